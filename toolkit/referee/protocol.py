@@ -1,0 +1,347 @@
+"""The ruleset protocol: what every game's rules provide to the referee core.
+
+A ruleset is pure rules over a state. The core (matches, records, chance,
+bots, the contract test) only ever talks to a game through this protocol, so
+any game that implements it can be played, recorded, replayed and simulated.
+
+    rules = registry.get("front_lines")            # found by name, never imported
+    state = rules.new_game(scenario)
+    while (d := rules.decision(state)) is not None:   # None: the game is over
+        ...                                        # a move from one of d.players
+        state, events = rules.apply(state, player, move)
+    rules.outcome(state)                           # Outcome(winner, reason, rule)
+
+Values defined here:
+
+- `DecisionKind` and `Decision`: what the state waits for, and from whom.
+- `Move`: any hashable value the ruleset defines; `PASS` is the shared
+  "I do not react" answer of a reaction window.
+- `Event`: what a legal move changed, in the players' words, with who may see it.
+- `Outcome`: the end of a game.
+- `Illegal`: why a move is not allowed (a rule id and one sentence).
+- Errors: `MoveSyntaxError` (cannot read), `IllegalMoveError` (not allowed
+  here), `AmbiguousMoveError`; all are `ValueError`s. `ScenarioError` when a
+  scenario does not suit the ruleset.
+
+The contract every ruleset keeps is spelled out on `Ruleset` below and checked
+for every registered ruleset by tests/test_referee_contract.py.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from dsl.model import Scenario
+    from toolkit.referee.chance import ChanceSpec
+
+#: The player name used for chance outcomes in records, events and decisions.
+#: No side may be called this.
+CHANCE = "chance"
+
+State = Any  #: ruleset-defined, immutable (apply returns a new one)
+View = Any  #: ruleset-defined plain data: what one player may see
+Move = Hashable  #: ruleset-defined value with a text notation
+
+
+# ----------------------------------------------------------------- decisions
+
+
+class DecisionKind(str, enum.Enum):
+    """What kind of answer the state waits for."""
+
+    #: One player chooses a move (`players` has exactly one side).
+    MOVE = "move"
+    #: Secret orders from several players at once. `players` lists the sides
+    #: that still owe orders; each may answer in any order, and nobody sees
+    #: the others' orders until the ruleset resolves them (views hide them).
+    #: A ruleset may take a side's orders in one move or action by action: the
+    #: side stays in `players` until its orders are complete.
+    ORDERS = "orders"
+    #: A reaction window: the named player may respond to what just happened
+    #: (Rally, Opportunity Fire, a Blitz card, an interrupting spell) and
+    #: `PASS` is always legal.
+    REACTION = "reaction"
+    #: A chance outcome: dice, a shuffle, a draw. `players` is empty and
+    #: `chance` describes the possible outcomes; a chance source answers.
+    CHANCE = "chance"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the state waits for.
+
+    `players`: the sides who may answer now (empty for chance).
+    `prompt`: a short phrase for people ("plan action 2 of 3", "Rally or pass?").
+    `chance`: for CHANCE decisions, the spec of the outcomes (toolkit.referee.chance).
+    """
+
+    kind: DecisionKind
+    players: tuple[str, ...] = ()
+    prompt: str = ""
+    chance: "ChanceSpec | None" = None
+
+    def __post_init__(self) -> None:
+        if self.kind is DecisionKind.CHANCE:
+            if self.chance is None or self.players:
+                raise ValueError("a chance decision has a chance spec and no players")
+        elif not self.players:
+            raise ValueError(f"a {self.kind.value} decision names at least one player")
+        elif self.kind in (DecisionKind.MOVE, DecisionKind.REACTION) and len(self.players) != 1:
+            raise ValueError(f"a {self.kind.value} decision names exactly one player")
+
+    @classmethod
+    def move(cls, player: str, prompt: str = "") -> "Decision":
+        return cls(DecisionKind.MOVE, (player,), prompt)
+
+    @classmethod
+    def orders(cls, players: Iterable[str], prompt: str = "") -> "Decision":
+        return cls(DecisionKind.ORDERS, tuple(players), prompt)
+
+    @classmethod
+    def reaction(cls, player: str, prompt: str = "") -> "Decision":
+        return cls(DecisionKind.REACTION, (player,), prompt)
+
+    @classmethod
+    def roll(cls, spec: "ChanceSpec", prompt: str = "") -> "Decision":
+        return cls(DecisionKind.CHANCE, (), prompt or spec.describe(), spec)
+
+
+# --------------------------------------------------------------------- moves
+
+
+class _Pass:
+    """The answer "I do not react" (or "I am done"): notation `pass`."""
+
+    __slots__ = ()
+    _instance: "_Pass | None" = None
+
+    def __new__(cls) -> "_Pass":
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __reduce__(self) -> str:  # pickles (for --jobs) as the same singleton
+        return "PASS"
+
+
+#: Always legal in a REACTION decision; rulesets may also use it elsewhere
+#: (withdrawing from a bid, ending a phase). Its notation is `pass`.
+PASS = _Pass()
+
+
+# -------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing a move changed, told in the players' words.
+
+    `kind`: a short ruleset-defined tag ("move", "combat", "spawn", "roll").
+    `text`: one sentence for people ("Red armor takes C4; Blue infantry destroyed").
+    `to`: the sides who may see it; None means everyone.
+    `reveals`: True when it makes hidden information public (orders resolved,
+        a disguise dropped, a card shown). Together with chance outcomes this
+        marks what undo may no longer take back (see Match.undo).
+    `data`: optional machine-readable detail (ruleset-defined, plain values).
+    """
+
+    kind: str
+    text: str
+    to: frozenset[str] | None = None
+    reveals: bool = False
+    data: tuple = ()
+
+    def visible_to(self, player: str | None) -> bool:
+        return self.to is None or (player is not None and player in self.to)
+
+
+# ------------------------------------------------------------------- outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended. `winner` None is a draw. `rule` is the rule id that ended it."""
+
+    winner: str | None
+    reason: str
+    rule: str = ""
+
+    @property
+    def draw(self) -> bool:
+        return self.winner is None
+
+    def __str__(self) -> str:
+        head = "draw" if self.winner is None else f"{self.winner} wins"
+        tail = f" ({self.rule})" if self.rule else ""
+        return f"{head}: {self.reason}{tail}"
+
+
+# -------------------------------------------------------------------- errors
+
+
+@dataclass(frozen=True, slots=True)
+class Illegal:
+    """Why a move is not allowed: a rule id the game's docs define, and one sentence.
+
+    `str(Illegal("FL-stack-2", "recon may not stack"))` is
+    `illegal: recon may not stack (FL-stack-2)`.
+    """
+
+    rule: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"illegal: {self.reason} ({self.rule})"
+
+
+class RefereeError(ValueError):
+    """Base of the errors a move can raise. Carries `rule` and `reason`."""
+
+    def __init__(self, rule: str, reason: str, text: str | None = None):
+        self.rule = rule
+        self.reason = reason
+        self.text = text  # the input as typed, when known
+        super().__init__(self.message())
+
+    def message(self) -> str:  # pragma: no cover - overridden
+        return f"{self.reason} ({self.rule})"
+
+
+class MoveSyntaxError(RefereeError):
+    """The text cannot be read as a move of this game (bad notation).
+
+    `str`: `cannot read "C9-": a move is FROM-TO, e.g. C2-C3 (FL-notation)`.
+    """
+
+    def message(self) -> str:
+        quoted = f' "{self.text}"' if self.text is not None else ""
+        return f"cannot read{quoted}: {self.reason} ({self.rule})"
+
+
+class AmbiguousMoveError(MoveSyntaxError):
+    """The text reads as more than one move (short-hand notation only)."""
+
+
+class IllegalMoveError(RefereeError):
+    """The move is readable but not allowed here. `str`: `illegal: REASON (RULE)`."""
+
+    @classmethod
+    def of(cls, illegal: Illegal, text: str | None = None) -> "IllegalMoveError":
+        return cls(illegal.rule, illegal.reason, text)
+
+    @property
+    def illegal(self) -> Illegal:
+        return Illegal(self.rule, self.reason)
+
+    def message(self) -> str:
+        return f"illegal: {self.reason} ({self.rule})"
+
+
+class ScenarioError(ValueError):
+    """A scenario does not suit the ruleset (missing board, unknown piece, bad option)."""
+
+
+# ------------------------------------------------------------------ ruleset
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """The rules of one game. Stateless: every method is a pure function of its arguments.
+
+    Module `toolkit.referee.rulesets.<name>` exposes an instance as `RULESET`;
+    the registry finds it by the scenario's `ruleset <name>`. A ruleset imports
+    the core (this module, chance) and dsl.model, never another ruleset.
+
+    Players are the scenario's side names. The core has already made sure the
+    player is one of `decision(state).players` before it calls `check` or
+    `apply` for a player move, and it answers CHANCE decisions itself through
+    the chance spec (see toolkit.referee.game): `check` and `legal_moves` are
+    only called for player decisions; `apply` receives chance outcomes
+    (`toolkit.referee.chance.Outcome` values) as moves with player `CHANCE`.
+
+    Contract (tests/test_referee_contract.py checks it on random games):
+    - `apply` never mutates its input state; an illegal move changes nothing.
+    - `check(state, p, m) is None` exactly when `m in legal_moves(state, p)`:
+      one legality function, used by enumeration and by validation.
+    - `parse_move(format_move(m)) == m` for every legal move.
+    - `decision(state) is None` exactly when `outcome(state) is not None`.
+    - REACTION decisions accept `PASS`.
+    - `view(state, p)` holds none of `secrets(state, q)` for any other q.
+    """
+
+    name: str
+
+    def new_game(self, scenario: "Scenario", options: Mapping[str, Any] | None = None) -> State:
+        """The starting state. `options` override the scenario's `options { }`.
+        Raises ScenarioError if the scenario does not suit these rules."""
+        ...
+
+    def decision(self, state: State) -> Decision | None:
+        """What the state waits for; None once the game is over."""
+        ...
+
+    def legal_moves(self, state: State, player: str) -> Iterable[Move]:
+        """Every legal move of `player` now (each passes `check`), in a stable order."""
+        ...
+
+    def check(self, state: State, player: str, move: Move) -> Illegal | None:
+        """None if `player` may make `move` now, else the rule that forbids it."""
+        ...
+
+    def apply(self, state: State, player: str, move: Move) -> tuple[State, tuple[Event, ...]]:
+        """The state after a legal move (or chance outcome), and the events it caused.
+        Only called with moves that passed `check`; must not mutate `state`."""
+        ...
+
+    def outcome(self, state: State) -> Outcome | None:
+        """How the game ended; None while it goes on."""
+        ...
+
+    def view(self, state: State, player: str | None) -> View:
+        """What `player` may see (None: a spectator, who sees only public facts).
+        Plain data (dataclasses, tuples, dicts of str/int) so it can be compared,
+        printed and checked for leaks."""
+        ...
+
+    def render(self, view: View) -> str:
+        """A view as text for a terminal: the board and whatever else the player knows."""
+        ...
+
+    def state_hash(self, state: State) -> str:
+        """A hex digest of everything that matters to the rules, stable across
+        processes and Python versions (not `hash()`, which is salted)."""
+        ...
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move from its notation; raises MoveSyntaxError."""
+        ...
+
+    def format_move(self, move: Move) -> str:
+        """The notation of a move; `parse_move` reads it back to an equal move."""
+        ...
+
+    # Optional hooks (the core uses them when present, see toolkit.referee.game):
+    #   secrets(state, player) -> Iterable[Hashable]
+    #       facts only `player` may know now (its planned orders, a disguised
+    #       recon's identity, a mine's square), each a value that would appear
+    #       somewhere inside another player's view if it leaked.
+    #   invariants(state) -> Iterable[str]
+    #       broken invariants as sentences (empty when all hold), checked after
+    #       every move of the contract test (stacking, piece counts, …).
+    #   notation_help() -> str
+    #       a few lines for `help` in `frontkit play`.
+    #   bot_weight(state, player, move) -> float
+    #       optional bias for random bots (e.g. pass less often); default 1.
+
+
+OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "bot_weight")
