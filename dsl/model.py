@@ -340,6 +340,7 @@ class Board:
     zones: tuple[Zone, ...] = ()
     fields: Fields = field(default_factory=Fields)
     pos: Pos = field(default=NOWHERE, compare=False)
+    key: tuple[tuple[str, str], ...] = ()  # picture symbol → terrain, as drawn
 
     @property
     def orientation(self) -> str:

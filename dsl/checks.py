@@ -1,0 +1,288 @@
+"""Semantic checks: everything the grammar cannot see, collected in one pass.
+
+`check(scenario, items)` returns every diagnostic at once; it never stops at
+the first. `items` are the parsed statements in file order (so duplicates,
+which the model's catalogs fold away, can still be reported).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from dsl.errors import Diagnostic, suggest
+from dsl.model import (
+    Asset,
+    Board,
+    Deck,
+    Field,
+    Fields,
+    Layout,
+    Length,
+    PieceType,
+    Pos,
+    Scenario,
+    Setup,
+    Terrain,
+    grid_id,
+    parse_grid_id,
+)
+
+MAX_CARDS = 100_000
+MAX_LENGTH_MM = 5000.0  # 5 m: nothing printable is larger
+
+# Scenario-level fields the language knows. Anything else at the top level is
+# most likely a misspelt keyword (`terain hill { … }`), so it is an error.
+SCENARIO_FIELDS = {"ruleset", "sides", "version", "players", "author", "description", "edition", "license",
+                   "title", "year", "language"}
+KEYWORDS = {"terrain", "board", "piece", "deck", "setup", "options", "layout", "include", "font", "image"}
+
+
+def check(scenario: Scenario, items: list) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    out += check_top(scenario, items)
+    out += check_duplicates(items)
+    for terrain in scenario.terrains.values():
+        out += check_fields(terrain.fields, f"terrain '{terrain.name}'")
+    for board in scenario.boards.values():
+        out += check_board(scenario, board)
+    for piece in scenario.pieces.values():
+        out += check_fields(piece.fields, f"piece '{piece.name}'")
+    for deck in scenario.decks.values():
+        out += check_deck(scenario, deck)
+    for setup in scenario.setups.values():
+        out += check_setup(scenario, setup)
+    for layout in scenario.layouts.values():
+        out += check_layout(scenario, layout)
+    out += check_fields(scenario.options, "options")
+    return out
+
+
+def _err(pos: Pos, message: str, hint: str | None = None) -> Diagnostic:
+    return Diagnostic.at(pos, message, hint)
+
+
+def check_top(scenario: Scenario, items: list) -> list[Diagnostic]:
+    out = []
+    for f in (i for i in items if isinstance(i, Field)):
+        if f.name not in SCENARIO_FIELDS:
+            out.append(_err(f.pos, f"unknown statement '{f.name}'", suggest(f.name, SCENARIO_FIELDS | KEYWORDS)))
+    if scenario.title:
+        if not scenario.ruleset:
+            out.append(_err(scenario.pos, "the scenario names no ruleset", "add a line `ruleset front_lines`"))
+        if not scenario.sides:
+            out.append(_err(scenario.pos, "the scenario names no sides", "add a line `sides Red, Blue`"))
+        if not scenario.boards:
+            out.append(_err(scenario.pos, "the scenario has no board",
+                            "add `board main: grid 8 x 8 { … }` (card games use a board for their table rows)"))
+    out += check_fields(scenario.fields, "scenario")
+    if len(set(scenario.sides)) != len(scenario.sides):
+        out.append(_err(scenario.fields.pos("sides"), "a side is named twice"))
+    return out
+
+
+def check_fields(fields: Fields, owner: str) -> list[Diagnostic]:
+    seen: set[str] = set()
+    out = []
+    for f in fields.entries:
+        if f.name in seen:
+            out.append(_err(f.pos, f"{owner}: field '{f.name}' is set twice"))
+        seen.add(f.name)
+        out += check_value(f.value, f.pos, f"{owner}: field '{f.name}'")
+    return out
+
+
+def check_value(value, pos: Pos, what: str) -> list[Diagnostic]:
+    if isinstance(value, Length) and abs(value.mm) > MAX_LENGTH_MM:
+        return [_err(pos, f"{what}: {value} is larger than anything printable (limit 5 m)")]
+    if isinstance(value, Fields):
+        return check_fields(value, what)
+    if isinstance(value, tuple):
+        return [d for v in value for d in check_value(v, pos, what)]
+    return []
+
+
+KIND_WORDS = {Terrain: "terrain", Board: "board", PieceType: "piece", Deck: "deck", Setup: "setup",
+              Layout: "layout", Asset: "asset"}
+
+
+def check_duplicates(items: list) -> list[Diagnostic]:
+    out = []
+    seen: dict[tuple[str, str], Pos] = {}
+    for item in items:
+        kind = KIND_WORDS.get(type(item))
+        if kind is None:
+            continue
+        name = item.side if isinstance(item, Setup) else item.name
+        key = (kind, name)
+        if key in seen:
+            first = seen[key]
+            out.append(_err(item.pos, f"{kind} '{name}' is defined twice",
+                            f"the first definition is at {first.path}:{first.line}:{first.column}"))
+        else:
+            seen[key] = item.pos
+    return out
+
+
+def _names(values) -> tuple[str, ...]:
+    if values is True or values is None:
+        return ()
+    return tuple(str(v) for v in (values if isinstance(values, tuple) else (values,)))
+
+
+def check_board(scenario: Scenario, board: Board) -> list[Diagnostic]:
+    out = check_fields(board.fields, f"board '{board.name}'")
+    terrains = scenario.terrains
+    if board.fields.get("terrain") is not None and str(board.fields.get("terrain")) not in terrains:
+        t = str(board.fields["terrain"])
+        out.append(_err(board.fields.pos("terrain"), f"unknown terrain '{t}'", suggest(t, terrains)))
+    reported: set[str] = set()
+    seen_ids: dict[str, Pos] = {}
+    for space in board.spaces:
+        if board.kind == "map":
+            if space.id in seen_ids:
+                out.append(_err(space.pos, f"node '{space.id}' is defined twice on board '{board.name}'"))
+            seen_ids[space.id] = space.pos
+        if space.terrain and space.terrain not in terrains and space.terrain not in reported:
+            reported.add(space.terrain)
+            pos = space.fields.pos("terrain") if "terrain" in space.fields else _terrain_pos(board, space)
+            out.append(_err(pos, f"unknown terrain '{space.terrain}'", suggest(space.terrain, terrains)))
+        elif not space.terrain and board.kind == "map":
+            out.append(_err(space.pos, f"node '{space.id}' has no terrain",
+                            f"write `node {space.id} at … {{ terrain NAME }}` or a board field `terrain NAME`"))
+        owner = space.fields.get("owner")
+        if owner is not None and scenario.sides and str(owner) not in scenario.sides:
+            out.append(_err(space.fields.pos("owner"), f"owner '{owner}' is not a side",
+                            suggest(str(owner), scenario.sides)))
+        out += check_fields(space.fields, f"space '{space.id}'")
+    for link in board.links:
+        for end in (link.a, link.b):
+            if end not in board:
+                noun = "node" if board.kind == "map" else "space"
+                out.append(_err(link.pos, f"link {link.a}–{link.b}: unknown {noun} '{end}'",
+                                suggest(end, board.space_index)))
+        if board.kind != "map" and link.a in board and link.b in board:
+            if link.b not in board.graph[link.a]:
+                out.append(_err(link.pos, f"link {link.a}–{link.b}: the spaces are not adjacent",
+                                "on a grid, a link marks the edge between two neighbouring spaces"))
+        if link.a == link.b:
+            out.append(_err(link.pos, f"link {link.a}–{link.b} joins a space to itself"))
+    zone_names: set[str] = set()
+    for zone in board.zones:
+        if zone.name in zone_names:
+            out.append(_err(zone.pos, f"zone '{zone.name}' is defined twice on board '{board.name}'"))
+        zone_names.add(zone.name)
+        for sid in zone.spaces:
+            if sid not in board:
+                out.append(_err(zone.pos, f"zone '{zone.name}': space '{sid}' is not on board '{board.name}'",
+                                suggest(sid, board.space_index) if board.kind == "map" else None))
+    return out
+
+
+def _terrain_pos(board: Board, space) -> Pos:
+    return board.pos
+
+
+def _find_space(scenario: Scenario, space_id: str, board_name: str | None):
+    boards = [scenario.boards[board_name]] if board_name and board_name in scenario.boards else \
+        list(scenario.boards.values())
+    for b in boards:
+        if space_id in b:
+            return b, b.space(space_id)
+    return None, None
+
+
+def check_setup(scenario: Scenario, setup: Setup) -> list[Diagnostic]:
+    out = check_fields(setup.fields, f"setup '{setup.side}'")
+    if scenario.sides and setup.side not in scenario.sides:
+        out.append(_err(setup.pos, f"setup for '{setup.side}', which is not a side",
+                        suggest(setup.side, scenario.sides)))
+    card_names = {c.name for d in scenario.decks.values() for c in d.cards}
+    for p in setup.placements:
+        if p.piece not in scenario.pieces:
+            out.append(_err(p.pos, f"unknown piece '{p.piece}'", suggest(p.piece, scenario.pieces)))
+        if p.count <= 0:
+            out.append(_err(p.pos, "a quantity must be at least 1"))
+        if p.board is not None and p.board not in scenario.boards:
+            out.append(_err(p.pos, f"unknown board '{p.board}'", suggest(p.board, scenario.boards)))
+            continue
+        board, space = _find_space(scenario, p.space, p.board)
+        if space is None:
+            where = f"board '{p.board}'" if p.board else ("the board" if len(scenario.boards) == 1 else "any board")
+            hint = None
+            if len(scenario.boards) == 1:
+                b = scenario.board
+                hint = (f"spaces run from A1 to {grid_id(b.width - 1, b.height - 1)}"
+                        if b.kind != "map" and b.width and b.height else suggest(p.space, b.space_index))
+            out.append(_err(p.pos, f"{p.piece} at {p.space}: {p.space} is not on {where}", hint))
+            continue
+        terrain = scenario.terrains.get(space.terrain)
+        if terrain is not None and terrain.impassable:
+            out.append(_err(p.pos, f"{p.piece} at {p.space}: {p.space} is {space.terrain}, which is impassable"))
+    for stock in setup.reserve:
+        if stock.name not in scenario.pieces:
+            out.append(_err(stock.pos, f"unknown piece '{stock.name}' in the reserve",
+                            suggest(stock.name, scenario.pieces)))
+        if stock.count <= 0:
+            out.append(_err(stock.pos, "a quantity must be at least 1"))
+    for stock in setup.hand:
+        if stock.name not in card_names:
+            out.append(_err(stock.pos, f"unknown card '{stock.name}' in the hand", suggest(stock.name, card_names)))
+        if stock.count <= 0:
+            out.append(_err(stock.pos, "a quantity must be at least 1"))
+    return out
+
+
+def check_deck(scenario: Scenario, deck: Deck) -> list[Diagnostic]:
+    out = check_fields(deck.fields, f"deck '{deck.name}'")
+    names: dict[str, Pos] = {}
+    total = 0
+    for card in deck.cards:
+        if card.name in names:
+            out.append(_err(card.pos, f"card '{card.name}' is defined twice in deck '{deck.name}'"))
+        names[card.name] = card.pos
+        if card.quantity <= 0:
+            out.append(_err(card.pos, f"card '{card.name}': a quantity must be at least 1"))
+        total += max(card.quantity, 0)
+        out += check_fields(card.fields, f"card '{card.name}'")
+    if total > MAX_CARDS:
+        out.append(_err(deck.pos, f"deck '{deck.name}' has {total:,} cards; the limit is {MAX_CARDS:,}"))
+    for key in ("layout", "back"):
+        ref = deck.fields.get(key)
+        if ref is not None and str(ref) not in scenario.layouts:
+            out.append(_err(deck.fields.pos(key), f"deck '{deck.name}': unknown layout '{ref}'",
+                            suggest(str(ref), scenario.layouts)))
+    return out
+
+
+def check_layout(scenario: Scenario, layout: Layout) -> list[Diagnostic]:
+    out = check_fields(layout.fields, f"layout '{layout.name}'")
+    W, H = layout.width.points, layout.height.points
+    if W <= 0 or H <= 0:
+        out.append(_err(layout.pos, f"layout '{layout.name}' is {layout.width} x {layout.height}; "
+                                    "both sizes must be positive"))
+        return out
+    if layout.width.mm > MAX_LENGTH_MM or layout.height.mm > MAX_LENGTH_MM:
+        out.append(_err(layout.pos, f"layout '{layout.name}' is larger than anything printable (limit 5 m)"))
+    eps = 0.01
+    for el in layout.elements:
+        what = f"layout '{layout.name}': {el.kind} at {el.x}, {el.y}"
+        w = el.w.points if el.w else 0.0
+        h = el.h.points if el.h else 0.0
+        if (el.w and w <= 0) or (el.h and h <= 0):
+            out.append(_err(el.pos, f"{what} has a size that is not positive"))
+        if el.x.points < -eps or el.y.points < -eps or el.x.points + w > W + eps or el.y.points + h > H + eps:
+            out.append(_err(el.pos, f"{what} reaches outside the {layout.width} x {layout.height} card",
+                            "elements are placed from the card's top-left corner; the bleed is added outside"))
+        src = el.fields.get("src")
+        if el.kind in ("image", "icon") and src is not None and str(src) not in scenario.assets:
+            images = [a.name for a in scenario.assets.values() if a.kind == "image"]
+            out.append(_err(el.fields.pos("src"), f"{what}: unknown image '{src}'", suggest(str(src), images)))
+        font = el.fields.get("font")
+        if font is not None and str(font) in scenario.assets and scenario.assets[str(font)].kind != "font":
+            out.append(_err(el.fields.pos("font"), f"{what}: '{font}' is an image, not a font"))
+        out += check_fields(el.fields, what)
+    return out
+
+
+def iter_errors(diagnostics: Iterable[Diagnostic]) -> Iterator[Diagnostic]:
+    return (d for d in diagnostics if d.is_error)

@@ -1,0 +1,673 @@
+"""Text → parsed statements (one file, no includes resolved).
+
+The grammar lives in `scenario.lark`; `Builder` turns the tree into model
+values that keep their source positions. Problems that the grammar cannot
+see but one statement can (a picture whose rows differ in width, a field
+with values and a block) are collected as diagnostics, never raised.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from dsl.errors import Diagnostic
+from dsl.model import (
+    Asset,
+    Board,
+    Call,
+    CardDef,
+    Deck,
+    Element,
+    Field,
+    Fields,
+    Layout,
+    Length,
+    Link,
+    PieceType,
+    Placement,
+    Pos,
+    Range,
+    Setup,
+    Space,
+    Stock,
+    Terrain,
+    Zone,
+    grid_id,
+    parse_grid_id,
+)
+
+MAX_SPACES = 100_000
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    return Lark.open(
+        "scenario.lark",
+        rel_to=__file__,
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+# ------------------------------------------------------------ parsed shapes
+
+
+@dataclass(frozen=True)
+class Include:
+    target: str
+    pos: Pos
+
+
+@dataclass
+class Document:
+    """One parsed file: a scenario (title set) or a fragment of statements."""
+
+    path: str
+    title: str | None
+    pos: Pos
+    items: list = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    # names as written, with their positions, for the duplicate checks
+    raw_spaces: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OptionsBlock:
+    fields: Fields
+    pos: Pos
+
+
+# --------------------------------------------------------- syntax errors
+
+TERMINAL_WORDS = {
+    "NAME": "a name",
+    "STRING": "a quoted string",
+    "LONG_STRING": 'a """long string"""',
+    "NUMBER": "a number",
+    "INT": "a whole number",
+    "LENGTH": "a length such as 63mm",
+    "RANGE": "a range such as 1-2 or 2+",
+    "DICE": "dice such as 2d6",
+    "QUANTITY": "a quantity such as x2",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "COMMA": "','",
+    "COLON": "':'",
+    "EQUAL": "'='",
+    "_SEP": "the end of the line",
+    "$END": "the end of the file",
+    "GRID_KIND": "a board kind (grid, hex or map)",
+    "MAP": "a board kind (grid, hex or map)",
+    "KEY_SYMBOL": "a one-character symbol",
+    "ELEMENT_KIND": "an element (text, box, image, rect, ellipse, line or icon)",
+    "ASSET_KIND": "font or image",
+}
+
+# Typical mistakes, each with a message a designer understands.
+EXAMPLES: dict[str, list[str]] = {
+    "a board needs a name, a colon and a kind: `board main: grid 10 x 6 { … }`": [
+        'scenario "s" {\n board main grid 10 x 6 {\n }\n}',
+        'scenario "s" {\n board grid 10 x 6 {\n }\n}',
+        'scenario "s" {\n board main: grid 10 {\n }\n}',
+        'scenario "s" {\n board main: square 10 x 6 {\n }\n}',
+    ],
+    "a quantity is written `x2`, with no space": [
+        'scenario "s" {\n deck d { card c x 2 }\n}',
+        'scenario "s" {\n setup A { reserve inf x 2 }\n}',
+    ],
+    "the scenario title must be a quoted string: `scenario \"My game\" { … }`": [
+        "scenario s {\n}",
+        "scenario {\n}",
+    ],
+    "a block is missing its closing '}'": [
+        'scenario "s" {\n terrain t { height 1\n',
+        'scenario "s" {\n',
+    ],
+    "a layout needs a size: `layout card 63mm x 88mm { … }`": [
+        'scenario "s" {\n layout card {\n }\n}',
+        'scenario "s" {\n layout card 63 x 88 {\n }\n}',
+    ],
+    "an element needs a position: `text at 4mm, 4mm 50mm x 8mm \"…\"`": [
+        'scenario "s" {\n layout c 6mm x 8mm {\n text 4mm, 4mm "x"\n }\n}',
+    ],
+    "a placement names a piece and the spaces it stands on: `infantry at A1, B2`": [
+        'scenario "s" {\n setup A {\n infantry A1\n }\n}',
+        'scenario "s" {\n setup A {\n infantry at\n }\n}',
+    ],
+}
+
+
+def describe_expected(expected: set[str]) -> str:
+    words = sorted({TERMINAL_WORDS.get(t, f"'{t.lower()}'") for t in expected})
+    if len(words) > 6:
+        words = words[:6] + ["…"]
+    return ", ".join(words)
+
+
+def syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic:
+    line = getattr(err, "line", 0) or 0
+    column = getattr(err, "column", 0) or 0
+    if isinstance(err, UnexpectedEOF) or line <= 0 or column <= 0:
+        lines = text.splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+    label = None
+    try:
+        label = err.match_examples(parser().parse, EXAMPLES, use_accepts=True)
+    except Exception:  # match_examples is a heuristic; never let it hide the real error
+        label = None
+    if isinstance(err, UnexpectedToken):
+        tok = err.token
+        if tok.type == "$END":
+            found = "the end of the file"
+        elif tok.type == "_SEP":
+            found = "the end of the line"
+        else:
+            found = f"'{tok.value}'"
+        message = f"unexpected {found}; expected {describe_expected(err.expected)}"
+    elif isinstance(err, UnexpectedCharacters):
+        ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else ""
+        message = f"unexpected character {ch!r}"
+        if err.allowed:
+            message += f"; expected {describe_expected(set(err.allowed))}"
+    elif isinstance(err, UnexpectedEOF):
+        message = f"unexpected end of the file; expected {describe_expected(set(err.expected))}"
+    else:  # pragma: no cover - lark has no other kinds
+        message = "cannot read this"
+    if label and "closing" in label and isinstance(err, (UnexpectedEOF,)) is False:
+        # the closing-brace example only fits when the file really ended
+        if not (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+            label = None
+    return Diagnostic(path, line, column, message, hint=label)
+
+
+# ----------------------------------------------------------------- values
+
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def unquote(token: str) -> str:
+    return _ESCAPE.sub(lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), token[1:-1])
+
+
+def long_text(token: str) -> str:
+    body = token[3:-3]
+    if body.startswith("\n"):
+        body = body[1:]
+    return textwrap.dedent(body).rstrip()
+
+
+class Builder(Transformer):
+    """Lark tree → model values. One instance per file."""
+
+    def __init__(self, path: str, text: str):
+        super().__init__(visit_tokens=False)
+        self.path = path
+        self.text = text
+        self.diagnostics: list[Diagnostic] = []
+
+    # ---- helpers
+    def pos(self, item) -> Pos:
+        if isinstance(item, Token):
+            return Pos(self.path, item.line or 0, item.column or 0)
+        meta = getattr(item, "meta", item)
+        return Pos(self.path, getattr(meta, "line", 0) or 0, getattr(meta, "column", 0) or 0)
+
+    def error(self, pos: Pos, message: str, hint: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic.at(pos, message, hint))
+
+    # ---- values
+    def number(self, c):
+        t = c[0]
+        return int(t) if re.fullmatch(r"-?[0-9]+", t) else float(t)
+
+    def length(self, c):
+        return Length.parse(str(c[0]))
+
+    def range(self, c):
+        t = str(c[0])
+        if t.endswith("+"):
+            return Range(int(t[:-1]), None)
+        lo, hi = t.split("-")
+        if int(hi) < int(lo):
+            self.error(self.pos(c[0]), f"range {t} runs backwards", f"write {hi}-{lo}")
+        return Range(int(lo), int(hi))
+
+    def dice(self, c):
+        return str(c[0])
+
+    def string(self, c):
+        return unquote(str(c[0]))
+
+    def long_string(self, c):
+        return long_text(str(c[0]))
+
+    def name(self, c):
+        t = str(c[0])
+        return {"true": True, "false": False}.get(t, t)
+
+    def list(self, c):
+        return tuple(c)
+
+    @v_args(meta=True)
+    def call(self, meta, c):
+        name, *args = c
+        return Call(str(name), tuple(args), self.pos(meta))
+
+    def arg(self, c):
+        return (str(c[0]), c[1])
+
+    # ---- fields
+    @v_args(meta=True)
+    def field(self, meta, c):
+        name, *rest = c
+        block = rest.pop() if rest and isinstance(rest[-1], Fields) else None
+        pos = self.pos(name)
+        if block is not None and rest:
+            self.error(pos, f"field '{name}' has both values and a block", "write one or the other")
+        if block is not None:
+            value = block
+        elif not rest:
+            value = True
+        elif len(rest) == 1:
+            value = rest[0]
+        else:
+            value = tuple(rest)
+        return Field(str(name), value, pos)
+
+    def block(self, c):
+        return Fields(tuple(c))
+
+    # ---- top level
+    @v_args(meta=True)
+    def include(self, meta, c):
+        return Include(unquote(str(c[0])), self.pos(meta))
+
+    @v_args(meta=True)
+    def terrain(self, meta, c):
+        fields = c[1] if len(c) > 1 else Fields()
+        tags = frozenset(str(t) for t in _as_tuple(fields.get("tags", ())))
+        return Terrain(str(c[0]), fields, tags, self.pos(c[0]))
+
+    @v_args(meta=True)
+    def piece(self, meta, c):
+        return PieceType(str(c[0]), c[1] if len(c) > 1 else Fields(), self.pos(c[0]))
+
+    @v_args(meta=True)
+    def options(self, meta, c):
+        return OptionsBlock(c[0], self.pos(meta))
+
+    @v_args(meta=True)
+    def asset(self, meta, c):
+        kind, name, path = c
+        return Asset(str(name), unquote(str(path)), str(kind), self.pos(name))
+
+    # ---- boards
+    def grid_shape(self, c):
+        return (str(c[0]), int(c[1]), int(c[2]), self.pos(c[1]))
+
+    @v_args(meta=True)
+    def map_shape(self, meta, c):
+        return ("map", 0, 0, self.pos(meta))
+
+    def board_body(self, c):
+        return list(c)
+
+    @v_args(meta=True)
+    def key(self, meta, c):
+        return ("key", self.pos(meta), list(c))
+
+    def key_entry(self, c):
+        return (str(c[0]), str(c[1]), self.pos(c[0]))
+
+    @v_args(meta=True)
+    def picture(self, meta, c):
+        return ("picture", self.pos(meta), c[0])
+
+    def ident(self, c):
+        return c[0]
+
+    @v_args(meta=True)
+    def space(self, meta, c):
+        fields = c[-1] if isinstance(c[-1], Fields) else Fields()
+        ids = [t for t in c if isinstance(t, Token)]
+        return ("space", self.pos(meta), ids, fields)
+
+    def coord(self, c):
+        return (c[0], c[1])
+
+    @v_args(meta=True)
+    def node(self, meta, c):
+        ident = c[0]
+        coord = next((x for x in c[1:] if isinstance(x, tuple)), None)
+        fields = c[-1] if isinstance(c[-1], Fields) else Fields()
+        return ("node", self.pos(ident), ident, coord, fields)
+
+    @v_args(meta=True)
+    def link(self, meta, c):
+        fields = c[-1] if isinstance(c[-1], Fields) else Fields()
+        ids = [t for t in c if isinstance(t, Token)]
+        return ("link", self.pos(meta), ids, fields)
+
+    @v_args(meta=True)
+    def zone(self, meta, c):
+        return ("zone", self.pos(c[0]), str(c[0]), list(c[1:]))
+
+    def zone_part(self, c):
+        return tuple(c)
+
+    @v_args(meta=True)
+    def board(self, meta, c):
+        name = c[0]
+        kind, width, height, shape_pos = c[1]
+        body = c[2] if len(c) > 2 else []
+        return self.make_board(str(name), self.pos(name), kind, width, height, shape_pos, body)
+
+    def make_board(self, name, pos, kind, width, height, shape_pos, body) -> Board:
+        fields: list[Field] = []
+        key: dict[str, str] = {}
+        pictures = []
+        space_stmts, node_stmts, link_stmts, zone_stmts = [], [], [], []
+        for stmt in body:
+            if isinstance(stmt, Field):
+                fields.append(stmt)
+                continue
+            tag = stmt[0]
+            if tag == "key":
+                for sym, terrain, kpos in stmt[2]:
+                    if sym in key:
+                        self.error(kpos, f"symbol '{sym}' is already in the key (as '{key[sym]}')")
+                    key[sym] = terrain
+            elif tag == "picture":
+                pictures.append(stmt)
+            elif tag == "space":
+                space_stmts.append(stmt)
+            elif tag == "node":
+                node_stmts.append(stmt)
+            elif tag == "link":
+                link_stmts.append(stmt)
+            elif tag == "zone":
+                zone_stmts.append(stmt)
+        board_fields = Fields(tuple(fields))
+        default_terrain = board_fields.get("terrain")
+        spaces: list[Space] = []
+        if kind in ("grid", "hex"):
+            if width <= 0 or height <= 0:
+                self.error(shape_pos, f"board '{name}' is {width} x {height}; both sizes must be at least 1")
+                width, height = max(width, 0), max(height, 0)
+            if width * height > MAX_SPACES:
+                self.error(
+                    shape_pos,
+                    f"board '{name}' has {width * height:,} spaces; the limit is {MAX_SPACES:,}",
+                    "split it into several boards",
+                )
+                width = height = 0
+            if node_stmts:
+                self.error(node_stmts[0][1], f"'node' belongs on a map; board '{name}' is a {kind}",
+                           "use `space ID { … }` on grids")
+            terrains = self.read_picture(name, width, height, key, pictures, default_terrain, pos)
+            overrides: dict[str, Fields] = {}
+            for _, spos, ids, sfields in space_stmts:
+                for ident in ids:
+                    sid = str(ident)
+                    cr = parse_grid_id(sid)
+                    if cr is None or not (0 <= cr[0] < width and 0 <= cr[1] < height):
+                        self.error(self.pos(ident), f"space '{sid}' is not on board '{name}' ({width} x {height})",
+                                   f"spaces run from A1 to {grid_id(width - 1, height - 1)}" if width and height else None)
+                        continue
+                    merged = overrides.get(sid, Fields())
+                    overrides[sid] = Fields(merged.entries + sfields.entries)
+            for row in range(height):
+                for col in range(width):
+                    sid = grid_id(col, row)
+                    sf = overrides.get(sid, Fields())
+                    terrain = sf.get("terrain", terrains.get((col, row), default_terrain or ""))
+                    spaces.append(Space(sid, str(terrain), (col, row), sf, Pos(self.path, pos.line, pos.column)))
+        else:
+            if pictures or key:
+                self.error(pictures[0][1] if pictures else pos, f"board '{name}' is a map; pictures are for grids",
+                           "declare nodes with `node ID at X, Y { … }`")
+            if space_stmts:
+                self.error(space_stmts[0][1], f"'space' belongs on grids; board '{name}' is a map",
+                           "use `node ID at X, Y { … }`")
+            for _, npos, ident, coord, nfields in node_stmts:
+                if coord is None:
+                    self.error(npos, f"node '{ident}' has no position", f"write `node {ident} at X, Y`")
+                    coord = (0, 0)
+                terrain = nfields.get("terrain", default_terrain or "")
+                spaces.append(Space(str(ident), str(terrain), coord, nfields, npos))
+        links: list[Link] = []
+        for _, lpos, ids, lfields in link_stmts:
+            for a, b in zip(ids, ids[1:]):
+                links.append(Link(str(a), str(b), lfields, self.pos(a)))
+        zones = [self.make_zone(name, kind, zstmt) for zstmt in zone_stmts]
+        return Board(name, kind, width, height, tuple(spaces), tuple(links), tuple(zones), board_fields, pos,
+                     tuple(key.items()))
+
+    def read_picture(self, name, width, height, key, pictures, default_terrain, pos) -> dict:
+        terrains: dict[tuple[int, int], str] = {}
+        if not pictures:
+            if not default_terrain and width and height:
+                self.error(pos, f"board '{name}' has neither a picture nor a default terrain",
+                           "add `picture \"\"\"…\"\"\"` with a key, or a field `terrain NAME`")
+            return terrains
+        if len(pictures) > 1:
+            self.error(pictures[1][1], f"board '{name}' has more than one picture")
+        _, ppos, token = pictures[0]
+        if not key:
+            self.error(ppos, f"board '{name}' has a picture but no key", "add `key { . plain  h hill }`")
+        # locate each row in the source to point at the right line and column
+        raw = str(token)[3:-3]
+        lines = raw.split("\n")
+        rows = []
+        for i, line in enumerate(lines):
+            if not line.strip():
+                continue
+            line_no = token.line + i
+            first_col = (token.column + 3) if i == 0 else 1
+            symbols = []
+            for m in re.finditer(r"\S+", line):
+                symbols.append((m.group(), line_no, first_col + m.start()))
+            rows.append((line_no, first_col + len(line) - len(line.lstrip()), symbols))
+        if len(rows) != height:
+            self.error(ppos, f"picture of board '{name}' has {len(rows)} rows; the board has {height}")
+        widths = {len(r[2]) for r in rows}
+        for line_no, col, symbols in rows:
+            if len(symbols) != width:
+                self.error(Pos(self.path, line_no, col),
+                           f"picture row has {len(symbols)} spaces; board '{name}' is {width} wide",
+                           "every row needs one symbol per space, separated by spaces" if len(widths) > 1 else None)
+        for r, (_, _, symbols) in enumerate(rows[:height]):
+            for c, (sym, line_no, col) in enumerate(symbols[:width]):
+                if sym not in key:
+                    from dsl.errors import suggest  # local: only on error
+
+                    self.error(Pos(self.path, line_no, col), f"symbol '{sym}' is not in the key of board '{name}'",
+                               suggest(sym, key) if len(sym) > 1 else
+                               ("the key has: " + " ".join(sorted(key)) if key else None))
+                    continue
+                terrains[(c, r)] = key[sym]
+        return terrains
+
+    def make_zone(self, board_name, kind, zstmt) -> Zone:
+        _, zpos, zname, parts = zstmt
+        ids: list[str] = []
+        for part in parts:
+            if len(part) == 1:
+                ids.append(str(part[0]))
+                continue
+            a, b = (str(p) for p in part)
+            ca, cb = parse_grid_id(a), parse_grid_id(b)
+            if kind == "map" or ca is None or cb is None:
+                self.error(self.pos(part[0]), f"zone '{zname}': a range {a}..{b} needs two grid spaces",
+                           "list the spaces one by one on maps")
+                continue
+            for r in range(min(ca[1], cb[1]), max(ca[1], cb[1]) + 1):
+                for c in range(min(ca[0], cb[0]), max(ca[0], cb[0]) + 1):
+                    ids.append(grid_id(c, r))
+        return Zone(zname, tuple(ids), Fields(), zpos)
+
+    # ---- decks
+    def deck_body(self, c):
+        return list(c)
+
+    @v_args(meta=True)
+    def card(self, meta, c):
+        name = c[0]
+        qty = 1
+        fields = Fields()
+        for x in c[1:]:
+            if isinstance(x, Token) and x.type == "QUANTITY":
+                qty = int(str(x)[1:])
+            elif isinstance(x, Fields):
+                fields = x
+        effects = []
+        kept = []
+        for f in fields.entries:
+            if f.name == "effect":
+                values = f.value if isinstance(f.value, tuple) else (f.value,)
+                for v in values:
+                    if isinstance(v, Call):
+                        effects.append(v)
+                    else:
+                        self.error(f.pos, f"card '{name}': an effect is a primitive with parameters",
+                                   "write `effect gain(kind=air, n=3)`")
+            else:
+                kept.append(f)
+        return CardDef(str(name), qty, Fields(tuple(kept)), tuple(effects), self.pos(name))
+
+    @v_args(meta=True)
+    def deck(self, meta, c):
+        name = c[0]
+        title = unquote(str(c[1])) if len(c) > 2 else str(name).replace("_", " ").title()
+        body = c[-1]
+        cards = tuple(x for x in body if isinstance(x, CardDef))
+        fields = Fields(tuple(x for x in body if isinstance(x, Field)))
+        return Deck(str(name), title, cards, fields, self.pos(name))
+
+    # ---- setups
+    def setup_body(self, c):
+        return list(c)
+
+    @v_args(meta=True)
+    def placement(self, meta, c):
+        piece = c[0]
+        qty = 1
+        rest = c[1:]
+        if rest and isinstance(rest[0], Token) and rest[0].type == "QUANTITY":
+            qty = int(str(rest[0])[1:])
+            rest = rest[1:]
+        board = None
+        if rest and isinstance(rest[-1], tuple):
+            board = rest[-1][1]
+            rest = rest[:-1]
+        return [Placement(str(piece), str(ident), qty, board, Fields(), self.pos(ident)) for ident in rest] \
+            + ([("qty", qty, self.pos(piece))] if qty <= 0 else [])
+
+    def on_board(self, c):
+        return ("on", str(c[0]))
+
+    @v_args(meta=True)
+    def reserve(self, meta, c):
+        return ("reserve", list(c))
+
+    @v_args(meta=True)
+    def hand(self, meta, c):
+        return ("hand", list(c))
+
+    def stock(self, c):
+        qty = int(str(c[1])[1:]) if len(c) > 1 else 1
+        return Stock(str(c[0]), qty, self.pos(c[0]))
+
+    @v_args(meta=True)
+    def setup(self, meta, c):
+        side = c[0]
+        placements, reserve, hand, fields = [], [], [], []
+        for stmt in c[1]:
+            if isinstance(stmt, Field):
+                fields.append(stmt)
+            elif isinstance(stmt, list):
+                for p in stmt:
+                    if isinstance(p, Placement):
+                        placements.append(p)
+                    else:
+                        self.error(p[2], "a quantity must be at least 1")
+            elif stmt[0] == "reserve":
+                reserve.extend(stmt[1])
+            else:
+                hand.extend(stmt[1])
+        return Setup(str(side), tuple(placements), tuple(reserve), tuple(hand), Fields(tuple(fields)), self.pos(side))
+
+    # ---- layouts
+    def layout_body(self, c):
+        return list(c)
+
+    @v_args(meta=True)
+    def element(self, meta, c):
+        kind = str(c[0])
+        lengths = [x for x in c[1:] if isinstance(x, Token) and x.type == "LENGTH"]
+        content = next((x for x in c[1:] if isinstance(x, Token) and x.type in ("STRING", "LONG_STRING")), None)
+        fields = c[-1] if isinstance(c[-1], Fields) else Fields()
+        x, y = Length.parse(lengths[0]), Length.parse(lengths[1])
+        w = Length.parse(lengths[2]) if len(lengths) > 2 else None
+        h = Length.parse(lengths[3]) if len(lengths) > 3 else None
+        text = None
+        if content is not None:
+            text = long_text(str(content)) if content.type == "LONG_STRING" else unquote(str(content))
+        return Element(kind, x, y, w, h, text, fields, self.pos(c[0]))
+
+    @v_args(meta=True)
+    def layout(self, meta, c):
+        name, w, h, body = c
+        elements = tuple(x for x in body if isinstance(x, Element))
+        fields = Fields(tuple(x for x in body if isinstance(x, Field)))
+        return Layout(str(name), Length.parse(w), Length.parse(h), elements, fields, self.pos(name))
+
+    # ---- files
+    @v_args(meta=True)
+    def scenario(self, meta, c):
+        return ("scenario", unquote(str(c[0])), self.pos(meta), list(c[1:]))
+
+    def start(self, c):
+        return list(c)
+
+
+def _as_tuple(value) -> tuple:
+    return value if isinstance(value, tuple) else (value,)
+
+
+def parse_document(text: str, path: str) -> Document:
+    """Parse one file. Syntax errors become diagnostics in the Document."""
+    try:
+        tree = parser().parse(text)
+    except UnexpectedInput as err:
+        return Document(path, None, Pos(path, 1, 1), [], [syntax_diagnostic(err, text, path)])
+    builder = Builder(path, text)
+    try:
+        result = builder.transform(tree)
+    except VisitError as err:  # a value the grammar admits but the model refuses
+        orig = err.orig_exc
+        meta = getattr(err.obj, "meta", None)
+        line = getattr(meta, "line", 1) or 1
+        column = getattr(meta, "column", 1) or 1
+        return Document(path, None, Pos(path, 1, 1), [], [Diagnostic(path, line, column, str(orig))])
+    items = []
+    title = None
+    doc_pos = Pos(path, 1, 1)
+    for entry in result:
+        if isinstance(entry, tuple) and entry and entry[0] == "scenario":
+            _, title, doc_pos, body = entry
+            items.extend(body)
+        else:
+            items.append(entry)
+    return Document(path, title, doc_pos, items, builder.diagnostics)

@@ -1,0 +1,175 @@
+"""`frontkit check` and `frontkit show`: diagnostics and a readable summary."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+from dsl import DslError, load
+from dsl.errors import Diagnostic
+from dsl.model import Board, Scenario, format_value
+
+
+def scenario_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
+    """The .scn files named or found under folders; missing paths are diagnostics.
+
+    Under a folder, only files that declare a scenario are checked as such:
+    a file of bare statements is there to be included and is checked through
+    the scenario that includes it.
+    """
+    files: list[Path] = []
+    problems: list[Diagnostic] = []
+    for path in paths:
+        if path.is_dir():
+            for f in sorted(path.rglob("*.scn")):
+                if _declares_scenario(f):
+                    files.append(f)
+        elif path.exists():
+            files.append(path)
+        else:
+            problems.append(Diagnostic(str(path), 0, 0, "no such file or folder"))
+    return files, problems
+
+
+def _declares_scenario(path: Path) -> bool:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return True  # let the loader report it
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return stripped.startswith("scenario")
+    return False
+
+
+def check_paths(paths: list[Path], as_json: bool = False) -> int:
+    files, diagnostics = scenario_files(paths)
+    checked = []
+    for f in files:
+        try:
+            scenario = load(f)
+            checked.append({"path": str(f), "title": scenario.title, "ok": True})
+        except DslError as err:
+            diagnostics.extend(err.diagnostics)
+            checked.append({"path": str(f), "ok": False})
+    errors = [d for d in diagnostics if d.is_error]
+    if as_json:
+        print(json.dumps({"files": checked, "diagnostics": [d.to_json() for d in diagnostics],
+                          "errors": len(errors)}, indent=2))
+    else:
+        for d in diagnostics:
+            print(d.render(), file=sys.stderr)
+        ok = sum(c["ok"] for c in checked)
+        print(f"checked {len(checked)} scenario{'s' if len(checked) != 1 else ''}: {ok} ok, "
+              f"{len(checked) - ok} with errors ({len(errors)} error{'s' if len(errors) != 1 else ''})")
+    if not files and not diagnostics:
+        print("no scenario files found", file=sys.stderr)
+        return 1
+    return 1 if errors else 0
+
+
+# ------------------------------------------------------------------- show
+
+
+def draw_board(board: Board, scenario: Scenario) -> str:
+    """A grid as text: one symbol per space, columns lettered, rows numbered."""
+    if board.kind == "map":
+        lines = []
+        for s in board.spaces:
+            nbrs = ", ".join(sorted(board.graph.neighbors(s.id)))
+            tags = " ".join(sorted(s.tags))
+            lines.append(f"  {s.id:<8} {s.terrain:<12} {tags:<20} → {nbrs}")
+        return "\n".join(lines)
+    symbols = _symbols(board, scenario)
+    from dsl.model import column_letters
+
+    width = max(len(column_letters(board.width - 1)), 1) if board.width else 1
+    indent = len(str(board.height)) + 1
+    head = " " * indent + " ".join(column_letters(c).ljust(width) for c in range(board.width))
+    lines = [head]
+    for row in range(board.height):
+        cells = []
+        for col in range(board.width):
+            space = board.spaces[row * board.width + col]
+            cells.append(symbols[space.terrain].ljust(width))
+        pad = " " if board.kind == "hex" and _shifted(board, col=0, row=row) else ""
+        lines.append(f"{row + 1:>{indent - 1}} " + pad + " ".join(cells))
+    return "\n".join(lines)
+
+
+def _shifted(board: Board, col: int, row: int) -> bool:
+    return board.orientation == "pointy" and (row % 2 == 1) == (board.offset == "odd")
+
+
+def _symbols(board: Board, scenario: Scenario) -> dict[str, str]:
+    used = list(dict.fromkeys(s.terrain for s in board.spaces))
+    out: dict[str, str] = {}
+    for sym, terrain in board.key:  # the designer's own symbols first
+        out.setdefault(terrain, sym)
+    taken: set[str] = set(out.values())
+    for name in used:
+        if name in out:
+            continue
+        sym = next((ch for ch in name if ch.isalpha() and ch.lower() not in taken), "?").lower()
+        taken.add(sym)
+        out[name] = sym
+    return out
+
+
+def show_text(scenario: Scenario) -> str:
+    out = [f"{scenario.title}  ({scenario.path})",
+           f"ruleset {scenario.ruleset}; sides {', '.join(scenario.sides)}; version {scenario.version}"]
+    for board in scenario.boards.values():
+        counts = Counter(s.terrain for s in board.spaces)
+        size = f"{board.width} x {board.height}" if board.kind != "map" else f"{len(board.spaces)} nodes"
+        out.append(f"\nboard {board.name}: {board.kind} {size}, {board.graph.number_of_edges()} connections")
+        out.append("  terrain: " + ", ".join(f"{t} {n}" for t, n in counts.most_common()))
+        if board.kind != "map":
+            sym = _symbols(board, scenario)
+            out.append("  key: " + "  ".join(f"{s} {t}" for t, s in sym.items()))
+        out.append(draw_board(board, scenario))
+        special = [s for s in board.spaces if s.fields]
+        for s in special[:40]:
+            out.append(f"  {s.id}: " + "; ".join(k if v is True else f"{k} {format_value(v)}"
+                                                   for k, v in s.fields.items()))
+        if len(special) > 40:
+            out.append(f"  … and {len(special) - 40} more marked spaces")
+        for z in board.zones:
+            out.append(f"  zone {z.name}: {len(z.spaces)} spaces")
+    if scenario.pieces:
+        out.append("\npieces:")
+        for p in scenario.pieces.values():
+            stats = "; ".join(k if v is True else f"{k} {format_value(v)}" for k, v in p.fields.items())
+            out.append(f"  {p.name}: {stats}")
+    if scenario.decks:
+        out.append("\ndecks:")
+        for d in scenario.decks.values():
+            out.append(f"  {d.name} \"{d.title}\": {d.size} cards, {len(d.cards)} kinds")
+    if scenario.setups:
+        out.append("\nsetups:")
+        for s in scenario.setups.values():
+            placed = Counter()
+            for p in s.placements:
+                placed[p.piece] += p.count
+            line = f"  {s.side}: " + (", ".join(f"{n} {k}" for k, n in placed.items()) or "nothing placed")
+            if s.reserve:
+                line += "; reserve " + ", ".join(f"{r.count} {r.name}" for r in s.reserve)
+            if s.hand:
+                line += "; hand " + ", ".join(f"{h.count} {h.name}" for h in s.hand)
+            out.append(line)
+    if scenario.options:
+        out.append("\noptions: " + "; ".join(f"{k} {format_value(v)}" for k, v in scenario.options.items()))
+    return "\n".join(out)
+
+
+def show_scenario(path: Path) -> int:
+    try:
+        scenario = load(path)
+    except DslError as err:
+        print(err.render(), file=sys.stderr)
+        return 1
+    print(show_text(scenario))
+    return 0
