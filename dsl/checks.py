@@ -132,10 +132,11 @@ def _names(values) -> tuple[str, ...]:
 def check_board(scenario: Scenario, board: Board) -> list[Diagnostic]:
     out = check_fields(board.fields, f"board '{board.name}'")
     terrains = scenario.terrains
+    reported: set[str] = set()
     if board.fields.get("terrain") is not None and str(board.fields.get("terrain")) not in terrains:
         t = str(board.fields["terrain"])
+        reported.add(t)
         out.append(_err(board.fields.pos("terrain"), f"unknown terrain '{t}'", suggest(t, terrains)))
-    reported: set[str] = set()
     seen_ids: dict[str, Pos] = {}
     for space in board.spaces:
         if board.kind == "map":

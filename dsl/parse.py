@@ -344,7 +344,7 @@ class Builder(Transformer):
         return ("space", self.pos(meta), ids, fields)
 
     def coord(self, c):
-        return (c[0], c[1])
+        return tuple(self.number([t]) for t in c)
 
     @v_args(meta=True)
     def node(self, meta, c):
