@@ -1,0 +1,244 @@
+"""A match: a state, its history and its record, for interactive play and replay.
+
+    match = Match.new(scenario, chance=SeededChance(7), record="game.rec")
+    match.play("boost 1")          # the deciding side's move, in notation
+    match.roll()                   # a chance decision answered by the chance source
+    match.undo()                   # take back the last move, where the rules allow
+    match.board()                  # the deciding side's view, as text
+
+Undo (FIELD-NOTES, *Refereeing*: revealing hidden information or drawing a random
+outcome ends what undo may take back) never takes back:
+- a chance outcome (a die once seen cannot be unseen, and re-rolling would be a cheat);
+- a move whose events reveal something (`Event.reveals`);
+- secret orders once their side is no longer the one giving orders (the orders are
+  sealed: the other side is at the table now).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from toolkit import __version__
+from toolkit.referee import game, record, registry
+from toolkit.referee.chance import ChanceSource
+from toolkit.referee.protocol import (
+    CHANCE,
+    Decision,
+    DecisionKind,
+    Event,
+    IllegalMoveError,
+    Move,
+    MoveSyntaxError,
+    Outcome,
+    Ruleset,
+    State,
+)
+
+RULE_UNDO = "undo"
+
+
+class UndoError(ValueError):
+    """Undo refused; `str` says why in the players' words."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One standing move of the history."""
+
+    player: str
+    move: Move
+    text: str
+    before: State
+    events: tuple[Event, ...]
+    kind: DecisionKind
+    reveals: bool
+
+
+class Match:
+    def __init__(self, rules: Ruleset, scenario: Any, state: State | None = None, *,
+                 chance: ChanceSource | None = None, seed: str = "none",
+                 scenario_path: str | os.PathLike | None = None):
+        self.rules = rules
+        self.scenario = scenario
+        self.state = rules.new_game(scenario) if state is None else state
+        self.chance = chance
+        self.seed = seed
+        self.scenario_path = Path(scenario_path if scenario_path is not None
+                                  else scenario.path)
+        self.history: list[Entry] = []
+        self.writer: record.Writer | None = None
+
+    # ------------------------------------------------------------ creating
+
+    @classmethod
+    def new(cls, scenario: Any, *, options: Mapping[str, Any] | None = None,
+            chance: ChanceSource | None = None, seed: str = "none",
+            record_path: str | os.PathLike | None = None) -> "Match":
+        rules = registry.get(scenario.ruleset)
+        match = cls(rules, scenario, rules.new_game(scenario, options), chance=chance, seed=seed)
+        if record_path is not None:
+            match.writer = record.Writer(record_path, match.header(record_path))
+        return match
+
+    @classmethod
+    def from_record(cls, rec: record.Record, scenario: Any, *,
+                    chance: ChanceSource | None = None) -> "Match":
+        """Replay a record through the rules; raises RecordError naming the bad line."""
+        h = rec.header
+        if scenario.ruleset != h.ruleset:
+            raise record.RecordError(rec.path, h.line_of("ruleset"),
+                                     f"the record is for ruleset {h.ruleset}, the scenario "
+                                     f"uses {scenario.ruleset}")
+        if scenario.source_hash != h.sha256:
+            raise record.RecordError(
+                rec.path, h.line_of("sha256"),
+                f"the scenario {h.scenario} has changed since this record was made "
+                f"(sha256 {scenario.source_hash[:12]}…, the record says {h.sha256[:12]}…)")
+        if tuple(scenario.sides) != h.sides:
+            raise record.RecordError(rec.path, h.line_of("sides"),
+                                     f"the record's sides ({', '.join(h.sides)}) are not the "
+                                     f"scenario's ({', '.join(scenario.sides)})")
+        try:
+            rules = registry.get(h.ruleset)
+        except LookupError as err:
+            raise record.RecordError(rec.path, h.line_of("ruleset"), str(err)) from None
+        match = cls(rules, scenario, chance=chance, seed=h.seed,
+                    scenario_path=rec.scenario_path())
+        for line in rec.lines:
+            try:
+                if line.who == record.UNDO:
+                    match.undo()
+                else:
+                    match.play(line.text, line.who)
+            except UndoError as err:
+                raise record.RecordError(rec.path, line.number, str(err)) from None
+            except (MoveSyntaxError, IllegalMoveError) as err:
+                raise record.RecordError(rec.path, line.number,
+                                         f"{line.who} {line.text!r}: {err}") from None
+        return match
+
+    def header(self, record_path: str | os.PathLike) -> record.Header:
+        return record.Header(
+            scenario=record.relative_scenario_path(self.scenario_path, record_path),
+            sha256=self.scenario.source_hash, ruleset=self.rules.name,
+            sides=tuple(self.scenario.sides), frontkit=__version__, seed=self.seed,
+        )
+
+    # -------------------------------------------------------------- asking
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.rules.decision(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.decision is None
+
+    def deciding_player(self) -> str | None:
+        """The side asked now (the first still owing orders), CHANCE, or None when over."""
+        d = self.decision
+        return None if d is None else game.deciding_player(d)
+
+    def legal(self, player: str | None = None) -> list[str]:
+        player = player or self.deciding_player()
+        if player is None:
+            return []
+        return [game.format_move(self.rules, self.state, player, m)
+                for m in game.legal_moves(self.rules, self.state, player)]
+
+    def board(self, player: str | None = None) -> str:
+        """The board as `player` (default: the deciding side) may see it."""
+        if player is None or player == CHANCE:
+            player = self.deciding_player()
+            if player == CHANCE:
+                player = None
+        return self.rules.render(self.rules.view(self.state, player))
+
+    def state_hash(self) -> str:
+        return self.rules.state_hash(self.state)
+
+    @property
+    def chance_count(self) -> int:
+        return sum(1 for e in self.history if e.player == CHANCE)
+
+    # -------------------------------------------------------------- moving
+
+    def play(self, text: str, player: str | None = None) -> tuple[Event, ...]:
+        """Read and play a move of `player` (default: the deciding side)."""
+        player = player or self.deciding_player()
+        if player is None:
+            raise IllegalMoveError(game.RULE_OVER, "the game is over", text)
+        move = game.parse_move(self.rules, self.state, player, text)
+        return self.play_move(player, move, text.strip())
+
+    def play_move(self, player: str, move: Move, text: str | None = None) -> tuple[Event, ...]:
+        decision = self.decision
+        before = self.state
+        after, events = game.play(self.rules, before, player, move, text)
+        notation = game.format_move(self.rules, before, player, move)
+        self.state = after
+        self.history.append(Entry(player, move, notation, before, events,
+                                  decision.kind if decision else DecisionKind.MOVE,
+                                  any(e.reveals for e in events)))
+        if self.writer is not None:
+            self.writer.append(f"{player}: {notation}")
+        return events
+
+    def roll(self) -> tuple[Event, ...]:
+        """Answer the pending chance decision from the chance source."""
+        d = self.decision
+        if d is None or d.kind is not DecisionKind.CHANCE:
+            raise IllegalMoveError(game.RULE_TURN, f"no chance outcome is due; "
+                                   f"{game.waiting_for(d)}")
+        if self.chance is None:
+            raise IllegalMoveError("chance-source", "this match has no chance source")
+        return self.play_move(CHANCE, self.chance.answer(d.chance))
+
+    def why_not_undo(self) -> str | None:
+        """None if undo may take back the last move, else why not."""
+        if not self.history:
+            return "there is nothing to take back"
+        last = self.history[-1]
+        if last.player == CHANCE:
+            return f"a chance outcome ({last.text}) cannot be taken back"
+        if last.reveals:
+            return f"{last.player}'s {last.text} revealed hidden information; it stands"
+        if last.kind is DecisionKind.ORDERS:
+            d = self.decision
+            if d is None or d.kind is not DecisionKind.ORDERS or \
+                    game.deciding_player(d) != last.player:
+                return f"{last.player}'s orders are sealed"
+        return None
+
+    def undo(self) -> Entry:
+        """Take back the last move; raises UndoError when the rules above forbid it."""
+        reason = self.why_not_undo()
+        if reason is not None:
+            raise UndoError(f"cannot undo: {reason} ({RULE_UNDO})")
+        entry = self.history.pop()
+        self.state = entry.before
+        if self.writer is not None:
+            self.writer.append(record.UNDO)
+        return entry
+
+    # -------------------------------------------------------------- saving
+
+    def record_text(self, record_path: str | os.PathLike) -> str:
+        """The record of the standing moves, header included (undone moves left out)."""
+        lines = [f"{e.player}: {e.text}" for e in self.history]
+        return self.header(record_path).format() + "".join(line + "\n" for line in lines)
+
+    def save(self, path: str | os.PathLike) -> None:
+        Path(path).write_text(self.record_text(path), encoding="utf-8")
+
+    def attach(self, record_path: str | os.PathLike) -> None:
+        """Append further moves to an existing record (resuming it)."""
+        self.writer = record.Writer(record_path)

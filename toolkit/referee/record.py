@@ -1,0 +1,230 @@
+"""Game records: append-only, human-readable text files.
+
+    # frontkit game record
+    scenario: ../content/front_lines/standard.scn
+    sha256: 5f1c…
+    ruleset: front_lines
+    frontkit: 0.1.0
+    sides: North, South
+    seed: 42
+
+    North: C2-C3
+    chance: 4
+    undo
+
+The header ends at the first blank line. Then one line per move (`SIDE: NOTATION`)
+or chance outcome (`chance: 3 5`); `undo` takes back the last standing move; lines
+starting with `#` are comments. The scenario path is relative to the record's
+folder. This module reads and writes the format only; `toolkit.referee.match`
+replays it through the rules.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from toolkit.referee.protocol import CHANCE
+
+MAGIC = "# frontkit game record"
+UNDO = "undo"
+REQUIRED = ("scenario", "sha256", "ruleset", "sides")
+ORDER = ("scenario", "sha256", "ruleset", "frontkit", "sides", "seed")
+
+
+class RecordError(ValueError):
+    """A record that cannot be loaded or replayed; `str` is `RECORD:LINE: error: …`."""
+
+    def __init__(self, path: str, line: int, message: str):
+        self.path = path
+        self.line = line
+        self.text = message
+        super().__init__(f"{path}:{line}: error: {message}")
+
+
+@dataclass(frozen=True)
+class Header:
+    scenario: str
+    sha256: str
+    ruleset: str
+    sides: tuple[str, ...]
+    frontkit: str = ""
+    seed: str = "none"
+    extra: tuple[tuple[str, str], ...] = ()
+    lines: dict = field(default_factory=dict, compare=False)  # key -> line number
+
+    def format(self) -> str:
+        values = {"scenario": self.scenario, "sha256": self.sha256, "ruleset": self.ruleset,
+                  "frontkit": self.frontkit, "sides": ", ".join(self.sides), "seed": self.seed}
+        out = [MAGIC] + [f"{k}: {values[k]}" for k in ORDER]
+        out += [f"{k}: {v}" for k, v in self.extra]
+        return "\n".join(out) + "\n\n"
+
+    def line_of(self, key: str) -> int:
+        return self.lines.get(key, 1)
+
+    @property
+    def seed_value(self) -> int | str | None:
+        """The seed as given (`int` when numeric); None for `table` or `none`."""
+        if self.seed in ("none", "table", ""):
+            return None
+        return int(self.seed) if self.seed.lstrip("-").isdigit() else self.seed
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One body line: `who` is a side, CHANCE, or UNDO (then `text` is empty)."""
+
+    number: int
+    who: str
+    text: str
+
+    def __str__(self) -> str:
+        return UNDO if self.who == UNDO else f"{self.who}: {self.text}"
+
+
+@dataclass
+class Record:
+    path: str
+    header: Header
+    lines: list[Line]
+    cut_off: int | None = None  # the line number of a cut-off last line, if any
+
+    @property
+    def folder(self) -> Path:
+        return Path(self.path).resolve().parent
+
+    def scenario_path(self) -> Path:
+        """The scenario the header names: relative to the record's folder, else as written."""
+        p = Path(self.header.scenario)
+        if p.is_absolute():
+            return p
+        beside = self.folder / p
+        return beside if beside.exists() or not p.exists() else p
+
+
+def parse(text: str, path: str = "<record>") -> Record:
+    """Read a record; raises RecordError on a bad header or body line."""
+    raw = text.split("\n")
+    cut_off = None
+    if raw and raw[-1] != "":
+        cut_off = len(raw)  # the last line has no newline: it was cut off
+    raw = raw[:-1]  # the text after the last newline (empty or cut off)
+    if not raw or raw[0].strip() != MAGIC:
+        if cut_off == 1:
+            raise RecordError(path, 1, "the record is cut off inside its header")
+        raise RecordError(path, 1, f"not a frontkit game record (the first line should be "
+                          f"{MAGIC!r})")
+    values: dict[str, str] = {}
+    where: dict[str, int] = {}
+    i = 1
+    while i < len(raw) and raw[i].strip():
+        number = i + 1
+        key, sep, value = raw[i].partition(":")
+        if not sep:
+            raise RecordError(path, number, f"header lines are 'key: value', not {raw[i]!r}")
+        key = key.strip()
+        if key in values:
+            raise RecordError(path, number, f"{key} is given twice in the header")
+        values[key] = value.strip()
+        where[key] = number
+        i += 1
+    if i >= len(raw):
+        if cut_off is not None:
+            raise RecordError(path, cut_off, "the record is cut off inside its header")
+        if not all(k in values for k in REQUIRED):
+            pass  # reported below
+    for key in REQUIRED:
+        if key not in values:
+            raise RecordError(path, i + 1 if i < len(raw) else len(raw),
+                              f"the header has no {key}: line")
+    sides = tuple(s.strip() for s in values["sides"].split(",") if s.strip())
+    if not sides:
+        raise RecordError(path, where["sides"], "the header names no sides")
+    if CHANCE in sides:
+        raise RecordError(path, where["sides"], f"no side may be called {CHANCE!r}")
+    header = Header(
+        scenario=values["scenario"], sha256=values["sha256"], ruleset=values["ruleset"],
+        sides=sides, frontkit=values.get("frontkit", ""), seed=values.get("seed", "none"),
+        extra=tuple((k, v) for k, v in values.items() if k not in ORDER), lines=where,
+    )
+    lines: list[Line] = []
+    for j in range(i + 1, len(raw)):
+        number = j + 1
+        body = raw[j].strip()
+        if not body or body.startswith("#"):
+            continue
+        if body == UNDO:
+            lines.append(Line(number, UNDO, ""))
+            continue
+        who, sep, move = body.partition(":")
+        who = who.strip()
+        if not sep or not move.strip():
+            raise RecordError(path, number, f"a move line is 'SIDE: MOVE', not {body!r}")
+        if who != CHANCE and who not in sides:
+            raise RecordError(path, number, f"{who!r} is not a side of this game "
+                              f"(sides: {', '.join(sides)})")
+        lines.append(Line(number, who, move.strip()))
+    return Record(path, header, lines, cut_off)
+
+
+def load(path: str | os.PathLike, warn=None) -> Record:
+    """Read a record file. A cut-off last line is dropped with a warning
+    (`warn(message)`, stderr by default)."""
+    path = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise RecordError(path, 0, "no such record") from None
+    except OSError as err:
+        raise RecordError(path, 0, f"cannot read: {err.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[: err.start].count(b"\n") + 1
+        raise RecordError(path, line, "the record is not UTF-8 text") from None
+    record = parse(text, path)
+    if record.cut_off is not None:
+        message = (f"{path}:{record.cut_off}: warning: the last line is cut off; "
+                   f"loaded up to line {record.cut_off - 1}")
+        (warn or (lambda m: print(m, file=sys.stderr)))(message)
+    return record
+
+
+class Writer:
+    """Appends lines to a record file, flushing each one (a crash loses at most the line
+    being written, and the loader then skips that cut-off line)."""
+
+    def __init__(self, path: str | os.PathLike, header: Header | None = None):
+        self.path = Path(path)
+        if header is not None:
+            with open(self.path, "w", encoding="utf-8", newline="\n") as f:
+                f.write(header.format())
+        else:
+            self._drop_cut_off_tail()
+
+    def _drop_cut_off_tail(self) -> None:
+        """Resuming a record whose last line was cut off: remove that partial line
+        (it was never part of the game) so new lines start on a line of their own."""
+        data = self.path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            keep = data.rfind(b"\n") + 1
+            with open(self.path, "r+b") as f:
+                f.truncate(keep)
+
+    def append(self, line: str) -> None:
+        with open(self.path, "a", encoding="utf-8", newline="\n") as f:
+            f.write(line + "\n")
+            f.flush()
+
+
+def relative_scenario_path(scenario: str | os.PathLike, record: str | os.PathLike) -> str:
+    """The scenario path as the record's header writes it: relative to the record's folder."""
+    folder = Path(record).resolve().parent
+    target = Path(scenario).resolve()
+    try:
+        return Path(os.path.relpath(target, folder)).as_posix()
+    except ValueError:  # another drive on Windows
+        return target.as_posix()
