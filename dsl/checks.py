@@ -198,11 +198,13 @@ def check_setup(scenario: Scenario, setup: Setup) -> list[Diagnostic]:
         out.append(_err(setup.pos, f"setup for '{setup.side}', which is not a side",
                         suggest(setup.side, scenario.sides)))
     card_names = {c.name for d in scenario.decks.values() for c in d.cards}
+    for f in setup.fields.entries:
+        if f.name in scenario.pieces:
+            out.append(_err(f.pos, f"setup '{setup.side}': '{f.name}' is a piece, but no space is given",
+                            f"write `{f.name} at SPACE, SPACE` to place it, or `reserve {f.name} x2`"))
     for p in setup.placements:
         if p.piece not in scenario.pieces:
-            out.append(_err(p.pos, f"unknown piece '{p.piece}'", suggest(p.piece, scenario.pieces)))
-        if p.count <= 0:
-            out.append(_err(p.pos, "a quantity must be at least 1"))
+            out.append(_err(p.piece_pos, f"unknown piece '{p.piece}'", suggest(p.piece, scenario.pieces)))
         if p.board is not None and p.board not in scenario.boards:
             out.append(_err(p.pos, f"unknown board '{p.board}'", suggest(p.board, scenario.boards)))
             continue

@@ -493,7 +493,8 @@ class Placement:
     count: int = 1
     board: str | None = None
     fields: Fields = field(default_factory=Fields)
-    pos: Pos = field(default=NOWHERE, compare=False)
+    pos: Pos = field(default=NOWHERE, compare=False)  # where the space is named
+    piece_pos: Pos = field(default=NOWHERE, compare=False)  # where the piece is named
 
 
 @dataclass(frozen=True)

@@ -134,6 +134,10 @@ EXAMPLES: dict[str, list[str]] = {
         'scenario "s" {\n terrain t { height 1\n',
         'scenario "s" {\n',
     ],
+    "there is one '}' too many": [
+        'scenario "s" {\n}\n}',
+        'scenario "s" {\n terrain t { height 1 }}\n}',
+    ],
     "a layout needs a size: `layout card 63mm x 88mm { … }`": [
         'scenario "s" {\n layout card {\n }\n}',
         'scenario "s" {\n layout card 63 x 88 {\n }\n}',
@@ -148,8 +152,46 @@ EXAMPLES: dict[str, list[str]] = {
 }
 
 
+def _word(terminal: str) -> str:
+    if "END" in terminal and terminal.strip("$<>-").lower() in ("end", "end-of-file"):
+        return "the end of the file"
+    return TERMINAL_WORDS.get(terminal, f"'{terminal.lower()}'")
+
+
+@lru_cache(maxsize=1)
+def example_signatures() -> list[tuple[int, str, str]]:
+    """(parser state, offending token type, label) of every typical mistake.
+
+    Like lark's `match_examples`, but keyed on the LALR state alone: lark
+    also compares stack depth, which differs with the number of statements
+    before the mistake, so a mistake on line 40 would not match its example.
+    """
+    out = []
+    for label, examples in EXAMPLES.items():
+        for text in examples:
+            try:
+                parser().parse(text)
+            except UnexpectedInput as ex:
+                state = getattr(ex, "state", None)
+                if state is not None:
+                    out.append((state.position, getattr(getattr(ex, "token", None), "type", ""), label))
+    return out
+
+
+def match_example(err: UnexpectedInput) -> str | None:
+    state = getattr(err, "state", None)
+    if state is None:
+        return None
+    token_type = getattr(getattr(err, "token", None), "type", "")
+    by_state = [(t, label) for pos, t, label in example_signatures() if pos == state.position]
+    for t, label in by_state:
+        if t == token_type:
+            return label
+    return by_state[0][1] if by_state else None
+
+
 def describe_expected(expected: set[str]) -> str:
-    words = sorted({TERMINAL_WORDS.get(t, f"'{t.lower()}'") for t in expected})
+    words = sorted({_word(t) for t in expected})
     if len(words) > 6:
         words = words[:6] + ["…"]
     return ", ".join(words)
@@ -161,15 +203,11 @@ def syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic:
     if isinstance(err, UnexpectedEOF) or line <= 0 or column <= 0:
         lines = text.splitlines() or [""]
         line, column = len(lines), len(lines[-1]) + 1
-    label = None
-    try:
-        label = err.match_examples(parser().parse, EXAMPLES, use_accepts=True)
-    except Exception:  # match_examples is a heuristic; never let it hide the real error
-        label = None
+    label = match_example(err)
     if isinstance(err, UnexpectedToken):
         tok = err.token
         if tok.type == "$END":
-            found = "the end of the file"
+            found = "end of the file"
         elif tok.type == "_SEP":
             found = "the end of the line"
         else:
@@ -274,8 +312,8 @@ class Builder(Transformer):
         block = rest.pop() if rest and isinstance(rest[-1], Fields) else None
         pos = self.pos(name)
         if block is not None and rest:
-            self.error(pos, f"field '{name}' has both values and a block", "write one or the other")
-        if block is not None:
+            value = tuple(rest) + (block,)
+        elif block is not None:
             value = block
         elif not rest:
             value = True
@@ -571,7 +609,8 @@ class Builder(Transformer):
         if rest and isinstance(rest[-1], tuple):
             board = rest[-1][1]
             rest = rest[:-1]
-        return [Placement(str(piece), str(ident), qty, board, Fields(), self.pos(ident)) for ident in rest] \
+        return [Placement(str(piece), str(ident), qty, board, Fields(), self.pos(ident), self.pos(piece))
+                for ident in rest] \
             + ([("qty", qty, self.pos(piece))] if qty <= 0 else [])
 
     def on_board(self, c):

@@ -1,0 +1,264 @@
+"""Every diagnostic: exact message, line and column, and the hint where one helps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dsl import DslError, load, loads
+
+HEAD = 'scenario "T" {\nruleset demo\nsides Red, Blue\nterrain plain\nterrain hill\nterrain lake { impassable }\n'
+# the body starts on line 7
+
+
+def diags(body: str, board: bool = True):
+    text = HEAD + ("board b: grid 3 x 3 { terrain plain }\n" if board else "") + body + "\n}\n"
+    with pytest.raises(DslError) as err:
+        loads(text, path="t.scn")
+    return [(d.line, d.column, d.message, d.hint) for d in err.value.diagnostics]
+
+
+def only(body: str, board: bool = True):
+    found = diags(body, board)
+    assert len(found) == 1, found
+    return found[0]
+
+
+# ------------------------------------------------------------------ syntax
+
+
+def test_syntax_error_names_what_was_expected_in_words():
+    line, col, msg, hint = only("board m grid 2 x 2 { terrain plain }")
+    assert (line, col) == (8, 9)
+    assert msg == "unexpected 'grid'; expected ':'"
+    assert hint == "a board needs a name, a colon and a kind: `board main: grid 10 x 6 { … }`"
+
+
+def test_syntax_error_quantity_with_space():
+    line, col, msg, hint = only("deck d { card c x 2 }")
+    assert (line, col) == (8, 17)
+    assert hint == "a quantity is written `x2`, with no space"
+
+
+def test_syntax_error_unclosed_block_points_at_end_of_file():
+    with pytest.raises(DslError) as err:
+        loads('scenario "s" {\n terrain t { height 1\n', path="u.scn")
+    (d,) = err.value.diagnostics
+    assert (d.line, d.column) == (2, 22)
+    assert d.message.startswith("unexpected end of the file; expected")
+    assert d.hint == "a block is missing its closing '}'"
+
+
+def test_syntax_error_extra_closing_brace():
+    with pytest.raises(DslError) as err:
+        loads('scenario "s" {\n}\n}\n', path="u.scn")
+    (d,) = err.value.diagnostics
+    assert (d.line, d.column, d.message, d.hint) == (3, 1, "unexpected '}'; expected the end of the file",
+                                                     "there is one '}' too many")
+
+
+def test_unexpected_character():
+    line, col, msg, _ = only("piece p { cost @ }")
+    assert (line, col) == (8, 16)
+    assert msg.startswith("unexpected '@'; expected")
+
+
+def test_rendering_shows_the_line_and_a_caret():
+    with pytest.raises(DslError) as err:
+        loads(HEAD + "board b: grid 1 x 1 { terrain plian }\n}\n", path="r.scn")
+    text = str(err.value)
+    assert text.splitlines()[:4] == [
+        "r.scn:7:23: error: unknown terrain 'plian'",
+        "    7 | board b: grid 1 x 1 { terrain plian }",
+        "      |                       ^",
+        "hint: did you mean 'plain'?",
+    ]
+    assert text.endswith("1 error")
+
+
+# --------------------------------------------------------------- semantics
+
+
+def test_misspelt_keyword_at_top_level_is_suggested():
+    assert only("terain hill { height 1 }")[2:] == ("unknown statement 'terain'", "did you mean 'terrain'?")
+
+
+def test_duplicate_names_point_at_the_second_definition():
+    line, col, msg, hint = only("piece inf\npiece inf")
+    assert (line, col, msg) == (9, 7, "piece 'inf' is defined twice")
+    assert hint == "the first definition is at t.scn:8:7"
+
+
+def test_duplicate_field():
+    assert only("piece inf { moves 1; moves 2 }")[:3] == (8, 22, "piece 'inf': field 'moves' is set twice")
+
+
+def test_unknown_terrain_in_key_suggests_nearest():
+    line, col, msg, hint = only('board m: grid 2 x 1 {\n key { . plain  h hil }\n picture """\n . h\n """\n}',
+                                board=False)
+    assert msg == "unknown terrain 'hil'" and hint == "did you mean 'hill'?"
+
+
+def test_picture_rows_of_different_width():
+    found = diags('board m: grid 3 x 2 {\n key { . plain }\n picture """\n . . .\n . .\n """\n}', board=False)
+    assert (11, 2, "picture row has 2 spaces; board 'm' is 3 wide",
+            "every row needs one symbol per space, separated by spaces") in found
+
+
+def test_picture_symbol_missing_from_key():
+    found = diags('board m: grid 2 x 1 {\n key { . plain }\n picture """\n . ~\n """\n}', board=False)
+    assert found == [(10, 4, "symbol '~' is not in the key of board 'm'", "the key has: .")]
+
+
+def test_picture_with_wrong_row_count():
+    found = diags('board m: grid 1 x 2 {\n key { . plain }\n picture """\n .\n """\n}', board=False)
+    assert (9, 2, "picture of board 'm' has 1 rows; the board has 2", None) in found
+
+
+def test_placement_off_the_board():
+    line, col, msg, hint = only("piece inf\nsetup Red { inf at D4 }")
+    assert (line, col, msg, hint) == (9, 20, "inf at D4: D4 is not on the board", "spaces run from A1 to C3")
+
+
+def test_placement_on_impassable_space():
+    body = 'board m: grid 2 x 1 {\n key { . plain  ~ lake }\n picture """\n . ~\n """\n}\npiece inf\nsetup Red { inf at B1 }'
+    assert only(body, board=False)[2] == "inf at B1: B1 is lake, which is impassable"
+
+
+def test_unknown_piece_in_placement_and_reserve():
+    found = diags("piece infantry\nsetup Red { infantri at A1; reserve tnak x2 }")
+    assert (9, 13, "unknown piece 'infantri'", "did you mean 'infantry'?") in found
+    assert (9, 37, "unknown piece 'tnak' in the reserve", "expected one of: infantry") in found
+
+
+def test_setup_for_unknown_side():
+    assert only("setup Grene { }")[2:] == ("setup for 'Grene', which is not a side", "did you mean 'Red'?") or \
+        only("setup Grene { }")[2] == "setup for 'Grene', which is not a side"
+
+
+def test_unknown_card_in_hand():
+    assert only("deck d { card ace x2 }\nsetup Red { hand aec }")[2:] == ("unknown card 'aec' in the hand",
+                                                                          "did you mean 'ace'?")
+
+
+def test_link_to_unknown_node():
+    body = "board w: map { terrain plain\n node N1 at 0, 0\n node N2 at 1, 0\n link N1 N3 }"
+    line, col, msg, hint = only(body, board=False)
+    assert (line, col, msg) == (10, 7, "link N1–N3: unknown node 'N3'")
+    assert hint == "expected one of: N1, N2"
+
+
+def test_grid_link_between_squares_that_are_not_adjacent():
+    assert only("board g: grid 3 x 1 { terrain plain; link A1 C1 { river } }", board=False)[2] == \
+        "link A1–C1: the spaces are not adjacent"
+
+
+def test_node_without_position():
+    assert only("board w: map { terrain plain; node N1 }", board=False)[2:] == (
+        "node 'N1' has no position", "write `node N1 at X, Y`")
+
+
+def test_zero_quantity_card_and_placement():
+    found = diags("piece inf\ndeck d { card c x0 }\nsetup Red { inf x0 at A1 }")
+    messages = [f[2] for f in found]
+    assert "card 'c': a quantity must be at least 1" in messages
+    assert "a quantity must be at least 1" in messages
+
+
+def test_absurd_board_size_rejected_with_a_clear_message():
+    line, col, msg, hint = only("board huge: hex 1000 x 1000 { terrain plain }")
+    assert msg == "board 'huge' has 1,000,000 spaces; the limit is 100,000"
+    assert hint == "split it into several boards"
+
+
+def test_absurd_deck_size_rejected():
+    assert only("deck big { card c x100001 }")[2] == "deck 'big' has 100,001 cards; the limit is 100,000"
+
+
+def test_zero_sized_board():
+    assert only("board z: grid 0 x 3 { terrain plain }")[2] == "board 'z' is 0 x 3; both sizes must be at least 1"
+
+
+def test_layout_element_outside_the_card():
+    found = only('layout c 60mm x 80mm {\n text at 50mm, 5mm 20mm x 5mm "x"\n}')
+    assert found[:3] == (9, 2, "layout 'c': text at 50mm, 5mm reaches outside the 60mm x 80mm card")
+
+
+def test_deck_with_unknown_layout():
+    assert only("deck d { layout crad; card c }\nlayout card 63mm x 88mm { }")[2:] == (
+        "deck 'd': unknown layout 'crad'", "did you mean 'card'?")
+
+
+def test_owner_must_be_a_side():
+    assert only("board o: grid 1 x 1 { terrain plain; space A1 { owner Gren } }", board=False)[2] == \
+        "owner 'Gren' is not a side"
+
+
+def test_missing_ruleset_sides_and_board_are_all_reported():
+    with pytest.raises(DslError) as err:
+        loads('scenario "empty" {\n}\n', path="e.scn")
+    assert [d.message for d in err.value.diagnostics] == [
+        "the scenario names no ruleset", "the scenario names no sides", "the scenario has no board"]
+
+
+def test_all_diagnostics_collected_not_just_the_first():
+    found = diags("piece inf\nsetup Red { inf at Z9, Y8 }\ndeck d { card c x0 }\nsetup Blu { }")
+    assert len(found) == 4
+
+
+def test_include_cycle(tmp_path: Path):
+    (tmp_path / "a.scn").write_text('include "b.scn"\n')
+    (tmp_path / "b.scn").write_text('include "a.scn"\n')
+    main = tmp_path / "main.scn"
+    main.write_text('scenario "T" { ruleset d; sides A, B\n include "a.scn"; terrain p; board b: grid 1 x 1 { terrain p } }')
+    with pytest.raises(DslError) as err:
+        load(main)
+    (d,) = err.value.diagnostics
+    assert d.message == "include cycle: a.scn → b.scn → a.scn"
+    assert d.path.endswith("b.scn") and (d.line, d.column) == (1, 1)
+
+
+def test_include_that_leaves_the_folder(tmp_path: Path):
+    (tmp_path / "outside.scn").write_text("terrain p\n")
+    (tmp_path / "game").mkdir()
+    main = tmp_path / "game" / "main.scn"
+    main.write_text('scenario "T" { ruleset d; sides A, B\n include "../outside.scn" }')
+    with pytest.raises(DslError) as err:
+        load(main)
+    messages = [d.message for d in err.value.diagnostics]
+    assert 'include "../outside.scn" leaves the scenario\'s folder' in messages
+
+
+def test_include_of_missing_file(tmp_path: Path):
+    main = tmp_path / "main.scn"
+    main.write_text('scenario "T" { ruleset d; sides A, B\n include "gone.scn"\n terrain p; board b: grid 1 x 1 { terrain p } }')
+    with pytest.raises(DslError) as err:
+        load(main)
+    (d,) = err.value.diagnostics
+    assert (d.line, d.column, d.message) == (2, 2, 'included file "gone.scn" does not exist')
+
+
+def test_included_whole_scenario_is_refused(tmp_path: Path):
+    (tmp_path / "other.scn").write_text('scenario "X" { }\n')
+    main = tmp_path / "main.scn"
+    main.write_text('scenario "T" { ruleset d; sides A, B\n include "other.scn"\n terrain p; board b: grid 1 x 1 { terrain p } }')
+    with pytest.raises(DslError) as err:
+        load(main)
+    assert err.value.diagnostics[0].message.startswith('"other.scn" is a whole scenario')
+
+
+def test_binary_file_is_a_diagnostic(tmp_path: Path):
+    f = tmp_path / "bin.scn"
+    f.write_bytes(b"scenario \xff\xfe")
+    with pytest.raises(DslError) as err:
+        load(f)
+    assert err.value.diagnostics[0].message == "the file is not UTF-8 text"
+
+
+def test_fragment_loaded_as_scenario_is_refused(tmp_path: Path):
+    f = tmp_path / "frag.scn"
+    f.write_text("terrain plain\n")
+    with pytest.raises(DslError) as err:
+        load(f)
+    assert err.value.diagnostics[0].message.startswith("this file holds no `scenario")
