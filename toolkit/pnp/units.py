@@ -94,8 +94,8 @@ class PressOptions:
     back_offset  (x, y) shift applied to every back page, to correct printer drift
     fit          boards: scale a board larger than the paper to fit one page
     png_dpi      also write one PNG per card face/back at this resolution
-    margin       printable margin kept empty of art on every sheet edge
-    gutter       space between items (crop marks live in it)
+    margin       printable margin kept empty of art on every sheet edge (crop marks live in it)
+    gutter       extra space between the bleed boxes of neighbouring items (0: bleeds touch)
     quiet        no progress bar
     """
 
@@ -105,8 +105,8 @@ class PressOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     fit: bool = False
     png_dpi: int | None = None
-    margin: float = 10 * MM
-    gutter: float = 6 * MM
+    margin: float = 5 * MM
+    gutter: float = 0.0
     quiet: bool = False
 
     def __post_init__(self) -> None:

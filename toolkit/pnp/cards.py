@@ -1,0 +1,139 @@
+"""Cards: every deck's cards (one item per copy) imposed with their backs.
+
+A deck is drawn with `layout NAME` and its backs with `back NAME`. A deck
+without a layout is drawn with the built-in card layout (title, text, deck
+name) so that every deck prints; the report notes it.
+
+Jinja context for card layouts: `card` (name, title, text, quantity, copy,
+and every field of the card), `deck` (name, title, size, fields) and
+`scenario` (title, ruleset, sides, version, fields).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from dsl.model import Element, Field, Fields, Layout, Length
+from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
+from toolkit.pnp.imposition import ImpositionError, Item, impose
+from toolkit.pnp.render import PressError, Renderer, fields_dict
+from toolkit.pnp.report import ComponentReport
+from toolkit.pnp.units import MM, PressOptions, to_points
+
+DEFAULT_BLEED = 3 * MM
+
+
+def _f(**kw: Any) -> Fields:
+    return Fields(tuple(Field(k, v) for k, v in kw.items()))
+
+
+def _mm(v: float) -> Length:
+    return Length(v, "mm")
+
+
+DEFAULT_CARD = Layout(
+    "default_card", _mm(63), _mm(88),
+    (
+        Element("rect", _mm(0), _mm(0), _mm(63), _mm(88), None, _f(fill="#f4efe1")),
+        Element("rect", _mm(3), _mm(3), _mm(57), _mm(82), None,
+                _f(stroke="#3b3b3b", stroke_width=Length(0.8, "pt"), radius=_mm(2), fill="#fffdf6")),
+        Element("text", _mm(6), _mm(6), _mm(51), _mm(9), "{{ card.title }}",
+                _f(font="sans-bold", font_size=13, shrink=True, min_font_size=7, align="center")),
+        Element("line", _mm(8), _mm(16.5), _mm(47), _mm(0), None, _f(stroke="#8a7a5a")),
+        Element("box", _mm(6), _mm(19), _mm(51), _mm(56), "{{ card.text }}",
+                _f(font_size=10, shrink=True, min_font_size=6)),
+        Element("text", _mm(6), _mm(78.5), _mm(51), _mm(4), "{{ deck.title }}",
+                _f(font="sans-italic", font_size=6.5, align="center", colour="#555555")),
+    ),
+    _f(bleed=_mm(3)),
+)
+
+
+def scenario_context(scenario: Any) -> dict[str, Any]:
+    return {"title": scenario.title, "ruleset": scenario.ruleset, "sides": list(scenario.sides),
+            "version": scenario.version, **fields_dict(scenario.fields)}
+
+
+def card_context(card: Any, copy: int) -> dict[str, Any]:
+    return {**fields_dict(card.fields), "name": card.name, "title": card.title, "text": card.text,
+            "quantity": card.quantity, "copy": copy}
+
+
+def deck_context(deck: Any) -> dict[str, Any]:
+    return {**fields_dict(deck.fields), "name": deck.name, "title": deck.title, "size": deck.size}
+
+
+def layout_bleed(layout: Any, options: PressOptions, default: float = DEFAULT_BLEED) -> float:
+    if options.bleed is not None:
+        return options.bleed
+    if "bleed" in layout.fields:
+        return to_points(layout.fields["bleed"])
+    return default
+
+
+def _lookup(scenario: Any, name: str | None, what: str) -> Any:
+    if name is None:
+        return None
+    try:
+        return scenario.layouts[name]
+    except KeyError:
+        raise PressError(f"{what}: no layout named {name!r}") from None
+
+
+def card_items(scenario: Any, renderer: Renderer, options: PressOptions,
+               notes: list[str]) -> list[tuple[Any, list[Item]]]:
+    """Per deck: (deck, one Item per card copy)."""
+    sctx = scenario_context(scenario)
+    out = []
+    for deck in scenario.decks.values():
+        if not deck.cards:
+            continue
+        front = _lookup(scenario, deck.layout, f"deck {deck.name}") or DEFAULT_CARD
+        if deck.layout is None:
+            notes.append(f"deck {deck.name}: no `layout` given; drawn with the default card layout")
+        back = _lookup(scenario, deck.back, f"deck {deck.name}")
+        bleed = layout_bleed(front, options)
+        w, h = to_points(front.width), to_points(front.height)
+        if back is not None and (abs(to_points(back.width) - w) > 0.01 or abs(to_points(back.height) - h) > 0.01):
+            raise PressError(f"deck {deck.name}: back layout {back.name} is not the size of {front.name}")
+        dctx = deck_context(deck)
+        items = []
+        for card in deck.cards:
+            for copy in range(1, card.quantity + 1):
+                ctx = {"card": card_context(card, copy), "deck": dctx, "scenario": sctx}
+                label = f"card {deck.name}/{card.name}"
+                items.append(Item(w, h, bleed, _face(renderer, front, ctx, label, bleed),
+                                  _face(renderer, back, ctx, label + " (back)", bleed) if back else None,
+                                  label))
+        out.append((deck, items))
+    return out
+
+
+def _face(renderer: Renderer, layout: Any, ctx: dict, label: str, bleed: float) -> Callable[[Canvas], None]:
+    return lambda c: renderer.face(c, layout, ctx, label, bleed)
+
+
+def write_cards(scenario: Any, path: Path, options: PressOptions,
+                on_item: Callable[[], None] | None = None) -> ComponentReport:
+    """cards.pdf: every deck, one item per copy; backs per `options.backs`."""
+    report = ComponentReport("cards")
+    renderer = Renderer.for_scenario(scenario)
+    groups = card_items(scenario, renderer, options, report.warnings)
+    if not groups:
+        return report
+    with pdf_canvas(path, options, f"{scenario.title}: cards") as c:
+        for deck, items in groups:
+            report.sections.append((deck.title or deck.name, pages_drawn(c)))
+            try:
+                impose(c, items, options, on_item)
+            except ImpositionError as exc:
+                raise PressError(f"deck {deck.name}: {exc}") from None
+            report.counts[deck.name] = len(items)
+        report.pages = pages_drawn(c)
+    report.path = path
+    report.warnings.extend(renderer.warnings)
+    return report

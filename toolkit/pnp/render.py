@@ -1,0 +1,283 @@
+"""Drawing one face of a card or counter from a scenario layout.
+
+A layout's elements are drawn in order (later ones on top), each from its
+top-left corner measured from the trim's top-left corner. String content and
+string fields that contain `{{` or `{%` are Jinja templates, rendered in a
+`jinja2.sandbox.SandboxedEnvironment` with the context the caller gives
+(cards: card, deck, scenario; counters: piece, side, side_colour, face, …).
+
+Identical faces (the same layout with the same rendered text) are drawn
+once into a PDF form XObject and reused: a deck of 300 cards with one back
+design holds that back once, which keeps the PDF small and the build fast.
+
+The element fields are documented in docs/press.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.pnp import icons, text
+from toolkit.pnp.fonts import FontBook, FontError
+from toolkit.pnp.units import to_points
+
+DEFAULT_FONT_SIZE = 9.0
+
+
+class PressError(ValueError):
+    """Bad input found while drawing; the message names the item, the layout and the file."""
+
+
+def where(pos: Any) -> str:
+    return f" ({pos})" if pos is not None and getattr(pos, "line", 0) else ""
+
+
+def colour(value: Any, what: str) -> colors.Color | None:
+    """`"#aabbcc"`, `"#abc"`, a CSS/ReportLab colour name, or none/transparent."""
+    if value is None or value is False:
+        return None
+    s = str(value).strip()
+    if s.lower() in ("none", "transparent", ""):
+        return None
+    try:
+        return colors.toColor(s)
+    except ValueError:
+        raise PressError(f"{what}: not a colour: {s!r} (write \"#rrggbb\" or a colour name)") from None
+
+
+def _scalar(value: Any) -> Any:
+    """Model values as Jinja sees them: Lengths print as written, tuples as lists."""
+    if isinstance(value, tuple):
+        return [_scalar(v) for v in value]
+    return value
+
+
+def fields_dict(fields: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: _scalar(v) for k, v in fields.items()}
+
+
+@dataclass
+class Renderer:
+    """Draws layouts of one scenario; collects warnings (text overflow, unknown icons)."""
+
+    scenario: Any
+    fonts: FontBook
+    images: dict[str, Path]
+    warnings: list[str] = field(default_factory=list)
+    _env: SandboxedEnvironment = field(default_factory=lambda: SandboxedEnvironment(
+        autoescape=False, undefined=jinja2.Undefined, keep_trailing_newline=False))
+    _templates: dict[str, jinja2.Template] = field(default_factory=dict)
+    _forms: dict[tuple, str] = field(default_factory=dict)
+    _canvas_id: int = 0
+    _warned: set[str] = field(default_factory=set)
+
+    @classmethod
+    def for_scenario(cls, scenario) -> "Renderer":
+        base = Path(getattr(scenario, "path", ".") or ".").parent
+        images = {a.name: base / a.path for a in scenario.assets.values() if a.kind == "image"}
+        return cls(scenario, FontBook.for_scenario(scenario), images)
+
+    def warn(self, message: str) -> None:
+        if message not in self._warned:
+            self._warned.add(message)
+            self.warnings.append(message)
+
+    # -------------------------------------------------------------- jinja
+
+    def render(self, source: str, ctx: Mapping[str, Any], label: str, pos: Any) -> str:
+        if "{" not in source:
+            return source
+        tpl = self._templates.get(source)
+        if tpl is None:
+            try:
+                tpl = self._templates[source] = self._env.from_string(source)
+            except jinja2.TemplateSyntaxError as exc:
+                raise PressError(f"{label}: bad template {source!r}: {exc.message}{where(pos)}") from None
+        try:
+            return tpl.render(ctx)
+        except jinja2.TemplateError as exc:
+            raise PressError(f"{label}: cannot fill {source!r}: {exc}{where(pos)}") from None
+        except Exception as exc:  # a template doing arithmetic on text, …
+            raise PressError(f"{label}: cannot fill {source!r}: {type(exc).__name__}: {exc}"
+                             f"{where(pos)}") from None
+
+    def value(self, el: Any, key: str, ctx: Mapping[str, Any], label: str, default: Any = None) -> Any:
+        v = el.fields.get(key, default)
+        if isinstance(v, str) and ("{{" in v or "{%" in v):
+            v = self.render(v, ctx, label, el.fields.pos(key) if key in el.fields else el.pos)
+        return v
+
+    # ------------------------------------------------------------- drawing
+
+    def face(self, c: Canvas, layout: Any, ctx: Mapping[str, Any], label: str, bleed: float,
+             rotate: float = 0.0) -> None:
+        """Draw `layout` with the origin at the trim's bottom-left (reusing identical faces)."""
+        if id(c) != self._canvas_id:  # forms belong to one canvas
+            self._forms.clear()
+            self._canvas_id = id(c)
+        ops = self._resolve(layout, ctx, label)
+        key = (layout.name, round(bleed, 3), ops)
+        name = self._forms.get(key)
+        w, h = to_points(layout.width), to_points(layout.height)
+        if name is None:
+            name = f"face{len(self._forms)}"
+            c.beginForm(name, lowerx=-bleed, lowery=-bleed, upperx=w + bleed, uppery=h + bleed)
+            self._draw_ops(c, layout, ops, label, bleed, w, h)
+            c.endForm()
+            self._forms[key] = name
+        c.doForm(name)
+
+    def _resolve(self, layout: Any, ctx: Mapping[str, Any], label: str) -> tuple:
+        """Every element with its templates filled: a hashable description of the face."""
+        out = []
+        for i, el in enumerate(layout.elements):
+            when = el.fields.get("when")
+            if when is not None:
+                expr = str(when)
+                if "{{" not in expr:
+                    expr = "{{ " + expr + " }}"
+                shown = self.render(expr, ctx, label, el.fields.pos("when")).strip()
+                if shown.lower() in ("", "false", "0", "none", "undefined"):
+                    continue
+            content = self.render(el.content, ctx, label, el.pos) if el.content else None
+            vals = tuple(sorted((k, self._hashable(self.value(el, k, ctx, label)))
+                                for k in el.fields if k != "when"))
+            out.append((i, content, vals))
+        return tuple(out)
+
+    @staticmethod
+    def _hashable(v: Any) -> Any:
+        if isinstance(v, list):
+            return tuple(v)
+        return v
+
+    def _draw_ops(self, c: Canvas, layout: Any, ops: tuple, label: str, bleed: float,
+                  w: float, h: float) -> None:
+        bg = colour(layout.fields.get("background"), f"layout {layout.name}: background")
+        if bg is not None:
+            c.setFillColor(bg)
+            c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+        for i, content, vals in ops:
+            el = layout.elements[i]
+            f = dict(vals)
+            what = f"{label}: layout {layout.name}: {el.kind}{where(el.pos)}"
+            x = to_points(el.x)
+            top = to_points(el.y)
+            ew = to_points(el.w) if el.w is not None else 0.0
+            eh = to_points(el.h) if el.h is not None else 0.0
+            y = h - top - eh  # PDF y of the element's bottom edge
+            c.saveState()
+            try:
+                self._draw_element(c, el.kind, x, y, ew, eh, content, f, what, label, bleed, w, h)
+            finally:
+                c.restoreState()
+
+    def _draw_element(self, c: Canvas, kind: str, x: float, y: float, w: float, h: float,
+                      content: str | None, f: dict, what: str, label: str, bleed: float,
+                      cw: float, ch: float) -> None:
+        fill = colour(f.get("fill"), what)
+        stroke = colour(f.get("stroke"), what)
+        if "stroke_width" in f:
+            c.setLineWidth(to_points(f["stroke_width"]))
+        if fill is not None:
+            c.setFillColor(fill)
+        if stroke is not None:
+            c.setStrokeColor(stroke)
+        if kind in ("rect", "ellipse"):
+            if kind == "rect" and fill is not None and f.get("bleed", True):
+                # a filled rect touching the trim edge runs on into the bleed
+                x0 = x - bleed if x <= 0.01 else x
+                y0 = y - bleed if y <= 0.01 else y
+                x1 = x + w + bleed if x + w >= cw - 0.01 else x + w
+                y1 = y + h + bleed if y + h >= ch - 0.01 else y + h
+                if (x0, y0, x1, y1) != (x, y, x + w, y + h):
+                    c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+                    fill = None
+            if fill is None and stroke is None:
+                return
+            if kind == "rect":
+                r = to_points(f["radius"]) if "radius" in f else 0.0
+                if r > 0:
+                    c.roundRect(x, y, w, h, r, stroke=int(stroke is not None), fill=int(fill is not None))
+                else:
+                    c.rect(x, y, w, h, stroke=int(stroke is not None), fill=int(fill is not None))
+            else:
+                c.ellipse(x, y, x + w, y + h, stroke=int(stroke is not None), fill=int(fill is not None))
+        elif kind == "line":
+            if stroke is None:
+                c.setStrokeColor(colors.black)
+            if "dash" in f:
+                c.setDash(to_points(f["dash"]), to_points(f["dash"]))
+            c.line(x, y + h, x + w, y)  # from (x, y) to (x + w, y + h) in layout terms
+        elif kind == "image":
+            src = f.get("src") or (content.strip() if content else None)
+            if not src:
+                raise PressError(f"{what}: image has no src")
+            self._image(c, str(src), x, y, w, h, what, f.get("fit", "contain"))
+        elif kind == "icon":
+            name = f.get("name") or (content.strip() if content else None)
+            if not name:
+                raise PressError(f"{what}: icon has no name")
+            if fill is None:
+                c.setFillColor(colour(f.get("colour", f.get("color", "black")), what))
+            size = min(w, h) if w and h else (w or h or 12.0)
+            self.icon(c, str(name), x + (w - size) / 2, y + (h - size) / 2, size, label)
+        elif kind in ("text", "box"):
+            if fill is not None or stroke is not None:
+                c.rect(x, y, w, h, stroke=int(stroke is not None), fill=int(fill is not None))
+            self._text(c, kind, x, y, w, h, content or "", f, what, label)
+        else:
+            raise PressError(f"{what}: unknown element kind {kind!r}")
+
+    def _text(self, c: Canvas, kind: str, x: float, y: float, w: float, h: float, content: str,
+              f: dict, what: str, label: str) -> None:
+        try:
+            font = self.fonts.resolve(f.get("font"))
+        except FontError as exc:
+            raise PressError(f"{what}: {exc}") from None
+        size = float(f.get("font_size", DEFAULT_FONT_SIZE))
+        shrink = bool(f.get("shrink", False))
+        min_size = float(f.get("min_font_size", 5.0)) if shrink else None
+        leading = float(f.get("leading", 1.2))
+        pad = to_points(f["padding"]) if "padding" in f else 0.0
+        iw, ih = max(1.0, w - 2 * pad), max(1.0, h - 2 * pad)
+        fitted = text.fit_text(content, font, size, iw, ih, min_size=min_size, leading=leading,
+                               wrap_lines=(kind == "box"))
+        if fitted.overflow and content.strip():
+            first = content.strip().splitlines()[0][:40]
+            self.warn(f"{what}: text overflows its {iw / 2.834645669:.1f} x {ih / 2.834645669:.1f} mm "
+                      f"box at {fitted.size:g} pt: {first!r}")
+        c.setFillColor(colour(f.get("colour", f.get("color", "black")), what))
+        text.draw_fitted(c, fitted, font, x + pad, y + pad, iw, ih,
+                         align=str(f.get("align", "left")), valign=str(f.get("valign", "top")),
+                         leading=leading,
+                         draw_icon=lambda cv, n, ix, iy, s: self.icon(cv, n, ix, iy, s, label))
+
+    def icon(self, c: Canvas, name: str, x: float, y: float, size: float, label: str) -> None:
+        if name in self.images:
+            self._image(c, name, x, y, size, size, f"{label}: icon {name}", "contain")
+            return
+        if not icons.draw_builtin(c, name, x, y, size):
+            self.warn(f"{label}: unknown icon {name!r} (built-in: {', '.join(sorted(icons.ICONS))}; "
+                      f"or declare `image {name} \"file.png\"`)")
+
+    def _image(self, c: Canvas, src: str, x: float, y: float, w: float, h: float, what: str,
+               fit: str) -> None:
+        path = self.images.get(src)
+        if path is None:
+            raise PressError(f"{what}: no image named {src!r} (declare it with `image {src} \"file.png\"`)")
+        if not path.is_file():
+            raise PressError(f"{what}: image {src}: file not found: {path}")
+        try:
+            c.drawImage(str(path), x, y, w, h, mask="auto",
+                        preserveAspectRatio=(fit != "stretch"), anchor="c")
+        except OSError as exc:
+            raise PressError(f"{what}: image {src}: cannot read {path}: {exc}") from None
