@@ -66,11 +66,91 @@ def run_show(args: argparse.Namespace) -> int:
     return show_scenario(Path(args.scenario))
 
 
+# ------------------------------------------------------- play / replay / simulate
+
+
+def add_play(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "play",
+        help="play a scenario at the keyboard (pass-and-play)",
+        description="Play a scenario interactively, one line at a time from stdin: a move "
+        "in the game's notation, or moves, board, undo, save FILE, help, quit. The board is "
+        "shown from the deciding side's view only. With --record FILE every move is "
+        "appended to FILE; an existing FILE is resumed.",
+    )
+    p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
+    chance = p.add_mutually_exclusive_group()
+    chance.add_argument("--seed", type=int, metavar="N", help="dice and draws from seed N")
+    chance.add_argument("--table", action="store_true",
+                        help="the players roll and draw at the table and type the results")
+    p.add_argument("--record", metavar="FILE", help="append the game to FILE (resume it if it exists)")
+    return p
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from toolkit.referee.commands import CommandError, run_play as run
+
+    try:
+        return run(args)
+    except CommandError as exc:
+        raise UserError(str(exc)) from None
+
+
+def add_replay(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "replay",
+        help="replay a game record and show where it ended",
+        description="Replay a game record through the rules (no generator needed: chance "
+        "outcomes are in the record). Errors are reported as RECORD:LINE.",
+    )
+    p.add_argument("record", metavar="RECORD", help="a game record file")
+    p.add_argument("--to", type=int, metavar="N", help="stop after move N")
+    p.add_argument("--json", action="store_true", help="print ruleset, moves, outcome, state_hash as JSON")
+    return p
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from toolkit.referee.commands import CommandError, run_replay as run
+
+    try:
+        return run(args)
+    except CommandError as exc:
+        raise UserError(str(exc)) from None
+
+
+def add_simulate(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "simulate",
+        help="play random bots against each other and summarise",
+        description="Play N games of random bots: wins per side, draws, mean game length, "
+        "games/s and moves/s. The same --seed gives the same results whatever --jobs is.",
+    )
+    p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
+    p.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (default 0)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (0: all cores)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    return p
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from toolkit.referee.commands import CommandError, run_simulate as run
+
+    try:
+        return run(args)
+    except CommandError as exc:
+        raise UserError(str(exc)) from None
+
+
 # --------------------------------------------------------------- registry
 
 COMMANDS: list[tuple[str, Callable, Callable]] = [
     ("check", add_check, run_check),
     ("show", add_show, run_show),
+    ("play", add_play, run_play),
+    ("replay", add_replay, run_replay),
+    ("simulate", add_simulate, run_simulate),
 ]
 
 

@@ -1,0 +1,177 @@
+"""The referee's commands: play, replay, simulate (toolkit.cli declares their arguments).
+
+Each `run_*` takes the parsed arguments, writes results to stdout and
+diagnostics to stderr, and returns the exit code. Bad input that is not tied to
+a record line raises `CommandError` (the cli turns it into one clear line).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from toolkit.referee import record
+from toolkit.referee.protocol import ScenarioError
+
+EXIT_OK, EXIT_USER_ERROR = 0, 1
+
+
+class CommandError(Exception):
+    """Bad input: one message, exit 1."""
+
+
+def _load_scenario(path: str | os.PathLike) -> Any:
+    import dsl
+
+    try:
+        return dsl.load(path)
+    except dsl.DslError as err:
+        raise CommandError(f"{path} has errors:\n{err}") from None
+
+
+def _rules_for(scenario: Any):
+    from toolkit.referee import registry
+
+    try:
+        return registry.get(scenario.ruleset)
+    except LookupError as err:
+        raise CommandError(f"{scenario.path}: {err}") from None
+
+
+# ------------------------------------------------------------------- play
+
+
+def run_play(args) -> int:
+    from toolkit.referee.chance import SeededChance
+    from toolkit.referee.match import Match
+    from toolkit.referee.session import Session
+
+    scenario = _load_scenario(args.scenario)
+    _rules_for(scenario)
+    record_path = Path(args.record) if args.record else None
+    resuming = record_path is not None and record_path.exists() and record_path.stat().st_size
+    try:
+        if resuming:
+            rec = record.load(record_path)
+            match = _replayed(rec, scenario)
+            seed = rec.header.seed
+            if args.table:
+                seed = "table"
+            elif args.seed is not None:
+                seed = str(args.seed)
+            value = None if seed in ("table", "none") else seed
+            match.chance = None if value is None else SeededChance(
+                int(value) if value.lstrip("-").isdigit() else value, match.chance_count)
+            match.attach(record_path)
+            print(f"resuming {record_path}: {len(match.history)} moves replayed",
+                  file=sys.stdout)
+        else:
+            if args.table:
+                seed, chance = "table", None
+            else:
+                value = args.seed if args.seed is not None else secrets.randbelow(10 ** 9)
+                seed, chance = str(value), SeededChance(value)
+            match = Match.new(scenario, chance=chance, seed=seed, record_path=record_path)
+    except record.RecordError as err:
+        print(err, file=sys.stderr)
+        return EXIT_USER_ERROR
+    except ScenarioError as err:
+        raise CommandError(f"{args.scenario}: {err}") from None
+    session = Session(match, iter(sys.stdin.readline, ""), sys.stdout,
+                      table=match.chance is None, clear=sys.stdout.isatty())
+    return session.run()
+
+
+def _replayed(rec: record.Record, scenario: Any):
+    from toolkit.referee.match import Match
+
+    try:
+        return Match.from_record(rec, scenario)
+    except ScenarioError as err:
+        raise record.RecordError(rec.path, rec.header.line_of("scenario"), str(err)) from None
+
+
+# ----------------------------------------------------------------- replay
+
+
+def run_replay(args) -> int:
+    try:
+        rec = record.load(args.record)
+        scenario_path = rec.scenario_path()
+        import dsl
+
+        try:
+            scenario = dsl.load(scenario_path)
+        except dsl.DslError as err:
+            raise record.RecordError(rec.path, rec.header.line_of("scenario"),
+                                     f"cannot load the scenario {rec.header.scenario}: "
+                                     f"{err.diagnostics[0].message if err.diagnostics else err}"
+                                     ) from None
+        match = _replayed(rec, scenario)
+    except record.RecordError as err:
+        print(err, file=sys.stderr)
+        return EXIT_USER_ERROR
+    history = match.history
+    upto = len(history) if args.to is None else args.to
+    if upto < 0 or upto > len(history):
+        raise CommandError(f"--to {args.to}: the record has {len(history)} moves")
+    state = history[upto].before if upto < len(history) else match.state
+    rules = match.rules
+    outcome = rules.outcome(state)
+    decision = rules.decision(state)
+    if args.json:
+        data = {
+            "record": str(args.record),
+            "scenario": rec.header.scenario,
+            "ruleset": rules.name,
+            "sides": list(rec.header.sides),
+            "seed": rec.header.seed,
+            "moves": [{"n": i + 1, "player": e.player, "move": e.text}
+                      for i, e in enumerate(history[:upto])],
+            "outcome": None if outcome is None else {
+                "winner": outcome.winner, "reason": outcome.reason, "rule": outcome.rule},
+            "decision": None if decision is None else {
+                "kind": decision.kind.value, "players": list(decision.players),
+                "prompt": decision.prompt},
+            "state_hash": rules.state_hash(state),
+        }
+        print(json.dumps(data, indent=2))
+        return EXIT_OK
+    for i, e in enumerate(history[:upto]):
+        print(f"{i + 1:>4}. {e.player}: {e.text}")
+    print(rules.render(rules.view(state, None)))
+    if outcome is not None:
+        print(f"game over: {outcome}")
+    else:
+        from toolkit.referee.game import waiting_for
+
+        print(f"after move {upto}: {waiting_for(decision)}")
+    print(f"state hash: {rules.state_hash(state)}")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------- simulate
+
+
+def run_simulate(args) -> int:
+    from toolkit.sim.balance import simulate
+
+    if args.games < 1:
+        raise CommandError("--games must be at least 1")
+    jobs = args.jobs if args.jobs and args.jobs > 0 else (os.cpu_count() or 1)
+    scenario = _load_scenario(args.scenario)  # errors show before any work starts
+    _rules_for(scenario)
+    try:
+        summary = simulate(args.scenario, args.games, seed=args.seed, jobs=jobs,
+                           progress=not args.quiet and sys.stderr.isatty())
+    except ScenarioError as err:
+        raise CommandError(f"{args.scenario}: {err}") from None
+    if args.json:
+        print(json.dumps(summary.as_json(), indent=2))
+    else:
+        print(summary.table())
+    return EXIT_OK
