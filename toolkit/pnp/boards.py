@@ -33,6 +33,7 @@ from toolkit.pnp.tiling import Tile, TilePlan, plan_tiles, registration_marks
 from toolkit.pnp.units import MM, PressOptions
 
 DEFAULT_OVERLAP = 10 * MM
+PAGE_MARGIN = 12 * MM  # at least: the header, footer and scale bar live in the margin
 GRID_LINE = colors.HexColor("#3a3a3a")
 RIVER_FLAGS = ("river", "crosses_river")
 
@@ -599,7 +600,7 @@ def draw_board_pages(c: Canvas, scenario: Any, board: Any, options: PressOptions
     art = BoardArt(scenario, board, geometry(board))
     W, H = art.geo.width, art.geo.height
     title = f"{scenario.title} · board {board.name}" if scenario is not None else f"board {board.name}"
-    margin = float(getattr(options, "margin", 10 * MM))
+    margin = max(float(getattr(options, "margin", 0.0)), PAGE_MARGIN)
     pages = [_Page(size, margin) for size in _orientations(options)]
     gap = 5 * MM
 
