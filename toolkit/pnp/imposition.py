@@ -137,6 +137,16 @@ def plan_block(
     return Block(cols, rows, width, height, bleed, options.gutter, left, top)
 
 
+def used_block(block: Block, n: int) -> Block:
+    """The part of `block` that `n` items fill (reading order): marks and boxes follow it."""
+    if n >= block.capacity:
+        return block
+    cols = min(n, block.cols)
+    rows = -(-n // block.cols)
+    return Block(cols, rows, block.width, block.height, block.bleed, block.gutter,
+                 block.left, block.top)
+
+
 def mirror_x(page_width: float, x: float, width: float) -> float:
     """Where an item at x (trim left) lands on the back of a long-edge-flipped sheet."""
     return page_width - x - width
@@ -254,7 +264,8 @@ def impose(c: Canvas, items: Sequence[Item], options: PressOptions,
         sheet = items[start:start + block.capacity]
         front_page = c.getPageNumber() - 1
         c.setPageSize(page)
-        _set_boxes(c, [block])
+        used = used_block(block, len(sheet))
+        _set_boxes(c, [used])
         spots = []
         for slot, it in enumerate(sheet):
             x, y = block.trim_origin(slot)
@@ -262,15 +273,15 @@ def impose(c: Canvas, items: Sequence[Item], options: PressOptions,
             spots.append((x, y))
             if on_item:
                 on_item()
-        draw_crop_marks(c, block, page)
+        draw_crop_marks(c, used, page)
         c.showPage()
         if not with_backs:
             placed += [Placed(it.label, front_page, x, y) for it, (x, y) in zip(sheet, spots)]
             continue
         back_page = front_page + 1
         c.setPageSize(page)
-        back_block = Block(block.cols, block.rows, w, h, bleed, block.gutter,
-                           page[0] - block.left - block.outer_width + dx, block.top + dy)
+        back_block = Block(used.cols, used.rows, w, h, bleed, used.gutter,
+                           page[0] - used.left - used.outer_width + dx, used.top + dy)
         _set_boxes(c, [back_block])
         for it, (x, y) in zip(sheet, spots):
             bx, by = mirror_x(page[0], x, w) + dx, y + dy
@@ -292,14 +303,15 @@ def _impose_fold(c: Canvas, items: Sequence[Item], options: PressOptions,
     # push the block against the fold so the two halves meet the fold symmetrically
     block = Block(block.cols, block.rows, w, h, bleed, block.gutter, block.left,
                   fold_y + FOLD_GAP + block.outer_height)
-    back_block = Block(block.cols, block.rows, w, h, bleed, block.gutter, block.left,
-                       fold_y - FOLD_GAP)
     placed: list[Placed] = []
     for start in range(0, len(items), block.capacity):
         sheet = items[start:start + block.capacity]
         pno = c.getPageNumber() - 1
         c.setPageSize(page)
-        _set_boxes(c, [block, back_block])
+        used = used_block(block, len(sheet))
+        used_back = Block(used.cols, used.rows, w, h, bleed, used.gutter, used.left,
+                          fold_y - FOLD_GAP)
+        _set_boxes(c, [used, used_back])
         for slot, it in enumerate(sheet):
             x, y = block.trim_origin(slot)
             _draw_item(c, it.front, x, y, w, h, bleed)
@@ -309,8 +321,8 @@ def _impose_fold(c: Canvas, items: Sequence[Item], options: PressOptions,
             placed.append(Placed(it.label, pno, x, y, pno, x, by))
             if on_item:
                 on_item()
-        draw_crop_marks(c, block, page, (0.0, fold_y, page[0], page[1]))
-        draw_crop_marks(c, back_block, page, (0.0, 0.0, page[0], fold_y))
+        draw_crop_marks(c, used, page, (0.0, fold_y, page[0], page[1]))
+        draw_crop_marks(c, used_back, page, (0.0, 0.0, page[0], fold_y))
         c.saveState()
         c.setLineWidth(0.5)
         c.setDash(4, 3)

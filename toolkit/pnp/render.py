@@ -137,7 +137,10 @@ class Renderer:
 
     def _resolve(self, layout: Any, ctx: Mapping[str, Any], label: str) -> tuple:
         """Every element with its templates filled: a hashable description of the face."""
-        out = []
+        bg = layout.fields.get("background")
+        if isinstance(bg, str) and "{" in bg:
+            bg = self.render(bg, ctx, label, layout.fields.pos("background"))
+        out: list = [(-1, None, (("background", bg),))]
         for i, el in enumerate(layout.elements):
             when = el.fields.get("when")
             if when is not None:
@@ -161,11 +164,13 @@ class Renderer:
 
     def _draw_ops(self, c: Canvas, layout: Any, ops: tuple, label: str, bleed: float,
                   w: float, h: float) -> None:
-        bg = colour(layout.fields.get("background"), f"layout {layout.name}: background")
-        if bg is not None:
-            c.setFillColor(bg)
-            c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
         for i, content, vals in ops:
+            if i < 0:
+                bg = colour(dict(vals)["background"], f"{label}: layout {layout.name}: background")
+                if bg is not None:
+                    c.setFillColor(bg)
+                    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+                continue
             el = layout.elements[i]
             f = dict(vals)
             what = f"{label}: layout {layout.name}: {el.kind}{where(el.pos)}"
@@ -226,8 +231,9 @@ class Renderer:
             name = f.get("name") or (content.strip() if content else None)
             if not name:
                 raise PressError(f"{what}: icon has no name")
-            if fill is None:
-                c.setFillColor(colour(f.get("colour", f.get("color", "black")), what))
+            ink = fill or colour(f.get("colour", f.get("color", "black")), what)
+            c.setFillColor(ink)
+            c.setStrokeColor(ink)
             size = min(w, h) if w and h else (w or h or 12.0)
             self.icon(c, str(name), x + (w - size) / 2, y + (h - size) / 2, size, label)
         elif kind in ("text", "box"):
@@ -255,7 +261,9 @@ class Renderer:
             first = content.strip().splitlines()[0][:40]
             self.warn(f"{what}: text overflows its {iw / 2.834645669:.1f} x {ih / 2.834645669:.1f} mm "
                       f"box at {fitted.size:g} pt: {first!r}")
-        c.setFillColor(colour(f.get("colour", f.get("color", "black")), what))
+        ink = colour(f.get("colour", f.get("color", "black")), what)
+        c.setFillColor(ink)
+        c.setStrokeColor(ink)  # outline icons inline in the text take the text colour
         text.draw_fitted(c, fitted, font, x + pad, y + pad, iw, ih,
                          align=str(f.get("align", "left")), valign=str(f.get("valign", "top")),
                          leading=leading,

@@ -1,0 +1,273 @@
+"""Counters: double-sided unit counters, blocks and chits, backs aligned to fronts.
+
+How many of each piece type, per side (first rule that applies):
+  1. `counters N` on the piece type: N per side that uses it, N unsided if no setup does;
+  2. `per_side N`: N for every side;
+  3. the setups: placements plus reserves of each side;
+  4. `count N`: N for the whole box, unsided (markers, chits).
+A piece type no setup uses and with none of these fields is not printed.
+
+Piece fields the press reads:
+  counter_size   a Length (`15.875mm`, `0.625in`) or one of "1/2in", "5/8in",
+                 "3/4in", "1in"; default: the scenario field `counter_size`, else 5/8 in
+  front_layout   a layout for the front face (default: drawn from name, stats, colour)
+  back_layout    a layout for the back face (default: the reduced/disrupted face)
+  faces          [front_name, back_name], e.g. [active, disrupted]; `back NAME` also
+                 names the back face; a one-word face list gives a blank-coloured back
+  colour         the counter colour for unsided pieces (default grey)
+  letter, icon   what the default face shows in the middle (icon: a built-in or image)
+  hidden         the back shows only the side colour (blocks of a fog-of-war game)
+
+Side colours: `colour` in the side's setup, else the scenario field
+`side_colours [..]` (in `sides` order), else the side's name if it is a colour,
+else a fixed palette. Jinja context for counter layouts: `piece` (name, title,
+every field), `side`, `side_colour`, `face` ("front"/"back"), `face_name`,
+`stats`, `copy`, `scenario`; `card` is the same as `piece` so a card layout's
+`{{ card.title }}` works on counters too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+
+from dsl.model import Element, Field, Fields, Layout, Length
+from toolkit.pnp import icons
+from toolkit.pnp.cards import scenario_context
+from toolkit.pnp.imposition import ImpositionError, Item, impose
+from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
+from toolkit.pnp.render import PressError, Renderer, fields_dict
+from toolkit.pnp.report import ComponentReport
+from toolkit.pnp.units import INCH, MM, PressOptions, to_points
+
+COMMON_SIZES = {"1/2in": 0.5 * INCH, "5/8in": 0.625 * INCH, "3/4in": 0.75 * INCH, "1in": 1.0 * INCH}
+DEFAULT_SIZE = COMMON_SIZES["5/8in"]
+DEFAULT_BLEED = 1 * MM
+PALETTE = ["#a8322b", "#2f6b3b", "#2c5d8f", "#c8932a", "#6a3d8f", "#555555"]
+NAMED = {"red": "#a8322b", "green": "#3f7a3a", "blue": "#2c5d8f", "yellow": "#d2a526",
+         "black": "#2b2b2b", "white": "#e8e4da", "grey": "#6e6e6e", "gray": "#6e6e6e",
+         "orange": "#d0712a", "purple": "#6a3d8f", "brown": "#7a5230", "tan": "#c7a97a"}
+NEUTRAL = "#7b7b7b"
+COUNT_FIELDS = ("counters", "per_side", "count", "build_cost", "cost", "counter_size")
+
+
+def side_colour(scenario: Any, side: str | None) -> str:
+    if side is None:
+        return NEUTRAL
+    setup = scenario.setups.get(side)
+    if setup is not None and setup.fields.get("colour"):
+        return str(setup.fields["colour"])
+    listed = scenario.fields.get("side_colours")
+    if isinstance(listed, tuple) and side in scenario.sides:
+        i = scenario.sides.index(side)
+        if i < len(listed):
+            return str(listed[i])
+    if side.lower() in NAMED:
+        return NAMED[side.lower()]
+    i = scenario.sides.index(side) if side in scenario.sides else 0
+    return PALETTE[i % len(PALETTE)]
+
+
+def counter_size(scenario: Any, piece: Any) -> float:
+    value = piece.fields.get("counter_size", scenario.fields.get("counter_size"))
+    if value is None:
+        return DEFAULT_SIZE
+    if isinstance(value, str) and value.replace(" ", "") in COMMON_SIZES:
+        return COMMON_SIZES[value.replace(" ", "")]
+    try:
+        return to_points(value)
+    except ValueError:
+        raise PressError(f"piece {piece.name}: counter_size {value!r} is not a length "
+                         f"(write 15.875mm, 0.625in or one of {', '.join(COMMON_SIZES)})") from None
+
+
+def counter_counts(scenario: Any) -> list[tuple[str | None, Any, int]]:
+    """(side or None, piece type, how many), in sides order then piece order."""
+    used: dict[tuple[str, str], int] = {}
+    for setup in scenario.setups.values():
+        for p in setup.placements:
+            used[(setup.side, p.piece)] = used.get((setup.side, p.piece), 0) + p.count
+        for name, n in setup.reserve_counts().items():
+            used[(setup.side, name)] = used.get((setup.side, name), 0) + n
+    out: list[tuple[str | None, Any, int]] = []
+    unsided: list[tuple[str | None, Any, int]] = []
+    for piece in scenario.pieces.values():
+        users = [s for s in scenario.sides if (s, piece.name) in used]
+        if "counters" in piece.fields:
+            n = int(piece.fields["counters"])
+            if users:
+                out += [(s, piece, n) for s in users]
+            else:
+                unsided.append((None, piece, n))
+        elif "per_side" in piece.fields:
+            out += [(s, piece, int(piece.fields["per_side"])) for s in scenario.sides]
+        elif users:
+            out += [(s, piece, used[(s, piece.name)]) for s in users]
+        elif "count" in piece.fields and isinstance(piece.fields["count"], int):
+            unsided.append((None, piece, int(piece.fields["count"])))
+    order = {s: i for i, s in enumerate(scenario.sides)}
+    out.sort(key=lambda t: order.get(t[0], 0))  # stable: piece order within a side
+    return [t for t in out if t[2] > 0] + [t for t in unsided if t[2] > 0]
+
+
+def stats_line(piece: Any) -> str:
+    """`R1 M2`: the piece's numeric statistics, first letter and value."""
+    parts = []
+    for k, v in piece.fields.items():
+        if k in COUNT_FIELDS or isinstance(v, bool) or not isinstance(v, (int, float)):
+            continue
+        parts.append(f"{k[:1].upper()}{v:g}")
+    return " ".join(parts[:4])
+
+
+def face_names(piece: Any) -> tuple[str, str | None]:
+    faces = piece.fields.get("faces")
+    if isinstance(faces, tuple) and faces:
+        front = str(faces[0])
+        back = str(faces[1]) if len(faces) > 1 else None
+    else:
+        front, back = "front", None
+    if piece.fields.get("back"):
+        back = str(piece.fields["back"])
+    return front, back
+
+
+def _mix(hex_colour: str, amount: float) -> str:
+    """Mix a colour with white (amount 0..1)."""
+    c = colors.toColor(hex_colour)
+    r, g, b = (v + (1 - v) * amount for v in (c.red, c.green, c.blue))
+    return "#%02x%02x%02x" % (round(r * 255), round(g * 255), round(b * 255))
+
+
+def _pt(v: float) -> Length:
+    return Length(round(v, 4), "pt")
+
+
+def _f(**kw: Any) -> Fields:
+    return Fields(tuple(Field(k, v) for k, v in kw.items()))
+
+
+def default_layout(size: float, face: str, has_icon: bool) -> Layout:
+    """The built-in counter face, scaled to `size` (a square, in points)."""
+    s = size
+    title = Element("text", _pt(s * 0.06), _pt(s * 0.05), _pt(s * 0.88), _pt(s * 0.24),
+                    "{{ piece.title }}", _f(font="sans-bold", font_size=round(s * 0.16, 1), shrink=True,
+                                            min_font_size=3.5, align="center", colour="{{ ink }}"))
+    stats = Element("text", _pt(s * 0.06), _pt(s * 0.74), _pt(s * 0.88), _pt(s * 0.22),
+                    "{{ stats }}", _f(font="sans-bold", font_size=round(s * 0.17, 1), shrink=True,
+                                      min_font_size=3.5, align="center", colour="{{ ink }}"))
+    if has_icon:
+        middle = Element("icon", _pt(s * 0.27), _pt(s * 0.29), _pt(s * 0.46), _pt(s * 0.44), None,
+                         _f(name="{{ icon }}", colour="{{ ink }}"))
+    else:
+        middle = Element("text", _pt(s * 0.1), _pt(s * 0.32), _pt(s * 0.8), _pt(s * 0.38),
+                         "{{ letter }}", _f(font="sans-bold", font_size=round(s * 0.3, 1), shrink=True,
+                                            min_font_size=4, align="center", valign="middle",
+                                            colour="{{ ink }}"))
+    if face == "front":
+        elements = (title, middle, stats)
+        fields = _f(background="{{ side_colour }}")
+    else:
+        band = Element("rect", _pt(0), _pt(s * 0.74), _pt(s), _pt(s * 0.26), None,
+                       _f(fill="{{ side_colour }}", bleed=True))
+        label = Element("text", _pt(s * 0.04), _pt(s * 0.78), _pt(s * 0.92), _pt(s * 0.18),
+                        "{{ face_name | upper }}", _f(font="sans-bold", font_size=round(s * 0.12, 1),
+                                                      shrink=True, min_font_size=3, align="center",
+                                                      colour="#ffffff"))
+        elements = (title, middle, band, label)
+        fields = _f(background="{{ pale }}")
+    return Layout(f"default_counter_{face}", _pt(s), _pt(s), elements, fields)
+
+
+def default_hidden_back(size: float) -> Layout:
+    return Layout("default_counter_hidden", _pt(size), _pt(size), (), _f(background="{{ side_colour }}"))
+
+
+def counter_items(scenario: Any, renderer: Renderer, options: PressOptions
+                  ) -> list[tuple[float, list[tuple[str, Item]]]]:
+    """Per counter size: (size, [(section title, item)…]) with sides in order."""
+    sctx = scenario_context(scenario)
+    groups: dict[float, list[tuple[str, Item]]] = {}
+    for side, piece, n in counter_counts(scenario):
+        size = counter_size(scenario, piece)
+        front_l = _layout(scenario, piece, "front_layout")
+        back_l = _layout(scenario, piece, "back_layout")
+        icon = str(piece.fields.get("icon", piece.name))
+        known_icon = icon in icons.ICONS or icon in renderer.images
+        front_name, back_name = face_names(piece)
+        if front_l is not None and "counter_size" not in piece.fields:
+            size = to_points(front_l.width)  # a layout gives the size when the piece does not
+        if front_l is None:
+            front_l = default_layout(size, "front", known_icon)
+        if back_l is None:
+            hidden = piece.fields.get("hidden") or back_name is None
+            back_l = default_hidden_back(size) if hidden else default_layout(size, "back", known_icon)
+        bleed = options.bleed if options.bleed is not None else (
+            to_points(front_l.fields["bleed"]) if "bleed" in front_l.fields else DEFAULT_BLEED)
+        if side is None and piece.fields.get("colour"):
+            colour = str(piece.fields["colour"])
+        else:
+            colour = side_colour(scenario, side)
+        pctx = {**fields_dict(piece.fields), "name": piece.name,
+                "title": str(piece.fields.get("title", piece.name.replace("_", " ").title()))}
+        base = {"piece": pctx, "card": pctx, "side": side or "", "side_colour": colour,
+                "pale": _mix(colour, 0.6), "ink": "#ffffff", "stats": stats_line(piece),
+                "letter": str(piece.fields.get("letter", pctx["title"][:1])), "icon": icon,
+                "scenario": sctx}
+        section = f"{side} counters" if side else "Markers and chits"
+        for copy in range(1, n + 1):
+            label = f"counter {side + '/' if side else ''}{piece.name}"
+            fctx = {**base, "face": "front", "face_name": front_name, "copy": copy}
+            bctx = {**base, "face": "back", "face_name": back_name or "", "copy": copy,
+                    "ink": "#222222"}
+            item = Item(size, size, bleed, _face(renderer, front_l, fctx, label, bleed),
+                        _face(renderer, back_l, bctx, label + " (back)", bleed), label)
+            groups.setdefault(round(size, 3), []).append((section, item))
+    return list(groups.items())
+
+
+def _layout(scenario: Any, piece: Any, key: str) -> Any:
+    name = piece.fields.get(key)
+    if name is None:
+        return None
+    try:
+        return scenario.layouts[str(name)]
+    except KeyError:
+        raise PressError(f"piece {piece.name}: {key} {name!r}: no layout with that name") from None
+
+
+def _face(renderer: Renderer, layout: Any, ctx: dict, label: str, bleed: float) -> Callable:
+    return lambda c: renderer.face(c, layout, ctx, label, bleed)
+
+
+def write_counters(scenario: Any, path: Path, options: PressOptions,
+                   on_item: Callable[[], None] | None = None) -> ComponentReport:
+    """counters.pdf: every side's counters, fronts and backs (duplex or fold)."""
+    report = ComponentReport("counters")
+    renderer = Renderer.for_scenario(scenario)
+    groups = counter_items(scenario, renderer, options)
+    if not groups:
+        return report
+    with pdf_canvas(path, options, f"{scenario.title}: counters") as c:
+        for size, entries in groups:
+            first = pages_drawn(c)
+            try:
+                placed = impose(c, [item for _, item in entries], options, on_item)
+            except ImpositionError as exc:
+                raise PressError(f"counters of {size / INCH:.3g} in: {exc}") from None
+            seen: set[str] = set()
+            for (section, _), where in zip(entries, placed):
+                if section not in seen:
+                    seen.add(section)
+                    title = section if len(groups) == 1 else f"{section} ({size / INCH:.3g} in)"
+                    report.sections.append((title, where.page if where.page >= first else first))
+        report.pages = pages_drawn(c)
+    for side, piece, n in counter_counts(scenario):
+        key = f"{side}/{piece.name}" if side else piece.name
+        report.counts[key] = n
+    report.path = path
+    report.warnings.extend(renderer.warnings)
+    return report
