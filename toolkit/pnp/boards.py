@@ -33,7 +33,8 @@ from toolkit.pnp.tiling import Tile, TilePlan, plan_tiles, registration_marks
 from toolkit.pnp.units import MM, PressOptions
 
 DEFAULT_OVERLAP = 10 * MM
-PAGE_MARGIN = 12 * MM  # at least: the header, footer and scale bar live in the margin
+PAGE_MARGIN = 10 * MM  # at least: the header, footer and scale bar live in the margin
+LEGEND_GAP = 4 * MM
 GRID_LINE = colors.HexColor("#3a3a3a")
 RIVER_FLAGS = ("river", "crosses_river")
 
@@ -120,11 +121,11 @@ def _draw_grid(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) 
         owner = sp.owner
         if isinstance(owner, str):
             cx, cy = geo.centres[sp.id]
-            inset = [(cx + (x - cx) * 0.86, cy + (y - cy) * 0.86) for x, y in geo.outlines[sp.id]]
+            inset = [(cx + (x - cx) * 0.92, cy + (y - cy) * 0.92) for x, y in geo.outlines[sp.id]]
             p = c.beginPath()
             _poly(c, p, inset)
             c.setStrokeColor(side_colour(scenario, owner))
-            c.setLineWidth(max(1.2, s * 0.035))
+            c.setLineWidth(max(1.5, s * 0.03))
             c.drawPath(p, stroke=1, fill=0)
     # zones: dashed outline along the zone's boundary
     for i, zone in enumerate(board.zones):
@@ -390,7 +391,7 @@ def _header(c: Canvas, page: _Page, title: str, detail: str) -> None:
     c.drawString(page.margin, h - page.margin + 3.5 * MM, title)
     c.setFont(FONT, 7)
     c.drawRightString(w - page.margin, h - page.margin + 3.5 * MM, detail)
-    c.drawString(page.margin, page.margin - 5.5 * MM,
+    c.drawString(page.margin, page.margin - 5 * MM,
                  "Print at actual size (100%, no 'fit to page'); then check the scale bar.")
     c.restoreState()
 
@@ -440,7 +441,7 @@ def _draw_single(c: Canvas, art: BoardArt, page: _Page, title: str, scale: float
     c.restoreState()
     pages = 1
     if legend_on_page:
-        legend.draw(c, page.margin, top - bh - 5 * MM, aw)
+        legend.draw(c, page.margin, top - bh - LEGEND_GAP, aw)
     c.showPage()
     if not legend_on_page:
         c.setPageSize(page.size)
@@ -602,7 +603,7 @@ def draw_board_pages(c: Canvas, scenario: Any, board: Any, options: PressOptions
     title = f"{scenario.title} · board {board.name}" if scenario is not None else f"board {board.name}"
     margin = max(float(getattr(options, "margin", 0.0)), PAGE_MARGIN)
     pages = [_Page(size, margin) for size in _orientations(options)]
-    gap = 5 * MM
+    gap = LEGEND_GAP
 
     # fits at full scale with its legend? (portrait first)
     for page in pages:

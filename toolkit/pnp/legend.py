@@ -200,28 +200,28 @@ class Legend:
     items: list[LegendItem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
-    ROW = 6.5 * MM
-    SAMPLE = 5 * MM
-    FONT_SIZE = 8.0
+    ROW = 5 * MM
+    SAMPLE = 4 * MM
+    FONT_SIZE = 7.5
 
     def columns(self, width: float) -> int:
         widest = max((stringWidth(i.label, FONT, self.FONT_SIZE) for i in self.items), default=40)
-        col_w = self.SAMPLE + 3 * MM + widest + 6 * MM
+        col_w = self.SAMPLE + 2 * MM + widest + 4 * MM
         return max(1, min(len(self.items) or 1, int(width // col_w)))
 
     def height(self, width: float) -> float:
         rows = math.ceil(len(self.items) / self.columns(width)) if self.items else 0
-        return 7 * MM + rows * self.ROW + len(self.notes) * 4.2 * MM + 2 * MM
+        return 5.5 * MM + rows * self.ROW + len(self.notes) * 3.6 * MM + 1 * MM
 
     def draw(self, c, x: float, top: float, width: float) -> float:
         """Draw with the top-left corner at (x, top), page coordinates; returns the height used."""
         c.saveState()
         c.setFillColor(INK)
-        c.setFont(FONT_BOLD, 10)
-        c.drawString(x, top - 4 * MM, self.title)
+        c.setFont(FONT_BOLD, 9)
+        c.drawString(x, top - 3.5 * MM, self.title)
         cols = self.columns(width)
         col_w = width / cols
-        y0 = top - 7 * MM
+        y0 = top - 5.5 * MM
         for i, item in enumerate(self.items):
             r, k = divmod(i, cols)
             cx = x + k * col_w + self.SAMPLE / 2
@@ -231,14 +231,14 @@ class Legend:
             c.restoreState()
             c.setFillColor(INK)
             c.setFont(FONT, self.FONT_SIZE)
-            c.drawString(cx + self.SAMPLE / 2 + 3 * MM, cy - self.FONT_SIZE * 0.35, item.label)
+            c.drawString(cx + self.SAMPLE / 2 + 2 * MM, cy - self.FONT_SIZE * 0.35, item.label)
         rows = math.ceil(len(self.items) / cols) if self.items else 0
         y = y0 - rows * self.ROW
         c.setFont(FONT, 7.5)
         c.setFillColor(INK)
         for note in self.notes:
-            y -= 4.2 * MM
-            c.drawString(x, y + 1.2 * MM, note)
+            y -= 3.6 * MM
+            c.drawString(x, y + 1 * MM, note)
         c.restoreState()
         return self.height(width)
 
