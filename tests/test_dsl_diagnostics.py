@@ -113,7 +113,7 @@ def test_picture_symbol_missing_from_key():
 
 def test_picture_with_wrong_row_count():
     found = diags('board m: grid 1 x 2 {\n key { . plain }\n picture """\n .\n """\n}', board=False)
-    assert (9, 2, "picture of board 'm' has 1 rows; the board has 2", None) in found
+    assert (9, 10, "picture of board 'm' has 1 rows; the board has 2", None) in found
 
 
 def test_placement_off_the_board():
@@ -216,7 +216,7 @@ def test_include_cycle(tmp_path: Path):
         load(main)
     (d,) = err.value.diagnostics
     assert d.message == "include cycle: a.scn → b.scn → a.scn"
-    assert d.path.endswith("b.scn") and (d.line, d.column) == (1, 1)
+    assert d.path.endswith("b.scn") and (d.line, d.column) == (1, 9)  # at the file name
 
 
 def test_include_that_leaves_the_folder(tmp_path: Path):
@@ -236,7 +236,7 @@ def test_include_of_missing_file(tmp_path: Path):
     with pytest.raises(DslError) as err:
         load(main)
     (d,) = err.value.diagnostics
-    assert (d.line, d.column, d.message) == (2, 2, 'included file "gone.scn" does not exist')
+    assert (d.line, d.column, d.message) == (2, 10, 'included file "gone.scn" does not exist')
 
 
 def test_included_whole_scenario_is_refused(tmp_path: Path):
