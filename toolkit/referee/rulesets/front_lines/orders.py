@@ -1,0 +1,312 @@
+"""Planning: which orders a side may give now, and what giving one changes.
+
+A side plans its turn one action at a time (sub-decisions of one secret
+ORDERS decision, FL-turn-1). Each order is checked against the side's own
+planning picture (`Plan`): its units where they will stand after the orders
+planned so far. Nothing about the enemy is consulted, so a rejection never
+leaks a hidden fact (FL-fog-4).
+
+`why_not` is the one legality function. `legal_orders` enumerates with the
+same predicates (`stack_problem`, `move_problem`, the zone tables) and
+`tests/test_front_lines_orders.py` checks the two agree on random positions.
+"""
+
+from __future__ import annotations
+
+from toolkit.referee.protocol import PASS, Illegal
+from toolkit.referee.rulesets.front_lines.config import BACKWARD, SIDEWAYS, Config
+from toolkit.referee.rulesets.front_lines.notation import DEPLOY, MOVE, SKILL, SPAWN, Order
+from toolkit.referee.rulesets.front_lines.state import DEPLOY as DEPLOY_PHASE
+from toolkit.referee.rulesets.front_lines.state import PLAN as PLAN_PHASE
+from toolkit.referee.rulesets.front_lines.state import Plan, State
+
+# ------------------------------------------------------------ predicates
+
+
+def stack_problem(cfg: Config, kinds_here: tuple[str, ...] | list[str], kind: str) -> Illegal | None:
+    """Can a unit of `kind` join own units of `kinds_here` on one square?"""
+    if not kinds_here:
+        return None
+    role = cfg.role[kind]
+    if role != "combat":
+        return Illegal("FL-stack-2", f"a {kind} must stand alone on its square")
+    for other in kinds_here:
+        if cfg.role[other] != "combat":
+            return Illegal("FL-stack-2", f"a {other} must stand alone on its square")
+    if len(kinds_here) >= 2:
+        return Illegal("FL-stack-1", "at most two combat units may share a square")
+    if kinds_here[0] == kind:
+        return Illegal("FL-stack-1", f"two {kind} units may not share a square")
+    return None
+
+
+def _kinds(plan: Plan, sq: int, without: int | None = None) -> tuple[str, ...]:
+    uids = plan.occ.get(sq)
+    if not uids:
+        return ()
+    return tuple(plan.kinds[u] for u in uids if u != without)
+
+
+def move_problem(cfg: Config, plan: Plan, uid: int, way: int) -> Illegal | None:
+    """The direction rules of one move (FL-move-2, FL-move-4)."""
+    if way == BACKWARD or (way == SIDEWAYS and cfg.sideways == "backward"):
+        if plan.backed.get(uid, 0) >= cfg.back_limit:
+            if cfg.back_limit == 0:
+                return Illegal("FL-move-2", "units may not move backward")
+            return Illegal("FL-move-2", f"a unit may move backward only {cfg.back_limit} "
+                           f"time{'s' if cfg.back_limit != 1 else ''} a turn")
+    elif way == SIDEWAYS and cfg.sideways == "forbidden":
+        return Illegal("FL-move-4", "units may not move sideways")
+    return None
+
+
+def _find_unit(plan: Plan, sq: int, kind: str) -> int | None:
+    for uid in plan.occ.get(sq, ()):
+        if plan.kinds[uid] == kind:
+            return uid
+    return None
+
+
+def _way(cfg: Config, side: int, kind: str, src: int, dst: int) -> int | None:
+    for d, way in cfg.steps[side][cfg.pieces[kind].moves][src]:
+        if d == dst:
+            return way
+    return None
+
+
+# ------------------------------------------------------------ validation
+
+
+def why_not(state: State, side: int, order: object) -> Illegal | None:
+    """None if `side` may give `order` now, else the rule that forbids it."""
+    cfg = state.cfg
+    plan = state.plans[side]
+    if order is PASS:
+        return None
+    if not isinstance(order, Order):
+        return Illegal("FL-notation-1", "that is not a Front Lines order")
+    action, piece, src, dst = order
+    if action == SKILL:
+        kind = None
+    else:
+        kind = cfg.by_letter.get(piece)
+        if kind is None:
+            return Illegal("FL-notation-2", f"no piece has the letter {piece}")
+    if dst not in cfg.index or (src and src not in cfg.index):
+        bad = dst if dst not in cfg.index else src
+        return Illegal("FL-notation-2", f"there is no square {bad} on this board")
+    to = cfg.index[dst]
+    if state.phase == DEPLOY_PHASE:
+        if action != DEPLOY:
+            return Illegal("FL-deploy-1", "during deployment, place units (I=C2) or pass")
+        if plan.pool.get(kind, 0) <= 0:
+            return Illegal("FL-deploy-2", f"all your {kind} units are already placed")
+        if to not in cfg.deploy[side]:
+            return Illegal("FL-deploy-1", f"{dst} is not in your deployment rows")
+        return stack_problem(cfg, _kinds(plan, to), kind)
+    if state.phase != PLAN_PHASE:
+        return Illegal("over", "the game is over")
+    if action == DEPLOY:
+        return Illegal("FL-deploy-1", "deployment is over")
+    if action == MOVE:
+        frm = cfg.index[src]
+        uid = _find_unit(plan, frm, kind)
+        if uid is None:
+            return Illegal("FL-move-1", f"you have no {kind} on {src} (as planned so far)")
+        way = _way(cfg, side, kind, frm, to)
+        if way is None:
+            n = cfg.pieces[kind].moves
+            return Illegal("FL-move-3", f"a {kind} moves up to {n} square{'s' if n > 1 else ''} "
+                           "in a straight line, not diagonally")
+        return move_problem(cfg, plan, uid, way) or stack_problem(cfg, _kinds(plan, to), kind)
+    if action == SPAWN:
+        if plan.pool.get(kind, 0) <= 0:
+            return Illegal("FL-spawn-1", f"your reserve has no {kind} left")
+        if to not in cfg.spawn[side]:
+            return Illegal("FL-spawn-2", f"reserves arrive only on your back two rows, not {dst}")
+        return stack_problem(cfg, _kinds(plan, to), kind)
+    # a Commander skill
+    if piece not in plan.skills:
+        return Illegal("FL-skill-1", f"your Commander has already used {piece}")
+    if to not in cfg.skill_zone[side]:
+        return Illegal("FL-skill-2", f"{dst} is out of your Commander's reach")
+    if piece == "reinforce":
+        return stack_problem(cfg, _kinds(plan, to), cfg.reinforce_piece)
+    if piece == "mine" and to in plan.mines:
+        return Illegal("FL-skill-6", f"you have already mined {dst}")
+    return None
+
+
+# ----------------------------------------------------------- enumeration
+
+
+class OrderTable:
+    """Every order value a scenario can produce, made once and reused."""
+
+    def __init__(self, cfg: Config):
+        n = cfg.names
+        self.moves: dict[tuple[str, int, int], Order] = {}
+        self.spawns = {(k, s): Order(SPAWN, cfg.letter[k], "", n[s])
+                       for k in cfg.pieces for s in range(len(n))}
+        self.deploys = {(k, s): Order(DEPLOY, cfg.letter[k], "", n[s])
+                        for k in cfg.pieces for s in range(len(n))}
+        self.skills = {(w, s): Order(SKILL, w, "", n[s])
+                       for w in ("airstrike", "reinforce", "mine") for s in range(len(n))}
+        self.names = n
+
+    def move(self, kind: str, letter: str, src: int, dst: int) -> Order:
+        key = (kind, src, dst)
+        o = self.moves.get(key)
+        if o is None:
+            o = self.moves[key] = Order(MOVE, letter, self.names[src], self.names[dst])
+        return o
+
+
+def legal_orders(state: State, side: int, table: OrderTable) -> list:
+    """Every order `why_not` accepts now, in a stable order (moves, spawns, skills, pass)."""
+    cfg = state.cfg
+    plan = state.plans[side]
+    out: list = []
+    if state.phase == DEPLOY_PHASE:
+        for kind, left in plan.pool.items():
+            if left > 0:
+                for sq in cfg.deploy_list[side]:
+                    if not plan.occ.get(sq) or stack_problem(cfg, _kinds(plan, sq), kind) is None:
+                        out.append(table.deploys[kind, sq])
+        out.append(PASS)
+        return out
+    if state.phase != PLAN_PHASE:
+        return out
+    steps = cfg.steps[side]
+    sideways, limit = cfg.sideways, cfg.back_limit
+    for uid, src in sorted(plan.where.items(), key=lambda item: (item[1], item[0])):
+        kind = plan.kinds[uid]
+        letter = cfg.letter[kind]
+        backed = plan.backed.get(uid, 0) >= limit
+        for dst, way in steps[cfg.pieces[kind].moves][src]:
+            if way == BACKWARD and backed:
+                continue
+            if way == SIDEWAYS and ((sideways == "forbidden") or (sideways == "backward" and backed)):
+                continue
+            if plan.occ.get(dst) and stack_problem(cfg, _kinds(plan, dst), kind) is not None:
+                continue
+            out.append(table.move(kind, letter, src, dst))
+    for kind, left in plan.pool.items():
+        if left > 0:
+            for sq in cfg.spawn_list[side]:
+                if not plan.occ.get(sq) or stack_problem(cfg, _kinds(plan, sq), kind) is None:
+                    out.append(table.spawns[kind, sq])
+    skills = plan.skills
+    if skills:
+        targets = cfg.skill_list[side]
+        if "airstrike" in skills:
+            out.extend(table.skills["airstrike", sq] for sq in targets)
+        if "reinforce" in skills:
+            rk = cfg.reinforce_piece
+            out.extend(table.skills["reinforce", sq] for sq in targets
+                       if not plan.occ.get(sq) or stack_problem(cfg, _kinds(plan, sq), rk) is None)
+        if "mine" in skills:
+            mines = plan.mines
+            out.extend(table.skills["mine", sq] for sq in targets if sq not in mines)
+    out.append(PASS)
+    return out
+
+
+# ------------------------------------------------------------- planning
+
+
+def _place(plan: Plan, uid: int, kind: str, sq: int) -> tuple[dict, dict, dict]:
+    occ = dict(plan.occ)
+    occ[sq] = occ.get(sq, ()) + (uid,)
+    where = dict(plan.where)
+    where[uid] = sq
+    kinds = dict(plan.kinds)
+    kinds[uid] = kind
+    return occ, where, kinds
+
+
+def plan_order(state: State, side: int, order: object) -> Plan:
+    """The side's planning picture after adding a legal `order`."""
+    cfg = state.cfg
+    plan = state.plans[side]
+    if order is PASS:
+        if state.phase == DEPLOY_PHASE:
+            return auto_deploy(cfg, side, plan)
+        return plan._replace(orders=plan.orders + ((PASS, None),), slots=plan.slots + 1)
+    action, piece, src, dst = order  # type: ignore[misc]
+    to = cfg.index[dst]
+    if action == MOVE:
+        kind = cfg.by_letter[piece]
+        frm = cfg.index[src]
+        uid = _find_unit(plan, frm, kind)
+        way = _way(cfg, side, kind, frm, to)
+        occ = dict(plan.occ)
+        left = tuple(u for u in occ[frm] if u != uid)
+        if left:
+            occ[frm] = left
+        else:
+            del occ[frm]
+        occ[to] = occ.get(to, ()) + (uid,)
+        where = dict(plan.where)
+        where[uid] = to
+        backed = plan.backed
+        if way == BACKWARD or (way == SIDEWAYS and cfg.sideways == "backward"):
+            backed = dict(backed)
+            backed[uid] = backed.get(uid, 0) + 1
+        return plan._replace(occ=occ, where=where, backed=backed,
+                             orders=plan.orders + ((order, uid),), slots=plan.slots + 1)
+    if action == SPAWN:
+        kind = cfg.by_letter[piece]
+        uid = plan.next_tmp
+        occ, where, kinds = _place(plan, uid, kind, to)
+        pool = dict(plan.pool)
+        pool[kind] -= 1
+        return plan._replace(occ=occ, where=where, kinds=kinds, pool=pool,
+                             orders=plan.orders + ((order, uid),), slots=plan.slots + 1,
+                             next_tmp=uid - 1)
+    if action == SKILL:
+        skills = plan.skills - {piece}
+        if piece == "reinforce":
+            uid = plan.next_tmp
+            occ, where, kinds = _place(plan, uid, cfg.reinforce_piece, to)
+            return plan._replace(occ=occ, where=where, kinds=kinds, skills=skills,
+                                 orders=plan.orders + ((order, uid),), slots=plan.slots + 1,
+                                 next_tmp=uid - 1)
+        mines = plan.mines | {to} if piece == "mine" else plan.mines
+        return plan._replace(skills=skills, mines=mines,
+                             orders=plan.orders + ((order, None),), slots=plan.slots + 1)
+    # deployment
+    kind = cfg.by_letter[piece]
+    uid = plan.next_tmp
+    occ, where, kinds = _place(plan, uid, kind, to)
+    pool = dict(plan.pool)
+    pool[kind] -= 1
+    return plan._replace(occ=occ, where=where, kinds=kinds, pool=pool,
+                         orders=plan.orders + ((order, uid),), next_tmp=uid - 1)
+
+
+def plan_complete(state: State, side: int) -> bool:
+    plan = state.plans[side]
+    if state.phase == DEPLOY_PHASE:
+        return not any(plan.pool.values())
+    return plan.slots >= state.cfg.actions
+
+
+def auto_deploy(cfg: Config, side: int, plan: Plan) -> Plan:
+    """`pass` in deployment (FL-deploy-3): every unit not yet placed goes to its
+    square in the scenario's setup, or, if that square cannot take it, to the
+    first square of the deployment rows (in reading order) that can."""
+    pool = dict(plan.pool)
+    for kind, home in cfg.armies[side]:
+        if pool.get(kind, 0) <= 0:
+            continue
+        for sq in (home,) + cfg.deploy_list[side]:
+            if stack_problem(cfg, _kinds(plan, sq), kind) is None:
+                break
+        pool[kind] -= 1
+        uid = plan.next_tmp
+        occ, where, kinds = _place(plan, uid, kind, sq)
+        order = Order(DEPLOY, cfg.letter[kind], "", cfg.names[sq])
+        plan = plan._replace(occ=occ, where=where, kinds=kinds, pool=dict(pool),
+                             orders=plan.orders + ((order, uid),), next_tmp=uid - 1)
+    return plan

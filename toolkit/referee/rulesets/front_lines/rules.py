@@ -1,0 +1,163 @@
+"""The Front Lines ruleset: the referee protocol over the modules of this package.
+
+Decisions: deployment and each turn's planning are one secret ORDERS
+decision for both sides, taken action by action (FL-turn-1): a side answers
+one order at a time (`IC2-C3`, `A@B9`, `airstrike@D6`, `pass`) and stays in
+`players` until it has planned all its actions (or placed its whole army).
+When both are done the turn resolves (turn.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from dsl.model import Scenario
+from toolkit.referee.protocol import Decision, Event, Illegal, Move, Outcome, ScenarioError
+from toolkit.referee.rulesets.front_lines import fog, notation, orders
+from toolkit.referee.rulesets.front_lines.config import Config
+from toolkit.referee.rulesets.front_lines.state import (
+    DEPLOY, OVER, PLAN, State, deploy_plan, state_hash)
+from toolkit.referee.rulesets.front_lines.turn import (
+    finish_deployment, resolve_turn, setup_deployment)
+
+NOTATION_HELP = """\
+Plan one action at a time; your three actions resolve together with the enemy's.
+  IC2-C3        move the Infantry on C2 to C3 (letters: C I A T R; a Recon may go 2: RE3-E5)
+  A@B9          bring an Armor from your reserve onto your back two rows
+  airstrike@D6  reinforce@D6  mine@D6   use a Commander skill (once a game each)
+  pass          hold: this action does nothing
+Deployment: I=C2 places an Infantry on C2; pass places the rest as the scenario shows."""
+
+
+class FrontLines:
+    """Front Lines: simultaneous secret orders on an 8 x 10 grid, with fog of war."""
+
+    name = "front_lines"
+    version = "1"
+
+    def __init__(self) -> None:
+        self._tables: "WeakKeyDictionary[Config, orders.OrderTable]" = WeakKeyDictionary()
+
+    # ------------------------------------------------------------ setup
+
+    def new_game(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> State:
+        cfg = Config(scenario, options)
+        empty: dict = {}
+        state = State(cfg, DEPLOY, 0, empty, 1,
+                      (dict(cfg.pools[0]), dict(cfg.pools[1])),
+                      (cfg.skills[0], cfg.skills[1]), (frozenset(), frozenset()),
+                      (deploy_plan(cfg, 0), deploy_plan(cfg, 1)), 0, (0, 0), {}, None)
+        if cfg.options["deployment"] == "setup":
+            state = setup_deployment(state)
+        return state
+
+    def _table(self, cfg: Config) -> orders.OrderTable:
+        table = self._tables.get(cfg)
+        if table is None:
+            table = self._tables[cfg] = orders.OrderTable(cfg)
+        return table
+
+    # -------------------------------------------------------- decisions
+
+    def decision(self, state: State) -> Decision | None:
+        if state.phase == OVER:
+            return None
+        waiting = [state.cfg.sides[s] for s in (0, 1) if not orders.plan_complete(state, s)]
+        if state.phase == DEPLOY:
+            return Decision.orders(waiting, "deploy your army (I=C2, or pass for the set-up)")
+        done = max(len(state.plans[s].orders) for s in (0, 1) if state.cfg.sides[s] in waiting) \
+            if waiting else 0
+        return Decision.orders(waiting, f"turn {state.turn}: plan action {done + 1} "
+                               f"of {state.cfg.actions}")
+
+    def legal_moves(self, state: State, player: str) -> Iterable[Move]:
+        side = state.cfg.side_index(player)
+        if state.phase == OVER or orders.plan_complete(state, side):
+            return []
+        return orders.legal_orders(state, side, self._table(state.cfg))
+
+    def check(self, state: State, player: str, move: Move) -> Illegal | None:
+        if state.phase == OVER:
+            return Illegal("over", "the game is over")
+        side = state.cfg.side_index(player)
+        if orders.plan_complete(state, side):
+            return Illegal("FL-turn-1", "you have planned all your actions; wait for the enemy")
+        return orders.why_not(state, side, move)
+
+    def apply(self, state: State, player: str, move: Move) -> tuple[State, tuple[Event, ...]]:
+        cfg = state.cfg
+        side = cfg.side_index(player)
+        plan = orders.plan_order(state, side, move)
+        plans = (plan, state.plans[1]) if side == 0 else (state.plans[0], plan)
+        new = state.replace(plans=plans)
+        me = frozenset({player})
+        if state.phase == DEPLOY:
+            placed = plan.orders[len(state.plans[side].orders):]
+            events = [Event("deploy", "you place " + " ".join(notation.format_order(o)
+                                                             for o, _ in placed), me),
+                      Event("deploy", f"{player} places {len(placed)} unit(s)")]
+            if all(orders.plan_complete(new, s) for s in (0, 1)):
+                new, more = finish_deployment(new)
+                events += more
+            return new, tuple(events)
+        n = len(plan.orders)
+        events = [Event("order", f"you plan action {n}: {notation.format_order(move)}", me),
+                  Event("order", f"{player} has planned action {n} of {cfg.actions}")]
+        if all(orders.plan_complete(new, s) for s in (0, 1)):
+            new, more = resolve_turn(new)
+            events += more
+        return new, tuple(events)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    # ------------------------------------------------------------ views
+
+    def view(self, state: State, player: str | None) -> dict[str, Any]:
+        return fog.view(state, player)
+
+    def render(self, view: dict[str, Any]) -> str:
+        return fog.render(view)
+
+    def secrets(self, state: State, player: str) -> list:
+        return fog.secrets(state, player)
+
+    def state_hash(self, state: State) -> str:
+        return state_hash(state)
+
+    # --------------------------------------------------------- notation
+
+    def parse_move(self, text: str) -> Move:
+        return notation.parse_order(text)
+
+    def format_move(self, move: Move) -> str:
+        return notation.format_order(move)
+
+    def notation_help(self) -> str:
+        return NOTATION_HELP
+
+    # ------------------------------------------------------- contract aids
+
+    def invariants(self, state: State) -> list[str]:
+        from toolkit.referee.rulesets.front_lines.invariants import broken
+
+        return broken(state)
+
+    def time_limit(self, state: State, player: str) -> int | None:
+        """Seconds `player` has for the current decision, when timers are on (FL-timer-1).
+        When it runs out the match answers `pass` for every action still owed
+        (in deployment: the rest of the army as set up)."""
+        if state.phase == OVER:
+            return None
+        return state.cfg.deploy_seconds() if state.phase == DEPLOY else state.cfg.plan_seconds()
+
+    def bot_weight(self, state: State, player: str, move: Move) -> float:
+        """Random bots: holding is rarely useful, skills are worth saving."""
+        if isinstance(move, notation.Order):
+            return 0.3 if move.action == notation.SKILL else 1.0
+        return 0.2
+
+
+RULESET = FrontLines()

@@ -1,0 +1,329 @@
+"""Resolving a turn step by step (FL-turn-2).
+
+When both sides have planned all their actions, the turn resolves in as
+many steps as there are actions. Step k takes each side's k-th action, and
+runs in this order:
+
+1. moves and spawns happen at the same time; two units that swap squares
+   meet on the way and fight first (FL-combat-6);
+2. mines on squares just entered go off (FL-skill-6);
+3. combat on every square where both sides now stand (FL-combat-1);
+4. Recon adjacent to an enemy Commander assassinate it (FL-recon-2);
+5. this step's Commander skills: airstrikes, then reinforcements, then mines
+   (FL-skill-3).
+
+After each step a fallen Commander ends the game (FL-win-1); the other
+endings are checked when the turn is over (victory.py). An order whose unit
+was destroyed earlier in the turn lapses (FL-turn-4).
+"""
+
+from __future__ import annotations
+
+from toolkit.referee.protocol import PASS, Event
+from toolkit.referee.rulesets.front_lines import skills, victory
+from toolkit.referee.rulesets.front_lines.combat import fight
+from toolkit.referee.rulesets.front_lines.notation import DEPLOY, MOVE, SKILL, SPAWN
+from toolkit.referee.rulesets.front_lines.state import (
+    OVER, PLAN, State, Unit, deploy_plan, fresh_plan, position_key)
+
+
+class Battle:
+    """A mutable working copy of the units for the length of one resolution."""
+
+    def __init__(self, state: State):
+        self.state = state
+        self.cfg = state.cfg
+        self.units: dict[int, Unit] = dict(state.units)
+        self.pools = [dict(p) for p in state.pools]
+        self.skills = [set(s) for s in state.skills]
+        self.mines = [set(m) for m in state.mines]
+        self.next_uid = state.next_uid
+        self.ids: list[dict[int, int]] = [{}, {}]
+        self.events: list[Event] = []
+        self.casualties = 0
+        self._to = tuple(frozenset({s}) for s in self.cfg.sides)
+
+    # -------------------------------------------------------------- words
+
+    def side_name(self, side: int) -> str:
+        return self.cfg.sides[side]
+
+    def sq_name(self, sq: int) -> str:
+        return self.cfg.names[sq]
+
+    def say(self, side: int, kind: str, text: str) -> None:
+        self.events.append(Event(kind, text, self._to[side]))
+
+    def say_all(self, kind: str, text: str, reveals: bool = False) -> None:
+        self.events.append(Event(kind, text, None, reveals))
+
+    def describe_losses(self, victims: list[Unit]) -> str:
+        if not victims:
+            return "nothing is hit"
+        parts = [f"{self.cfg.sides[u.side]} {u.kind}" for u in
+                 sorted(victims, key=lambda u: (u.side, u.kind))]
+        return ", ".join(parts) + " destroyed"
+
+    def seen_by(self, viewer: int, sq: int) -> bool:
+        cfg = self.cfg
+        if sq not in cfg.hidden[1 - viewer]:
+            return True
+        for u in self.units.values():
+            if u.side == viewer:
+                r = cfg.pieces[u.kind].reveals
+                if r and cfg.distance(u.sq, sq) <= r:
+                    return True
+        return False
+
+    def looks(self, u: Unit) -> str:
+        if u.disguised:
+            return self.cfg.pieces[u.kind].disguise or u.kind
+        return u.kind
+
+    def tell_arrival(self, u: Unit, text: str) -> None:
+        self.say(u.side, "arrive", text.replace(self.side_name(u.side), "you", 1))
+        enemy = 1 - u.side
+        if self.seen_by(enemy, u.sq):
+            self.say(enemy, "arrive", f"{self.side_name(u.side)} {self.looks(u)} appears on "
+                     f"{self.sq_name(u.sq)}")
+        else:
+            self.say(enemy, "arrive", f"{self.side_name(u.side)} brings a unit in out of sight")
+
+    # ------------------------------------------------------------- pieces
+
+    def units_at(self, sq: int) -> list[Unit]:
+        return [u for u in self.units.values() if u.sq == sq]
+
+    def destroy(self, victims: list[Unit]) -> None:
+        for u in victims:
+            if u.uid in self.units:
+                del self.units[u.uid]
+                self.casualties += 1
+
+    def add_unit(self, side: int, kind: str, sq: int, tmp_uid: int | None) -> Unit:
+        uid = self.next_uid
+        self.next_uid += 1
+        if tmp_uid is not None:
+            self.ids[side][tmp_uid] = uid
+        u = Unit(uid, side, kind, sq, self.cfg.pieces[kind].disguise is not None)
+        self.units[uid] = u
+        return u
+
+    def real_uid(self, side: int, uid: int) -> int:
+        return self.ids[side].get(uid, uid) if uid < 0 else uid
+
+    def arrived(self, sq: int) -> None:
+        """A unit just came onto `sq`: mines there go off, then any fight there."""
+        self.trigger_mines((sq,))
+        self.fight_on((sq,))
+
+    def trigger_mines(self, squares) -> None:
+        for sq in squares:
+            owners = [s for s in (0, 1) if sq in self.mines[s]]
+            if not owners:
+                continue
+            victims = self.units_at(sq)
+            for s in owners:
+                self.mines[s].discard(sq)
+            layers = " and ".join(self.side_name(s) for s in owners)
+            self.say_all("mine", f"a mine laid by {layers} goes off on {self.sq_name(sq)}: "
+                         f"{self.describe_losses(victims)}", reveals=True)
+            self.destroy(victims)
+
+    def fight_on(self, squares) -> None:
+        for sq in sorted(set(squares)):
+            here = self.units_at(sq)
+            a = [u for u in here if u.side == 0]
+            b = [u for u in here if u.side == 1]
+            if not a or not b:
+                continue
+            da, db = fight(self.cfg, [u.kind for u in a], [u.kind for u in b])
+            victims = [a[i] for i in da] + [b[i] for i in db]
+            self.say_all("combat", f"combat on {self.sq_name(sq)}: "
+                         f"{self.describe_losses(victims)}", reveals=True)
+            self.destroy(victims)
+            self.reveal([u for u in here if u.uid in self.units])
+
+    def reveal(self, units: list[Unit]) -> None:
+        for u in units:
+            if u.disguised and u.uid in self.units:
+                self.units[u.uid] = u._replace(disguised=False)
+
+    def assassinations(self) -> None:
+        cfg = self.cfg
+        recons = [u for u in self.units.values() if cfg.role[u.kind] == "recon"]
+        if not recons:
+            return
+        victims = []
+        for c in list(self.units.values()):
+            if c.kind != cfg.commander:
+                continue
+            killers = [r for r in recons if r.side != c.side and c.sq in cfg.near[r.sq]]
+            if killers:
+                victims.append(c)
+                self.reveal(killers)
+                self.say_all("assassination", f"{self.side_name(killers[0].side)} recon on "
+                             f"{self.sq_name(killers[0].sq)} assassinates the "
+                             f"{self.side_name(c.side)} Commander on {self.sq_name(c.sq)}",
+                             reveals=True)
+        self.destroy(victims)
+
+    def commanders_alive(self) -> tuple[bool, bool]:
+        alive = [False, False]
+        for u in self.units.values():
+            if u.kind == self.cfg.commander:
+                alive[u.side] = True
+        return alive[0], alive[1]
+
+    # --------------------------------------------------------------- steps
+
+    def step(self, k: int) -> None:
+        cfg = self.cfg
+        acts = [self.state.plans[s].orders[k] for s in (0, 1)]
+        moving: dict[int, tuple[Unit, int]] = {}
+        spawning = []
+        skill_orders = []
+        for s, (order, uid) in enumerate(acts):
+            if order is PASS:
+                continue
+            action = order.action
+            if action == MOVE:
+                u = self.units.get(self.real_uid(s, uid))
+                if u is None:
+                    self.say(s, "lapse", f"your order {order} lapses: that unit is gone")
+                    continue
+                moving[s] = (u, cfg.index[order.dst])
+            elif action == SPAWN:
+                spawning.append((s, cfg.by_letter[order.piece], cfg.index[order.dst], uid))
+            elif action == SKILL:
+                skill_orders.append((s, order.piece, cfg.index[order.dst], uid))
+        entered: list[int] = []
+        # 1. a swap: the two movers meet on the way
+        if cfg.swap_fight and len(moving) == 2:
+            (u0, d0), (u1, d1) = moving[0], moving[1]
+            if d0 == u1.sq and d1 == u0.sq:
+                da, db = fight(cfg, [u0.kind], [u1.kind])
+                victims = [u0 for _ in da] + [u1 for _ in db]
+                self.say_all("combat", f"{self.side_name(0)} {u0.kind} and {self.side_name(1)} "
+                             f"{u1.kind} meet between {self.sq_name(u0.sq)} and "
+                             f"{self.sq_name(u1.sq)}: {self.describe_losses(victims)}",
+                             reveals=True)
+                self.destroy(victims)
+                for s in (0, 1):
+                    if moving[s][0].uid not in self.units:
+                        del moving[s]
+                    else:
+                        self.reveal([moving[s][0]])
+                        moving[s] = (self.units[moving[s][0].uid], moving[s][1])
+        for s, (u, dst) in moving.items():
+            far = cfg.distance(u.sq, dst) > 1
+            moved = u._replace(sq=dst, disguised=u.disguised and not far)
+            self.units[u.uid] = moved
+            entered.append(dst)
+            self.say(s, "move", f"your {u.kind} moves {self.sq_name(u.sq)}-{self.sq_name(dst)}"
+                     + (" and is revealed" if u.disguised and far else ""))
+            enemy = 1 - s
+            seen_from, seen_to = self.seen_by(enemy, u.sq), self.seen_by(enemy, dst)
+            name, look = self.side_name(s), self.looks(u)
+            if u.disguised and far and seen_to:
+                self.say_all("reveal", f"{name} recon on {self.sq_name(dst)} is revealed",
+                             reveals=True)
+            if seen_from and seen_to:
+                self.say(enemy, "move", f"{name} {self.looks(moved)} moves "
+                         f"{self.sq_name(u.sq)}-{self.sq_name(dst)}")
+            elif seen_to:
+                self.say(enemy, "move", f"{name} {self.looks(moved)} comes out of the fog "
+                         f"onto {self.sq_name(dst)}")
+            elif seen_from:
+                self.say(enemy, "move", f"{name} {look} on {self.sq_name(u.sq)} moves out of sight")
+        for s, kind, sq, tmp in spawning:
+            self.pools[s][kind] -= 1
+            u = self.add_unit(s, kind, sq, tmp)
+            entered.append(sq)
+            self.tell_arrival(u, f"{self.side_name(s)} brings {kind} from the reserve "
+                              f"onto {self.sq_name(sq)}")
+        # 2-4. mines, combat, assassination
+        self.trigger_mines(entered)
+        self.fight_on(entered)
+        self.assassinations()
+        # 5. skills: airstrikes, then reinforcements, then mines
+        for wanted in ("airstrike", "reinforce", "mine"):
+            for s, word, sq, tmp in skill_orders:
+                if word != wanted:
+                    continue
+                self.skills[s].discard(word)
+                if word == "airstrike":
+                    skills.airstrike(self, s, sq)
+                elif word == "reinforce":
+                    skills.reinforce(self, s, sq, tmp)
+                else:
+                    skills.land_mine(self, s, sq)
+
+
+def resolve_turn(state: State) -> tuple[State, tuple[Event, ...]]:
+    """Both plans are complete: play the turn out and check for the end."""
+    cfg = state.cfg
+    battle = Battle(state)
+    battle.say_all("turn", f"turn {state.turn}: both sides' orders are carried out", reveals=True)
+    outcome = None
+    for k in range(cfg.actions):
+        battle.step(k)
+        outcome = victory.commander_check(cfg, battle.commanders_alive())
+        if outcome is not None:
+            break
+    units = battle.units
+    pools = (battle.pools[0], battle.pools[1])
+    quiet = 0 if battle.casualties else state.quiet + 1
+    hold = victory.next_hold(cfg, units.values(), state.hold)
+    new = state.replace(units=units, next_uid=battle.next_uid, pools=pools,
+                        skills=(frozenset(battle.skills[0]), frozenset(battle.skills[1])),
+                        mines=(frozenset(battle.mines[0]), frozenset(battle.mines[1])),
+                        quiet=quiet, hold=hold, turn=state.turn + 1)
+    if outcome is None:
+        vals = units.values()
+        key = position_key(new)
+        history = dict(state.history)
+        history[key] = history.get(key, 0) + 1
+        new = new.replace(history=history)
+        outcome = (victory.only_commanders(cfg, vals, pools)
+                   or victory.infantry_wipe(cfg, vals, pools)
+                   or victory.hold_check(cfg, hold)
+                   or victory.repetition_check(cfg, history[key])
+                   or victory.quiet_check(cfg, quiet))
+    events = battle.events
+    if outcome is not None:
+        new = new.replace(phase=OVER, outcome=outcome,
+                          plans=(state.plans[0]._replace(orders=()),
+                                 state.plans[1]._replace(orders=())))
+        events.append(Event("end", str(outcome), None, True))
+    else:
+        new = new.replace(plans=(fresh_plan(new, 0), fresh_plan(new, 1)))
+    return new, tuple(events)
+
+
+def finish_deployment(state: State) -> tuple[State, tuple[Event, ...]]:
+    """Both armies are placed: put them on the board and start turn 1."""
+    cfg = state.cfg
+    units: dict[int, Unit] = {}
+    uid = 1
+    for s in (0, 1):
+        for order, _ in state.plans[s].orders:
+            kind = cfg.by_letter[order.piece]
+            units[uid] = Unit(uid, s, kind, cfg.index[order.dst],
+                              cfg.pieces[kind].disguise is not None)
+            uid += 1
+    new = state.replace(phase=PLAN, turn=1, units=units, next_uid=uid)
+    new = new.replace(plans=(fresh_plan(new, 0), fresh_plan(new, 1)),
+                      history={position_key(new): 1})
+    return new, (Event("deployed", "both armies are deployed", None, True),)
+
+
+def setup_deployment(state: State) -> State:
+    """`deployment setup`: the armies stand where the scenario puts them."""
+    from toolkit.referee.rulesets.front_lines.orders import auto_deploy
+
+    plans = tuple(auto_deploy(state.cfg, s, deploy_plan(state.cfg, s)) for s in (0, 1))
+    return finish_deployment(state.replace(plans=plans))[0]
+
+
+__all__ = ["Battle", "resolve_turn", "finish_deployment", "setup_deployment", "DEPLOY"]
