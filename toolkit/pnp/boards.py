@@ -240,10 +240,11 @@ def _draw_zone_names(c: Canvas, art: BoardArt, shown: set[str]) -> None:
         if anchor not in shown:
             continue
         x, y = geo.centres[anchor]
-        offset = geo.size * (0.2 if geo.kind != "map" else 0.5) + 6
+        # grids: under the centre symbols; maps: above the node (its id is below)
+        y = y + geo.size * 0.2 + 6 if geo.kind != "map" else y - geo.size / 2 - 6
         c.setFont("Helvetica-Oblique", 7)
         c.setFillColor(zone_colour(art.scenario, zone, i))
-        c.drawCentredString(x, -(y + offset), zone.name.replace("_", " "))
+        c.drawCentredString(x, -y, zone.name.replace("_", " "))
 
 
 def _draw_map(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) -> None:
