@@ -143,11 +143,46 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise UserError(str(exc)) from None
 
 
+# ------------------------------------------------------------------ build
+
+
+def add_build(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "build",
+        help="build the print-and-play kit of a scenario",
+        description="Write cards.pdf, counters.pdf, boards.pdf, sheets.pdf, kit.pdf (all of "
+        "them, with bookmarks) and manifest.json into DIR. Lengths accept mm, cm, in and pt. "
+        "Print at actual size (no 'fit to page').",
+    )
+    p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
+    p.add_argument("--out", metavar="DIR", help="output folder (default output/<scenario>/)")
+    p.add_argument("--paper", choices=["a4", "letter"], default="a4", type=str.lower)
+    p.add_argument("--backs", choices=["duplex", "fold", "none"], default="duplex",
+                   help="duplex: back pages mirrored for long-edge flipping; fold: front and "
+                   "back on one sheet with a fold line; none: fronts only")
+    p.add_argument("--bleed", metavar="LEN", help="bleed around every card and counter, e.g. 3mm "
+                   "(default: each layout's own)")
+    p.add_argument("--back-offset", metavar="X,Y", default="0mm,0mm",
+                   help="shift of back pages to correct printer drift, e.g. 1mm,-0.5mm "
+                   "(measure it with calibration.pdf)")
+    p.add_argument("--fit", action="store_true", help="scale boards larger than the paper to fit")
+    p.add_argument("--png", metavar="DPI", type=int, help="also write one PNG per card face and back")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    return p
+
+
+def run_build(args: argparse.Namespace) -> int:
+    from toolkit.pnp.command import build_command
+
+    return build_command(args, UserError)
+
+
 # --------------------------------------------------------------- registry
 
 COMMANDS: list[tuple[str, Callable, Callable]] = [
     ("check", add_check, run_check),
     ("show", add_show, run_show),
+    ("build", add_build, run_build),
     ("play", add_play, run_play),
     ("replay", add_replay, run_replay),
     ("simulate", add_simulate, run_simulate),

@@ -1,0 +1,72 @@
+"""`frontkit build`: options from the command line, press checks, the kit, a summary."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from toolkit.pnp.units import PressOptions, parse_length, parse_offset
+
+
+def options_from_args(args: argparse.Namespace) -> PressOptions:
+    """PressOptions from parsed arguments; ValueError names the bad argument."""
+    bleed = None
+    if args.bleed is not None:
+        try:
+            bleed = parse_length(args.bleed)
+        except ValueError as exc:
+            raise ValueError(f"--bleed: {exc}") from None
+    try:
+        offset = parse_offset(args.back_offset)
+    except ValueError as exc:
+        raise ValueError(f"--back-offset: {exc}") from None
+    return PressOptions(paper=args.paper, backs=args.backs, bleed=bleed, back_offset=offset,
+                        fit=args.fit, png_dpi=args.png, quiet=args.quiet)
+
+
+def build_command(args: argparse.Namespace, user_error: type[Exception]) -> int:
+    from dsl import DslError, load
+    from toolkit.pnp.checks import check_press
+    from toolkit.pnp.kit import build_kit, count_items, progress_bar
+    from toolkit.pnp.render import PressError
+
+    try:
+        options = options_from_args(args)
+    except ValueError as exc:
+        raise user_error(str(exc)) from None
+    path = Path(args.scenario)
+    if not path.is_file():
+        raise user_error(f"no such scenario file: {path}")
+    try:
+        scenario = load(path)
+    except DslError as err:
+        print(err.render(), file=sys.stderr)
+        return 1
+    diagnostics = check_press(scenario, options)
+    for d in diagnostics:
+        print(d.render(), file=sys.stderr)
+    if any(d.is_error for d in diagnostics):
+        n = sum(d.is_error for d in diagnostics)
+        print(f"{n} error{'s' if n != 1 else ''}; nothing built", file=sys.stderr)
+        return 1
+    folder = Path(args.out) if args.out else Path("output") / path.stem
+    bar = progress_bar(count_items(scenario) + 2, options.quiet)
+    try:
+        kit = build_kit(scenario, folder, options, bar)
+    except PressError as exc:
+        raise user_error(str(exc)) from None
+    finally:
+        if bar is not None:
+            bar.close()
+    for w in kit.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    for note in kit.notes:
+        print(f"note: {note}", file=sys.stderr)
+    for report in kit.reports:
+        if report.path is not None and report.pages:
+            counts = ", ".join(f"{k} {v}" for k, v in report.counts.items())
+            print(f"{report.path}  {report.pages} page{'s' if report.pages != 1 else ''}  {counts}")
+    print(f"{folder / 'kit.pdf'}  (everything, with bookmarks); print at actual size")
+    print(f"{folder / 'manifest.json'}")
+    return 0
