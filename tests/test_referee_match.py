@@ -1,0 +1,130 @@
+"""Matches: play, undo (and what it may not take back), board views, save and resume."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import dsl
+from toolkit.referee import record, registry
+from toolkit.referee.chance import SeededChance
+from toolkit.referee.match import Match, UndoError
+from toolkit.referee.protocol import CHANCE, IllegalMoveError
+
+TOY = Path(__file__).parent / "referee_toy" / "dice_race.scn"
+registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
+
+
+@pytest.fixture
+def scenario():
+    return dsl.load(TOY)
+
+
+def _to_first_choice(m: Match) -> None:
+    m.play("boost 1", "Red")
+    m.play("boost 0", "Blue")
+    m.roll()
+
+
+def test_undo_takes_back_an_open_move(scenario):
+    m = Match.new(scenario, chance=SeededChance(1))
+    _to_first_choice(m)
+    before = m.state_hash()
+    m.play("advance")
+    assert m.state_hash() != before
+    entry = m.undo()
+    assert entry.text == "advance"
+    assert m.state_hash() == before
+
+
+def test_undo_never_takes_back_a_chance_outcome(scenario):
+    """FIELD-NOTES: drawing a random outcome ends what undo may take back."""
+    m = Match.new(scenario, chance=SeededChance(1))
+    _to_first_choice(m)
+    before = m.state_hash()
+    with pytest.raises(UndoError, match="a chance outcome .* cannot be taken back"):
+        m.undo()
+    assert m.state_hash() == before
+
+
+def test_undo_never_takes_back_revealed_secrets(scenario):
+    """FIELD-NOTES: revealing hidden information ends what undo may take back."""
+    m = Match.new(scenario, chance=SeededChance(1))
+    m.play("boost 1", "Red")
+    m.play("boost 2", "Blue")  # the boosts are revealed
+    with pytest.raises(UndoError, match="revealed hidden information"):
+        m.undo()
+
+
+def test_sealed_orders_cannot_be_taken_back_by_the_other_side(scenario):
+    m = Match.new(scenario, chance=SeededChance(1))
+    m.play("boost 2", "Red")
+    assert m.deciding_player() == "Blue"
+    with pytest.raises(UndoError, match="Red's orders are sealed"):
+        m.undo()
+
+
+def test_nothing_to_undo_at_the_start(scenario):
+    with pytest.raises(UndoError, match="nothing to take back"):
+        Match.new(scenario).undo()
+
+
+def test_the_board_shows_only_the_deciding_sides_view(scenario):
+    """Pass-and-play: Blue, asked for orders, does not see Red's sealed boost."""
+    m = Match.new(scenario)
+    m.play("boost 2", "Red")
+    blue = m.board()
+    assert "sealed boosts: Red" in blue and "your boost" not in blue
+    assert "your boost: 2" in m.board("Red")
+
+
+def test_legal_moves_are_listed_in_notation(scenario):
+    m = Match.new(scenario)
+    assert m.legal() == ["boost 0", "boost 1", "boost 2"]
+    assert m.legal("Blue") == ["boost 0", "boost 1", "boost 2"]
+
+
+def test_a_rejected_move_changes_nothing(scenario):
+    m = Match.new(scenario)
+    before = m.state_hash()
+    with pytest.raises(IllegalMoveError):
+        m.play("boost 5")
+    assert m.state_hash() == before and m.history == []
+
+
+def _random_game(m: Match, rng: random.Random, stop: int | None = None) -> None:
+    while not m.over and (stop is None or len(m.history) < stop):
+        p = m.deciding_player()
+        if p == CHANCE:
+            m.roll()
+        else:
+            m.play(rng.choice(m.legal(p)), p)
+
+
+def test_save_writes_a_record_that_replays_to_the_same_state(scenario, tmp_path):
+    m = Match.new(scenario, chance=SeededChance(3), seed="3")
+    _random_game(m, random.Random(3))
+    m.save(tmp_path / "saved.rec")
+    again = Match.from_record(record.load(tmp_path / "saved.rec"), scenario)
+    assert again.state_hash() == m.state_hash()
+    assert str(again.outcome) == str(m.outcome)
+
+
+def test_a_resumed_seeded_game_goes_on_exactly_like_an_unbroken_one(scenario, tmp_path):
+    unbroken = Match.new(scenario, chance=SeededChance(9), seed="9")
+    _random_game(unbroken, random.Random(0))
+
+    path = tmp_path / "game.rec"
+    first = Match.new(scenario, chance=SeededChance(9), seed="9", record_path=path)
+    rng = random.Random(0)
+    _random_game(first, rng, stop=9)
+    rec = record.load(path)
+    resumed = Match.from_record(rec, scenario)
+    resumed.chance = SeededChance(rec.header.seed_value, resumed.chance_count)
+    resumed.attach(path)
+    _random_game(resumed, rng)
+    assert resumed.state_hash() == unbroken.state_hash()
+    final = Match.from_record(record.load(path), scenario)
+    assert final.state_hash() == unbroken.state_hash()

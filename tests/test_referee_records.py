@@ -1,0 +1,152 @@
+"""Game records: the format, golden records, cut-off records and errors with line numbers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import dsl
+from toolkit.referee import record, registry
+from toolkit.referee.match import Match
+
+DATA = Path(__file__).parent / "data"
+TOY = Path(__file__).parent / "referee_toy" / "dice_race.scn"
+GOLDEN = json.loads((DATA / "referee_golden.json").read_text())
+registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
+
+
+def _replay(path: Path) -> Match:
+    rec = record.load(path)
+    return Match.from_record(rec, dsl.load(rec.scenario_path()))
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_records_replay_to_their_outcome_and_state_hash(name):
+    match = _replay(DATA / name)
+    expected = GOLDEN[name]
+    assert str(match.outcome) == expected["outcome"]
+    assert match.state_hash() == expected["state_hash"]
+    assert len(match.history) == expected["moves"]
+
+
+def test_header_names_scenario_hash_ruleset_version_sides_and_seed():
+    rec = record.load(DATA / "referee_dice_race_seed5.rec")
+    h = rec.header
+    assert h.scenario == "../referee_toy/dice_race.scn"
+    assert h.sha256 == dsl.load(TOY).source_hash
+    assert (h.ruleset, h.sides, h.seed, h.seed_value) == ("dice_race", ("Red", "Blue"), "5", 5)
+    assert h.frontkit
+    assert rec.scenario_path().resolve() == TOY.resolve()
+
+
+def test_a_record_round_trips_through_its_text(tmp_path):
+    rec = record.load(DATA / "referee_dice_race_seed5.rec")
+    text = rec.header.format() + "".join(f"{line}\n" for line in rec.lines)
+    again = record.parse(text, "copy")
+    assert again.header == rec.header
+    assert [str(x) for x in again.lines] == [str(x) for x in rec.lines]
+
+
+def test_undo_lines_and_comments_are_part_of_the_format():
+    rec = record.load(DATA / "referee_dice_race_seed11.rec")
+    assert sum(1 for x in rec.lines if x.who == record.UNDO) == 3
+    match = Match.from_record(rec, dsl.load(TOY))
+    assert len(match.history) == len(rec.lines) - 2 * 3
+
+
+def _copy(tmp_path: Path, text: str, name: str = "game.rec") -> Path:
+    target = tmp_path / name
+    target.write_text(text.replace("../referee_toy/dice_race.scn", str(TOY)))
+    return target
+
+
+def test_a_record_cut_off_mid_line_loads_up_to_its_last_complete_line(tmp_path, capsys):
+    full = (DATA / "referee_dice_race_seed5.rec").read_text()
+    cut = full[: full.rindex("Red: advance") + len("Red: adv")]
+    path = _copy(tmp_path, cut)
+    rec = record.load(path)
+    err = capsys.readouterr().err
+    total_lines = cut.count("\n") + 1
+    assert f"{path}:{total_lines}: warning: the last line is cut off" in err
+    assert f"loaded up to line {total_lines - 1}" in err
+    match = Match.from_record(rec, dsl.load(TOY))
+    assert match.outcome is None
+    assert len(match.history) == GOLDEN["referee_dice_race_seed5.rec"]["moves"] - 1
+
+
+def test_a_changed_scenario_is_reported_at_the_hash_line(tmp_path):
+    text = (DATA / "referee_dice_race_seed5.rec").read_text()
+    changed = tmp_path / "race.scn"
+    changed.write_text(TOY.read_text().replace("rounds 20", "rounds 21"))
+    path = tmp_path / "game.rec"
+    path.write_text(text.replace("../referee_toy/dice_race.scn", "race.scn"))
+    rec = record.load(path)
+    with pytest.raises(record.RecordError) as err:
+        Match.from_record(rec, dsl.load(rec.scenario_path()))
+    assert str(err.value).startswith(f"{path}:3: error: the scenario race.scn has changed")
+
+
+def test_an_illegal_move_is_reported_with_its_line_number(tmp_path):
+    text = (DATA / "referee_dice_race_seed5.rec").read_text()
+    lines = text.split("\n")
+    n = lines.index("Blue: boost 2") if "Blue: boost 2" in lines else lines.index("Blue: boost 1")
+    lines[n] = "Blue: boost 7"
+    path = _copy(tmp_path, "\n".join(lines))
+    with pytest.raises(record.RecordError) as err:
+        Match.from_record(record.load(path), dsl.load(TOY))
+    assert str(err.value) == (f"{path}:{n + 1}: error: Blue 'boost 7': "
+                              "illegal: a boost is 0 to 2 (DR-boost)")
+
+
+def test_an_unreadable_move_is_reported_with_its_line_number(tmp_path):
+    text = (DATA / "referee_dice_race_seed5.rec").read_text()
+    path = _copy(tmp_path, text.replace("Red: advance", "Red: sprint", 1))
+    line = text.split("\n").index("Red: advance") + 1
+    with pytest.raises(record.RecordError) as err:
+        Match.from_record(record.load(path), dsl.load(TOY))
+    assert str(err.value).startswith(f"{path}:{line}: error: Red 'sprint': cannot read")
+
+
+def test_an_impossible_die_in_a_record_is_reported(tmp_path):
+    text = (DATA / "referee_dice_race_seed5.rec").read_text()
+    first = next(x for x in text.split("\n") if x.startswith("chance:"))
+    path = _copy(tmp_path, text.replace(first, "chance: 9", 1))
+    with pytest.raises(record.RecordError, match="a d6 shows 1 to 6, not 9"):
+        Match.from_record(record.load(path), dsl.load(TOY))
+
+
+def test_a_record_taking_back_a_die_roll_is_refused(tmp_path):
+    text = (DATA / "referee_dice_race_seed5.rec").read_text()
+    first = next(x for x in text.split("\n") if x.startswith("chance:"))
+    path = _copy(tmp_path, text.replace(first, first + "\nundo", 1))
+    with pytest.raises(record.RecordError, match="a chance outcome .* cannot be taken back"):
+        Match.from_record(record.load(path), dsl.load(TOY))
+
+
+@pytest.mark.parametrize("text,line,message", [
+    ("hello\n", 1, "not a frontkit game record"),
+    ("# frontkit game record\nscenario x\n\n", 2, "header lines are 'key: value'"),
+    ("# frontkit game record\nscenario: x\nsha256: 0\nruleset: r\n\n", 5, "no sides: line"),
+    ("# frontkit game record\nscenario: x\nsha256: 0\nruleset: r\nsides: A, B\n\nC: go\n",
+     7, "'C' is not a side"),
+    ("# frontkit game record\nscenario: x\nsha256: 0\nruleset: r\nsides: A, B\n\nA go\n",
+     7, "a move line is 'SIDE: MOVE'"),
+    ("# frontkit game record\nscenario: x\nsha256: 0\nruleset: r\nsides: A, chance\n\n",
+     5, "no side may be called 'chance'"),
+])
+def test_malformed_records_are_reported_at_the_line(text, line, message):
+    with pytest.raises(record.RecordError) as err:
+        record.parse(text, "bad.rec")
+    assert str(err.value).startswith(f"bad.rec:{line}: error: ")
+    assert message in str(err.value)
+
+
+def test_resuming_a_cut_off_record_drops_the_partial_line(tmp_path):
+    path = tmp_path / "game.rec"
+    path.write_text("# frontkit game record\nscenario: x\nsha256: 0\nruleset: r\n"
+                    "sides: A, B\n\nA: go\nB: g")
+    writer = record.Writer(path)
+    writer.append("B: stop")
+    assert path.read_text().endswith("A: go\nB: stop\n")
