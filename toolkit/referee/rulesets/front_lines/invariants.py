@@ -10,7 +10,8 @@ from toolkit.referee.rulesets.front_lines.state import DEPLOY, OVER, State
 
 
 def _walk(value):
-    yield value
+    if not isinstance(value, (dict, list, set)):
+        yield value
     if isinstance(value, dict):
         for k, v in value.items():
             yield from _walk(k)

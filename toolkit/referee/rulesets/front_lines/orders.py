@@ -141,25 +141,34 @@ def why_not(state: State, side: int, order: object) -> Illegal | None:
 
 
 class OrderTable:
-    """Every order value a scenario can produce, made once and reused."""
+    """Every order value a scenario can produce, made once and reused, and the
+    `stack_problem` answers for each group of types already on a square."""
 
     def __init__(self, cfg: Config):
         n = cfg.names
-        self.moves: dict[tuple[str, int, int], Order] = {}
+        self.cfg = cfg
         self.spawns = {(k, s): Order(SPAWN, cfg.letter[k], "", n[s])
                        for k in cfg.pieces for s in range(len(n))}
         self.deploys = {(k, s): Order(DEPLOY, cfg.letter[k], "", n[s])
                         for k in cfg.pieces for s in range(len(n))}
         self.skills = {(w, s): Order(SKILL, w, "", n[s])
                        for w in ("airstrike", "reinforce", "mine") for s in range(len(n))}
-        self.names = n
+        # moves[side][kind][src] = ((dst, way, order), ...)
+        self.moves = tuple(
+            {k: tuple(tuple((d, way, Order(MOVE, cfg.letter[k], n[src], n[d]))
+                            for d, way in cfg.steps[side][p.moves][src])
+                      for src in range(len(n)))
+             for k, p in cfg.pieces.items()}
+            for side in (0, 1))
+        self._joinable: dict[tuple[str, ...], frozenset[str]] = {}
 
-    def move(self, kind: str, letter: str, src: int, dst: int) -> Order:
-        key = (kind, src, dst)
-        o = self.moves.get(key)
-        if o is None:
-            o = self.moves[key] = Order(MOVE, letter, self.names[src], self.names[dst])
-        return o
+    def joinable(self, kinds_here: tuple[str, ...]) -> frozenset[str]:
+        """The types that may join own units of `kinds_here` (by `stack_problem`)."""
+        got = self._joinable.get(kinds_here)
+        if got is None:
+            got = self._joinable[kinds_here] = frozenset(
+                k for k in self.cfg.pieces if stack_problem(self.cfg, kinds_here, k) is None)
+        return got
 
 
 def legal_orders(state: State, side: int, table: OrderTable) -> list:
@@ -167,47 +176,53 @@ def legal_orders(state: State, side: int, table: OrderTable) -> list:
     cfg = state.cfg
     plan = state.plans[side]
     out: list = []
+    pkinds = plan.kinds
+    joinable = table.joinable
+    # what may join each occupied square, by type
+    room = {sq: joinable(tuple(pkinds[u] for u in uids)) for sq, uids in plan.occ.items()}
     if state.phase == DEPLOY_PHASE:
+        deploys = table.deploys
         for kind, left in plan.pool.items():
             if left > 0:
-                for sq in cfg.deploy_list[side]:
-                    if not plan.occ.get(sq) or stack_problem(cfg, _kinds(plan, sq), kind) is None:
-                        out.append(table.deploys[kind, sq])
+                out.extend(deploys[kind, sq] for sq in cfg.deploy_list[side]
+                           if sq not in room or kind in room[sq])
         out.append(PASS)
         return out
     if state.phase != PLAN_PHASE:
         return out
-    steps = cfg.steps[side]
+    moves = table.moves[side]
     sideways, limit = cfg.sideways, cfg.back_limit
-    for uid, src in sorted(plan.where.items(), key=lambda item: (item[1], item[0])):
-        kind = plan.kinds[uid]
-        letter = cfg.letter[kind]
-        backed = plan.backed.get(uid, 0) >= limit
-        for dst, way in steps[cfg.pieces[kind].moves][src]:
-            if way == BACKWARD and backed:
-                continue
-            if way == SIDEWAYS and ((sideways == "forbidden") or (sideways == "backward" and backed)):
-                continue
-            if plan.occ.get(dst) and stack_problem(cfg, _kinds(plan, dst), kind) is not None:
-                continue
-            out.append(table.move(kind, letter, src, dst))
+    for src, uids in sorted(plan.occ.items()):
+        for uid in uids:
+            kind = pkinds[uid]
+            backed = plan.backed.get(uid, 0) >= limit
+            for dst, way, order in moves[kind][src]:
+                if way == BACKWARD and backed:
+                    continue
+                if way == SIDEWAYS and (sideways == "forbidden" or
+                                        (sideways == "backward" and backed)):
+                    continue
+                if dst in room and kind not in room[dst]:
+                    continue
+                out.append(order)
+    spawns = table.spawns
     for kind, left in plan.pool.items():
         if left > 0:
-            for sq in cfg.spawn_list[side]:
-                if not plan.occ.get(sq) or stack_problem(cfg, _kinds(plan, sq), kind) is None:
-                    out.append(table.spawns[kind, sq])
+            out.extend(spawns[kind, sq] for sq in cfg.spawn_list[side]
+                       if sq not in room or kind in room[sq])
     skills = plan.skills
     if skills:
         targets = cfg.skill_list[side]
+        tskills = table.skills
         if "airstrike" in skills:
-            out.extend(table.skills["airstrike", sq] for sq in targets)
+            out.extend(tskills["airstrike", sq] for sq in targets)
         if "reinforce" in skills:
             rk = cfg.reinforce_piece
-            out.extend(table.skills["reinforce", sq] for sq in targets
-                       if not plan.occ.get(sq) or stack_problem(cfg, _kinds(plan, sq), rk) is None)
+            out.extend(tskills["reinforce", sq] for sq in targets
+                       if sq not in room or rk in room[sq])
         if "mine" in skills:
             mines = plan.mines
-            out.extend(table.skills["mine", sq] for sq in targets if sq not in mines)
+            out.extend(tskills["mine", sq] for sq in targets if sq not in mines)
     out.append(PASS)
     return out
 

@@ -39,11 +39,24 @@ class FrontLines:
 
     def __init__(self) -> None:
         self._tables: "WeakKeyDictionary[Config, orders.OrderTable]" = WeakKeyDictionary()
+        self._configs: dict[tuple, Config] = {}
 
     # ------------------------------------------------------------ setup
 
-    def new_game(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> State:
+    def config(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> Config:
+        """The scenario's tables, built once per scenario and options (they are immutable)."""
+        key = (id(scenario), tuple(sorted((options or {}).items(), key=repr)))
+        hit = self._configs.get(key)
+        if hit is not None and hit.scenario is scenario:
+            return hit
         cfg = Config(scenario, options)
+        if len(self._configs) > 32:
+            self._configs.clear()
+        self._configs[key] = cfg
+        return cfg
+
+    def new_game(self, scenario: Scenario, options: Mapping[str, Any] | None = None) -> State:
+        cfg = self.config(scenario, options)
         empty: dict = {}
         state = State(cfg, DEPLOY, 0, empty, 1,
                       (dict(cfg.pools[0]), dict(cfg.pools[1])),
