@@ -44,9 +44,12 @@ def waiting_for(decision: Decision | None) -> str:
     return f"waiting for {who}"
 
 
-def check(rules: Ruleset, state: State, player: str, move: Move) -> Illegal | None:
-    """None if `player` (a side, or CHANCE) may make `move` now, else why not."""
-    decision = rules.decision(state)
+def check(rules: Ruleset, state: State, player: str, move: Move,
+          decision: Decision | None | bool = False) -> Illegal | None:
+    """None if `player` (a side, or CHANCE) may make `move` now, else why not.
+    `decision`: `rules.decision(state)` if the caller has it already (saves asking twice)."""
+    if decision is False:
+        decision = rules.decision(state)
     if decision is None:
         return Illegal(RULE_OVER, "the game is over")
     if decision.kind is DecisionKind.CHANCE:
@@ -74,9 +77,10 @@ def legal_moves(rules: Ruleset, state: State, player: str) -> list[Move]:
 
 
 def play(rules: Ruleset, state: State, player: str, move: Move,
-         text: str | None = None) -> tuple[State, tuple[Event, ...]]:
+         text: str | None = None,
+         decision: Decision | None | bool = False) -> tuple[State, tuple[Event, ...]]:
     """Check then apply; raises IllegalMoveError (the state is untouched)."""
-    illegal = check(rules, state, player, move)
+    illegal = check(rules, state, player, move, decision)
     if illegal is not None:
         raise IllegalMoveError.of(illegal, text if text is not None else format_move(
             rules, state, player, move))

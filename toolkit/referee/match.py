@@ -182,7 +182,7 @@ class Match:
     def play_move(self, player: str, move: Move, text: str | None = None) -> tuple[Event, ...]:
         decision = self.decision
         before = self.state
-        after, events = game.play(self.rules, before, player, move, text)
+        after, events = game.play(self.rules, before, player, move, text, decision)
         notation = game.format_move(self.rules, before, player, move)
         self.state = after
         self.history.append(Entry(player, move, notation, before, events,

@@ -1,0 +1,136 @@
+"""Referee benchmark: random playouts per ruleset, with python-chess for reference.
+
+    python3 benchmarks/referee.py [--seconds 5] [--rulesets front_lines,dice_race] [--json]
+
+For every registered ruleset that ships content (the first scenario of content/NAME/
+that loads) it plays random games for about `--seconds` seconds in two modes:
+
+- playout: the bot enumerates the legal moves (every candidate goes through the
+  ruleset's one legality check), picks one, and the ruleset applies it;
+- adjudicated: the same, and the chosen move is also validated again through the
+  core (`game.play`: decision, whose turn, check, then apply) as a live match would.
+
+python-chess plays random games the same way for reference (legal move generation,
+random choice, push, game-over test). Moves counted are every applied move, chance
+outcomes included. Run by hand; nothing here is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import dsl  # noqa: E402
+from toolkit.referee import game, registry  # noqa: E402
+from toolkit.referee.protocol import CHANCE, DecisionKind  # noqa: E402
+from toolkit.sim.playout import RandomBot, playout  # noqa: E402
+
+registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
+TOY = ROOT / "tests" / "referee_toy" / "dice_race.scn"
+
+
+def scenarios(only: set[str] | None) -> list[tuple[str, Path]]:
+    found = []
+    for name in registry.names():
+        if only and name not in only:
+            continue
+        paths = [TOY] if name == "dice_race" else registry.shipped_scenarios(name)
+        for path in paths:
+            try:
+                scenario = dsl.load(path)
+            except dsl.DslError:
+                continue
+            if scenario.ruleset == name:
+                found.append((name, path))
+                break
+    return found
+
+
+def adjudicated_playout(rules, state, rng) -> int:
+    bot = RandomBot(rules)
+    moves = 0
+    while (d := rules.decision(state)) is not None:
+        if d.kind is DecisionKind.CHANCE:
+            state, _ = game.play(rules, state, CHANCE, d.chance.sample(rng), decision=d)
+        else:
+            player = d.players[0]
+            state, _ = game.play(rules, state, player, bot.choose(state, player, rng),
+                                 decision=d)
+        moves += 1
+    return moves
+
+
+def bench_ruleset(name: str, path: Path, seconds: float, adjudicated: bool) -> dict:
+    rules = registry.get(name)
+    start = rules.new_game(dsl.load(path))
+    games = moves = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds or games == 0:
+        rng = random.Random(f"bench/{games}")
+        if adjudicated:
+            moves += adjudicated_playout(rules, start, rng)
+        else:
+            moves += playout(rules, start, rng).length
+        games += 1
+    elapsed = time.perf_counter() - t0
+    return {"name": f"{name} ({'adjudicated' if adjudicated else 'playout'})",
+            "scenario": str(path.relative_to(ROOT)), "games": games, "moves": moves,
+            "seconds": elapsed, "moves_per_second": moves / elapsed,
+            "games_per_second": games / elapsed, "mean_length": moves / games}
+
+
+def bench_chess(seconds: float) -> dict | None:
+    try:
+        import chess
+    except ImportError:
+        return None
+    rng = random.Random(0)
+    games = moves = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds or games == 0:
+        board = chess.Board()
+        while not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - t0
+    return {"name": f"python-chess {chess.__version__}", "scenario": "standard chess",
+            "games": games, "moves": moves, "seconds": elapsed,
+            "moves_per_second": moves / elapsed, "games_per_second": games / elapsed,
+            "mean_length": moves / games}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="per row (default 5)")
+    parser.add_argument("--rulesets", help="comma-separated names (default: all with content)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    only = set(args.rulesets.split(",")) if args.rulesets else None
+    rows = []
+    for name, path in scenarios(only):
+        for adjudicated in (False, True):
+            rows.append(bench_ruleset(name, path, args.seconds, adjudicated))
+    chess_row = bench_chess(args.seconds)
+    if chess_row:
+        rows.append(chess_row)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    print(f"{'engine':<32}{'games':>8}{'moves':>10}{'moves/s':>10}{'games/s':>10}"
+          f"{'mean len':>10}")
+    for r in rows:
+        print(f"{r['name']:<32}{r['games']:>8}{r['moves']:>10}{r['moves_per_second']:>10.0f}"
+              f"{r['games_per_second']:>10.1f}{r['mean_length']:>10.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
