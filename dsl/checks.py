@@ -180,6 +180,10 @@ def check_board(scenario: Scenario, board: Board) -> list[Diagnostic]:
 
 
 def _terrain_pos(board: Board, space) -> Pos:
+    """Where a space's terrain was named: its key entry, or the board."""
+    for (sym, terrain), pos in zip(board.key, board.key_pos):
+        if terrain == space.terrain:
+            return pos
     return board.pos
 
 

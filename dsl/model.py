@@ -342,6 +342,7 @@ class Board:
     fields: Fields = field(default_factory=Fields)
     pos: Pos = field(default=NOWHERE, compare=False)
     key: tuple[tuple[str, str], ...] = ()  # picture symbol → terrain, as drawn
+    key_pos: tuple[Pos, ...] = field(default=(), compare=False)  # where each key entry is
 
     @property
     def orientation(self) -> str:

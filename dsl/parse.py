@@ -357,7 +357,7 @@ class Builder(Transformer):
         return ("key", c[0][2] if c else None, list(c))
 
     def key_entry(self, c):
-        return (str(c[0]), str(c[1]), self.pos(c[0]))
+        return (str(c[0]), str(c[1]), self.pos(c[0]), self.pos(c[1]))
 
     def picture(self, c):
         return ("picture", self.pos(c[0]), c[0])
@@ -399,6 +399,7 @@ class Builder(Transformer):
     def make_board(self, name, pos, kind, width, height, shape_pos, body) -> Board:
         fields: list[Field] = []
         key: dict[str, str] = {}
+        key_pos: dict[str, Pos] = {}
         pictures = []
         space_stmts, node_stmts, link_stmts, zone_stmts = [], [], [], []
         for stmt in body:
@@ -407,10 +408,11 @@ class Builder(Transformer):
                 continue
             tag = stmt[0]
             if tag == "key":
-                for sym, terrain, kpos in stmt[2]:
+                for sym, terrain, kpos, tpos in stmt[2]:
                     if sym in key:
                         self.error(kpos, f"symbol '{sym}' is already in the key (as '{key[sym]}')")
                     key[sym] = terrain
+                    key_pos[sym] = tpos
             elif tag == "picture":
                 pictures.append(stmt)
             elif tag == "space":
@@ -475,7 +477,7 @@ class Builder(Transformer):
                 links.append(Link(str(a), str(b), lfields, self.pos(a)))
         zones = [self.make_zone(name, kind, zstmt) for zstmt in zone_stmts]
         return Board(name, kind, width, height, tuple(spaces), tuple(links), tuple(zones), board_fields, pos,
-                     tuple(key.items()))
+                     tuple(key.items()), tuple(key_pos[k] for k in key))
 
     def read_picture(self, name, width, height, key, pictures, default_terrain, pos) -> dict:
         terrains: dict[tuple[int, int], str] = {}
