@@ -97,6 +97,28 @@ def facts(value, out: set | None = None) -> set:
     return out
 
 
+def _orders_stay_secret(rules, state, player, legal, sides, rng) -> None:
+    """Whichever order `player` gives, the sides still giving orders see the same thing
+    (as long as the orders are not yet resolved): nothing derived from them leaks."""
+    views: dict = {}
+    for m in rng.sample(legal, min(5, len(legal))):
+        after, _ = rules.apply(state, player, m)
+        d = rules.decision(after)
+        if d is None or d.kind is not DecisionKind.ORDERS:
+            continue  # resolved: revealing is allowed now
+        for other in d.players:
+            if other == player:
+                continue
+            key = (other, d.players)
+            seen = repr(rules.view(after, other))
+            if key in views:
+                assert views[key][1] == seen, (
+                    f"{other}'s view depends on {player}'s secret orders: "
+                    f"{views[key][0]!r} and {m!r} look different")
+            else:
+                views[key] = (m, seen)
+
+
 def _check_decision(d: Decision, sides: tuple[str, ...]) -> None:
     assert isinstance(d, Decision)
     if d.kind is DecisionKind.CHANCE:
@@ -176,6 +198,8 @@ def test_random_games_keep_the_protocol(name, path):
                     pool.extend((player, m) for m in rng.sample(legal, min(6, len(legal))))
                 player = d.players[rng.randrange(len(d.players))]
                 legal = list(rules.legal_moves(state, player))
+                if d.kind is DecisionKind.ORDERS and len(d.players) > 1:
+                    _orders_stay_secret(rules, state, player, legal, sides, rng)
                 move = legal[rng.randrange(len(legal))]
 
             new_state, events = game.play(rules, state, player, move)
@@ -227,3 +251,20 @@ def test_a_leaking_view_is_caught_by_the_facts_walk():
     assert hidden
     assert not hidden & facts(rules.view(state, "Blue"))
     assert hidden & facts(rules.view(state, "Red"))  # Red's own view does show it
+
+
+def test_the_orders_check_catches_a_view_derived_from_secret_orders():
+    """A view that shows boosts left after a sealed (unrevealed) boost leaks the boost."""
+    from tests.referee_toy.dice_race import DiceRace
+
+    class Leaky(DiceRace):
+        def view(self, s, player):
+            v = super().view(s, player)
+            spent = tuple((side, b - (p or 0)) for (side, b), p in zip(v.boosts, s.pending))
+            return dataclasses.replace(v, boosts=spent)
+
+    rules = Leaky()
+    state = rules.new_game(dsl.load(TOY))
+    legal = list(rules.legal_moves(state, "Red"))
+    with pytest.raises(AssertionError, match="Blue's view depends on Red's secret orders"):
+        _orders_stay_secret(rules, state, "Red", legal, ("Red", "Blue"), random.Random(0))

@@ -160,16 +160,15 @@ class DiceRace:
         if s.phase == "plan":
             pending = list(s.pending)
             pending[i] = move.amount
-            boosts = list(s.boosts)
-            boosts[i] -= move.amount
             events = [Event("plan", f"{player} commits a boost of {move.amount}",
                             to=frozenset({player}))]
-            s = replace(s, pending=tuple(pending), boosts=tuple(boosts))
-            if None not in pending:
+            s = replace(s, pending=tuple(pending))
+            if None not in pending:  # boosts are spent when revealed, not before
                 events.append(Event("reveal", "boosts revealed: " + ", ".join(
                     f"{side} {p}" for side, p in zip(s.sides, pending)), reveals=True))
+                boosts = tuple(b - p for b, p in zip(s.boosts, pending))
                 s = replace(s, pending=(None, None), committed=tuple(pending), phase="roll",
-                            runner=0)
+                            runner=0, boosts=boosts)
             return s, tuple(events)
         if s.phase == "choose":
             if move == HOLD:

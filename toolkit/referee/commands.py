@@ -82,7 +82,8 @@ def run_play(args) -> int:
     except ScenarioError as err:
         raise CommandError(f"{args.scenario}: {err}") from None
     session = Session(match, iter(sys.stdin.readline, ""), sys.stdout,
-                      table=match.chance is None, clear=sys.stdout.isatty())
+                      table=match.chance is None, clear=sys.stdout.isatty(),
+                      echo=not sys.stdin.isatty())
     return session.run()
 
 

@@ -10,7 +10,7 @@ End of input ends the session cleanly (the record, if any, is already written).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TextIO
 
 from toolkit.referee import game
@@ -30,12 +30,13 @@ anything else is read as a move, e.g. `pass` in a reaction window"""
 
 class Session:
     def __init__(self, match: Match, lines: Iterator[str], out: TextIO, *, table: bool = False,
-                 clear: bool = False, on_save: Callable[[str], None] | None = None):
+                 clear: bool = False, echo: bool = False):
         self.match = match
         self.lines = lines
         self.out = out
         self.table = table
         self.clear = clear  # print a screenful of blank lines between sides (a terminal)
+        self.echo = echo  # repeat piped input after the prompt, so a transcript reads well
         self.shown_to: str | None = None
 
     def say(self, text: str = "") -> None:
@@ -49,7 +50,10 @@ class Session:
         except StopIteration:
             self.say()
             return None
-        return line.rstrip("\n")
+        line = line.rstrip("\n")
+        if self.echo:
+            self.say(line)
+        return line
 
     # ------------------------------------------------------------------ loop
 
