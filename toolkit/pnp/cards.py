@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from dsl.model import Element, Field, Fields, Layout, Length
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
 from toolkit.pnp.imposition import ImpositionError, Item, impose
-from toolkit.pnp.render import PressError, Renderer, fields_dict
+from toolkit.pnp.render import PressError, Record, Renderer, fields_dict
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.units import MM, PressOptions, to_points
 
@@ -54,17 +54,19 @@ DEFAULT_CARD = Layout(
 
 
 def scenario_context(scenario: Any) -> dict[str, Any]:
-    return {"title": scenario.title, "ruleset": scenario.ruleset, "sides": list(scenario.sides),
-            "version": scenario.version, **fields_dict(scenario.fields)}
+    return Record({**fields_dict(scenario.fields), "title": scenario.title,
+                   "ruleset": scenario.ruleset, "sides": list(scenario.sides),
+                   "version": scenario.version})
 
 
 def card_context(card: Any, copy: int) -> dict[str, Any]:
-    return {**fields_dict(card.fields), "name": card.name, "title": card.title, "text": card.text,
-            "quantity": card.quantity, "copy": copy}
+    return Record({**fields_dict(card.fields), "name": card.name, "title": card.title,
+                   "text": card.text, "quantity": card.quantity, "copy": copy})
 
 
 def deck_context(deck: Any) -> dict[str, Any]:
-    return {**fields_dict(deck.fields), "name": deck.name, "title": deck.title, "size": deck.size}
+    return Record({**fields_dict(deck.fields), "name": deck.name, "title": deck.title,
+                   "size": deck.size})
 
 
 def layout_bleed(layout: Any, options: PressOptions, default: float = DEFAULT_BLEED) -> float:

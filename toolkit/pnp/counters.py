@@ -39,7 +39,7 @@ from toolkit.pnp import icons
 from toolkit.pnp.cards import scenario_context
 from toolkit.pnp.imposition import ImpositionError, Item, impose
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
-from toolkit.pnp.render import PressError, Renderer, fields_dict
+from toolkit.pnp.render import PressError, Record, Renderer, fields_dict
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.units import INCH, MM, PressOptions, to_points
 
@@ -211,11 +211,11 @@ def counter_items(scenario: Any, renderer: Renderer, options: PressOptions
             colour = str(piece.fields["colour"])
         else:
             colour = side_colour(scenario, side)
-        pctx = {**fields_dict(piece.fields), "name": piece.name,
-                "title": str(piece.fields.get("title", piece.name.replace("_", " ").title()))}
+        pctx = Record({**fields_dict(piece.fields), "name": piece.name,
+                       "title": str(piece.fields.get("title", piece.name.replace("_", " ").title()))})
         base = {"piece": pctx, "card": pctx, "side": side or "", "side_colour": colour,
                 "pale": _mix(colour, 0.6), "ink": "#ffffff", "stats": stats_line(piece),
-                "letter": str(piece.fields.get("letter", pctx["title"][:1])), "icon": icon,
+                "letter": str(piece.fields.get("letter", pctx.title[:1])), "icon": icon,
                 "scenario": sctx}
         section = f"{side} counters" if side else "Markers and chits"
         for copy in range(1, n + 1):

@@ -15,6 +15,7 @@ from pathlib import Path
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
+from toolkit.pnp.fonts import FontBook
 from toolkit.pnp.units import PressOptions
 
 
@@ -23,7 +24,11 @@ def pdf_canvas(path: Path, options: PressOptions, title: str) -> Iterator[Canvas
     saved = rl_config.useA85
     rl_config.useA85 = 0
     try:
-        c = Canvas(str(path), pagesize=options.page_size, pageCompression=1)
+        # the canvas names an initial font on every page; make it an embedded one
+        # so that no unembedded Helvetica reference reaches a print shop
+        initial = FontBook().resolve(None)
+        c = Canvas(str(path), pagesize=options.page_size, pageCompression=1,
+                   initialFontName=initial)
         c.setTitle(title)
         c.setCreator("frontkit")
         yield c

@@ -60,6 +60,40 @@ def _scalar(value: Any) -> Any:
     return value
 
 
+class Record:
+    """What a template sees as `card`, `deck`, `piece`: fields by attribute or by key.
+
+    A plain dict would let `card.copy` or `card.items` name dict methods
+    instead of the card's fields; this has no public methods at all.
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, Any]):
+        self._data = dict(data)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._data[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __getitem__(self, name: str) -> Any:
+        return self._data[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._data
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"Record({self._data!r})"
+
+
 def fields_dict(fields: Mapping[str, Any]) -> dict[str, Any]:
     return {k: _scalar(v) for k, v in fields.items()}
 
