@@ -128,3 +128,24 @@ def test_a_resumed_seeded_game_goes_on_exactly_like_an_unbroken_one(scenario, tm
     assert resumed.state_hash() == unbroken.state_hash()
     final = Match.from_record(record.load(path), scenario)
     assert final.state_hash() == unbroken.state_hash()
+
+
+def test_orders_given_one_at_a_time_can_be_taken_back_until_sealed():
+    """Front Lines plans three actions one by one: the planning side may take back its own
+    action while it is still planning; once the other side is asked, the plan is sealed."""
+    if "front_lines" not in registry.names():
+        pytest.skip("Front Lines is not registered")
+    content = Path(registry.content_root()) / "front_lines" / "front_lines.scn"
+    m = Match.new(dsl.load(content), chance=SeededChance(1))
+    while "plan action" not in m.decision.prompt:  # deployment: the scenario's set-up
+        m.play("pass")
+    planner = m.deciding_player()
+    first = m.legal()[0]
+    before = m.state_hash()
+    m.play(first)
+    assert m.deciding_player() == planner
+    assert m.undo().text == first and m.state_hash() == before
+    while m.deciding_player() == planner:
+        m.play("pass")
+    with pytest.raises(UndoError, match=f"{planner}'s orders are sealed"):
+        m.undo()

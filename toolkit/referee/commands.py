@@ -81,6 +81,8 @@ def run_play(args) -> int:
         return EXIT_USER_ERROR
     except ScenarioError as err:
         raise CommandError(f"{args.scenario}: {err}") from None
+    except OSError as err:
+        raise CommandError(f"cannot write the record {record_path}: {err.strerror}") from None
     session = Session(match, iter(sys.stdin.readline, ""), sys.stdout,
                       table=match.chance is None, clear=sys.stdout.isatty(),
                       echo=not sys.stdin.isatty())
