@@ -129,3 +129,30 @@ def test_readme_example_scenario_loads():
     text = (ROOT / "README.md").read_text()
     block = next(b for b in re.findall(r"```\n(.*?)```", text, re.S) if b.startswith("scenario"))
     assert loads(block, path="<readme>").title == "Ridge Run"
+
+
+def test_new_writes_a_starter_that_checks_clean(tmp_path, capsys):
+    target = tmp_path / "my_game.scn"
+    assert main(["new", str(target), "--size", "6x5", "--sides", "Red,Blue"]) == 0
+    from dsl import load
+
+    s = load(target)
+    assert s.title == "My Game" and s.sides == ("Red", "Blue")
+    assert (s.board.width, s.board.height) == (6, 5)
+    assert {p.space for p in s.setups["Red"].placements} == {"A1", "C1", "E1"}
+
+
+def test_new_refuses_to_overwrite(tmp_path, capsys):
+    target = tmp_path / "exists.scn"
+    target.write_text("keep me")
+    assert main(["new", str(target)]) == 1
+    assert "already exists" in capsys.readouterr().err
+    assert target.read_text() == "keep me"
+
+
+def test_new_rejects_bad_sides_and_sizes(tmp_path, capsys):
+    assert main(["new", str(tmp_path / "a.scn"), "--sides", "Solo"]) == 1
+    assert main(["new", str(tmp_path / "b.scn"), "--size", "0x5"]) == 1
+    err = capsys.readouterr().err
+    assert "--sides wants two names" in err and "--size wants WIDTHxHEIGHT" in err
+    assert not (tmp_path / "a.scn").exists()

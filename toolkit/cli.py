@@ -16,13 +16,15 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from dsl import DslError
 from toolkit import __version__
 
 EXIT_OK, EXIT_USER_ERROR, EXIT_USAGE = 0, 1, 2
 
 
-class UserError(Exception):
-    """Bad input from the user: printed as one message, exit 1, no traceback."""
+# defined in its own module so `python -m toolkit.cli` and `import toolkit.cli`
+# share one class
+from toolkit.errors import UserError  # noqa: E402
 
 
 # ------------------------------------------------------------------ check
@@ -177,11 +179,39 @@ def run_build(args: argparse.Namespace) -> int:
     return build_command(args, UserError)
 
 
+# -------------------------------------------------------------------- new
+
+
+def add_new(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "new",
+        help="write a starter scenario to edit",
+        description="Write a small, valid scenario file to start from: terrain, a board drawn "
+        "as a picture, a piece type and a setup per side.",
+    )
+    p.add_argument("path", metavar="PATH", help="the .scn file to create (it must not exist)")
+    p.add_argument("--title", help="the scenario title (default: from the file name)")
+    p.add_argument("--ruleset", default="front_lines", help="the ruleset that referees it (default: %(default)s)")
+    p.add_argument("--sides", default="North,South", help="two side names, comma-separated (default: %(default)s)")
+    p.add_argument("--size", default="8x10", help="board WIDTHxHEIGHT (default: %(default)s)")
+    return p
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from toolkit.starter import write_starter
+
+    path = write_starter(Path(args.path), title=args.title, ruleset=args.ruleset, sides=args.sides,
+                         size=args.size)
+    print(f"wrote {path}; check it with: frontkit check {path}")
+    return EXIT_OK
+
+
 # --------------------------------------------------------------- registry
 
 COMMANDS: list[tuple[str, Callable, Callable]] = [
     ("check", add_check, run_check),
     ("show", add_show, run_show),
+    ("new", add_new, run_new),
     ("build", add_build, run_build),
     ("play", add_play, run_play),
     ("replay", add_replay, run_replay),
@@ -208,6 +238,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except UserError as exc:
         print(f"frontkit {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    except DslError as exc:  # a scenario any command loaded has errors
+        print(exc.render(), file=sys.stderr)
         return EXIT_USER_ERROR
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
