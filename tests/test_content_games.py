@@ -383,3 +383,31 @@ def test_fantasy_line_battle_no_progress_rule_is_measurable(fantasy):
     """FLB-R05: a whole number of Days without a death ends the game."""
     assert isinstance(fantasy.options["stall_days"], int) and fantasy.options["stall_days"] > 0
     assert fantasy.options["survival_production"] == "mana_per_day"
+
+
+# ------------------------------------------------------------- all four games
+
+GAME_FILES = {
+    "front_line": [f"{n}.scn" for n in BATTLEFIELDS],
+    "lines_and_webs": ["lines_and_webs.scn"],
+    "last_front": ["last_front.scn"],
+    "fantasy_line_battle": ["fantasy_line_battle.scn"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAME_FILES))
+def test_every_effect_primitive_used_is_listed_in_the_rulings(game):
+    """Each rulings.md lists the primitives a ruleset must register; none may be missing."""
+    import re
+
+    text = (CONTENT / game / "rulings.md").read_text(encoding="utf-8")
+    table = text.split("## Effect primitives", 1)[1].split("\n## ", 1)[0]
+    listed = set()
+    for line in table.splitlines():
+        if line.startswith("| `"):
+            listed |= set(re.findall(r"`([a-z_]+)`", line.split("|")[1]))
+    used = set()
+    for name in GAME_FILES[game]:
+        for deck in load(CONTENT / game / name).decks.values():
+            used |= {e.name for card in deck.cards for e in card.effects}
+    assert used and used <= listed, sorted(used - listed)
