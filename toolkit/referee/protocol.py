@@ -340,8 +340,11 @@ class Ruleset(Protocol):
     #       every move of the contract test (stacking, piece counts, …).
     #   notation_help() -> str
     #       a few lines for `help` in `frontkit play`.
+    #   bot_weights(state, player, moves) -> list[float]
+    #       optional bias for random bots (e.g. pass less often), one weight per
+    #       legal move, in one call per decision (the fast form); or
     #   bot_weight(state, player, move) -> float
-    #       optional bias for random bots (e.g. pass less often); default 1.
+    #       the same one move at a time; default: all moves equally likely.
 
 
-OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "bot_weight")
+OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "bot_weights", "bot_weight")

@@ -15,10 +15,13 @@ from toolkit.referee.protocol import CHANCE, DecisionKind, Move, Ruleset, State
 
 
 class RandomBot:
-    """Chooses uniformly among the legal moves, or by the ruleset's `bot_weight` if it has one."""
+    """Chooses uniformly among the legal moves, or weighted by the ruleset's optional
+    `bot_weights(state, player, moves) -> list[float]` (one call per decision, the fast
+    form) or `bot_weight(state, player, move) -> float` (one call per move)."""
 
     def __init__(self, rules: Ruleset):
         self.rules = rules
+        self.weights = getattr(rules, "bot_weights", None)  # batch: one call per decision
         self.weight = getattr(rules, "bot_weight", None)
 
     def choose(self, state: State, player: str, rng: random.Random) -> Move:
@@ -28,9 +31,13 @@ class RandomBot:
         if not moves:
             raise RuntimeError(f"{self.rules.name}: {player} has no legal move but is "
                                "asked to decide")
-        if self.weight is None:
+        if self.weights is not None:
+            weights = self.weights(state, player, moves)
+        elif self.weight is not None:
+            weight = self.weight
+            weights = [weight(state, player, m) for m in moves]
+        else:
             return moves[int(rng.random() * len(moves))]
-        weights = [self.weight(state, player, m) for m in moves]
         return rng.choices(moves, weights)[0]
 
 
