@@ -150,3 +150,24 @@ def test_resuming_a_cut_off_record_drops_the_partial_line(tmp_path):
     writer = record.Writer(path)
     writer.append("B: stop")
     assert path.read_text().endswith("A: go\nB: stop\n")
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_HEAD = "# frontkit game record\nscenario: x\nsha256: 0\nruleset: r\nsides: A, B\n\n"
+
+
+@settings(max_examples=200, deadline=None)
+@given(body=st.text(alphabet=st.sampled_from(list("AB:chance undo#\n xyz-\t")), max_size=80))
+def test_any_text_either_loads_or_fails_with_a_record_error(body):
+    """The reader never raises anything but RecordError, and it keeps every complete line."""
+    try:
+        rec = record.parse(_HEAD + body, "fuzz.rec")
+    except record.RecordError as err:
+        assert err.line >= 1
+        return
+    complete = (_HEAD + body).split("\n")[:-1]
+    for line in rec.lines:
+        assert complete[line.number - 1].strip().startswith(line.who if line.who != "undo"
+                                                            else "undo")
