@@ -134,10 +134,11 @@ def merge_kit(scenario: Any, reports: list[ComponentReport], path: Path) -> None
     for report in reports:
         start = len(writer.pages)
         writer.append(PdfReader(str(report.path)), import_outline=False)
-        parent = writer.add_outline_item(COMPONENT_TITLES.get(report.name, report.name.title()), start)
+        parent = writer.add_outline_item(title=COMPONENT_TITLES.get(report.name, report.name.title()),
+                                         page_number=start)
         for title, page in report.sections:
             if 0 <= page < report.pages:
-                writer.add_outline_item(title, start + page, parent=parent)
+                writer.add_outline_item(title=title, page_number=start + page, parent=parent)
     writer.add_metadata({"/Title": f"{scenario.title}: print-and-play kit", "/Creator": "frontkit"})
     writer.page_mode = "/UseOutlines"
     with open(path, "wb") as fh:

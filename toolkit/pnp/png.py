@@ -15,6 +15,7 @@ exact size with Pillow.
 
 from __future__ import annotations
 
+import math
 import shutil
 import subprocess
 import tempfile
@@ -28,7 +29,10 @@ from toolkit.pnp.units import PressOptions, to_points
 
 
 def pixel_size(width_pt: float, height_pt: float, dpi: int) -> tuple[int, int]:
-    return round(width_pt * dpi / 72), round(height_pt * dpi / 72)
+    """Pixels for a page at `dpi`, halves rounded up (412.5 → 413), immune to mm→pt noise."""
+    def px(v: float) -> int:
+        return math.floor(round(v * dpi / 72, 6) + 0.5)
+    return px(width_pt), px(height_pt)
 
 
 def _rasterise(pdf: Path, out_prefix: Path, size: tuple[int, int], dpi: int) -> list[Path]:
