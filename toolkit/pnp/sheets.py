@@ -1,11 +1,271 @@
-"""Sheets: reference sheets rendered from Jinja RML templates (stub, being written)."""
+"""Sheets: a reference sheet per scenario, rendered from Jinja RML templates.
+
+The template is `templates/sheets/<ruleset>.rml.j2` if the game has one (it adds
+the game's turn sequence, written in our own words), else
+`templates/sheets/generic.rml.j2`, which tabulates terrain, piece types (all their
+fields), decks, the scenario's tables and options. Templates are rendered with
+XML autoescaping and turned into PDF by z3c.rml (RML on ReportLab), so there is
+no hand-written markup converter here.
+
+A scenario can supply its own sheet text in a `sheet { … }` block inside
+`options` (the language has no top-level `sheet` statement):
+
+    options { sheet {
+      turn_sequence ["Draw supply for the month.", "Take three turns each."]
+      notes "Lake Nogo: nothing moves through the lake."
+    } }
+
+    write_sheets(scenario, "out/sheets.pdf", PressOptions()) -> ComponentReport
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import jinja2
 
-def write_sheets(scenario: Any, path: str | Path, options: Any = None) -> dict:
-    """Write sheets.pdf for `scenario`; returns {"sheets": n, "pages": p}."""
-    raise NotImplementedError("sheets are being written")
+from dsl.model import Call, Length, Range
+from toolkit.pnp.report import ComponentReport
+from toolkit.pnp.units import MM, PressOptions
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+MAX_STAT_COLUMNS = 7  # more piece fields than this are split over several tables
+TEXT_FIELDS = ("text", "title", "colour", "color")
+
+
+# ------------------------------------------------------------------ values
+
+
+def fmt(value: Any) -> str:
+    """A scenario value as a reader sees it: lists joined with slashes, flags as yes/no."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return " / ".join(fmt(v) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, Mapping):
+        return "; ".join(f"{words(k)} {fmt(v)}" for k, v in value.items())
+    if isinstance(value, str):
+        return words(value) if value.isidentifier() else value
+    if isinstance(value, (Length, Range, Call)):
+        return str(value)
+    return str(value)
+
+
+def words(name: Any) -> str:
+    """`move_bonus` → `move bonus`."""
+    return str(name).replace("_", " ")
+
+
+def _is_table(value: Any) -> bool:
+    """A block whose list entries all have the same length (at least two rows of two)."""
+    if not isinstance(value, Mapping):
+        return False
+    lists = [v for v in value.values() if isinstance(v, tuple) and len(v) >= 2]
+    return len(lists) >= 2 and len({len(v) for v in lists}) == 1
+
+
+def _table(name: str, block: Mapping) -> dict:
+    rows = [(k, v) for k, v in block.items() if isinstance(v, tuple) and len(v) >= 2]
+    n = len(rows[0][1])
+    header = block.get("columns") or block.get("header")
+    if isinstance(header, tuple) and len(header) == n:
+        columns = [fmt(h) for h in header]
+    else:
+        columns = [str(i + 1) for i in range(n)]
+    notes = [(words(k), fmt(v)) for k, v in block.items()
+             if k not in ("columns", "header") and not (isinstance(v, tuple) and len(v) == n)]
+    return {
+        "name": name,
+        "title": words(name).capitalize(),
+        "columns": columns,
+        "rows": [{"label": words(k), "cells": [fmt(c) for c in v]} for k, v in rows],
+        "notes": notes,
+    }
+
+
+# ----------------------------------------------------------------- context
+
+
+def sheet_context(scenario: Any, options: PressOptions) -> dict:
+    """Everything a sheet template needs, as plain values (strings, lists, dicts)."""
+    width, height = options.page_size
+    margin = max(float(getattr(options, "margin", 0.0)), 12 * MM)
+    sheet = scenario.fields.get("sheet", scenario.options.get("sheet"))
+    sheet = dict(sheet.items()) if isinstance(sheet, Mapping) else {}
+    sequence = sheet.get("turn_sequence")
+    if isinstance(sequence, str):
+        sequence = [sequence]
+
+    terrain = []
+    for t in scenario.terrains.values():
+        props = [(words(k), fmt(v)) for k, v in t.fields.items() if k not in TEXT_FIELDS]
+        terrain.append({"name": words(t.name), "colour": _colour(t.colour), "props": props,
+                        "text": str(t.fields.get("text", ""))})
+
+    units = [p for p in scenario.pieces.values() if not p.fields.flag("marker")]
+    markers = [p for p in scenario.pieces.values() if p.fields.flag("marker")]
+
+    tables, scalar_options = [], []
+    for source in (scenario.options, scenario.fields):
+        for key, value in source.items():
+            if key == "sheet":
+                continue
+            if _is_table(value):
+                tables.append(_table(key, value))
+            elif source is scenario.options:
+                scalar_options.append((words(key), fmt(value)))
+
+    decks = []
+    for deck in scenario.decks.values():
+        cards = []
+        for card in deck.cards:
+            props = [(words(k), fmt(v)) for k, v in card.fields.items() if k not in TEXT_FIELDS]
+            cards.append({
+                "name": card.name, "title": card.title, "quantity": card.quantity,
+                "props": props, "text": card.text,
+                "effects": [str(e) for e in card.effects],
+            })
+        decks.append({"name": deck.name, "title": deck.title, "size": deck.size, "cards": cards,
+                      "props": [(words(k), fmt(v)) for k, v in deck.fields.items()
+                                if k not in ("layout", "back")]})
+
+    boards = []
+    for b in scenario.boards.values():
+        size = f"{b.width} x {b.height}" if b.kind != "map" else f"{len(b.spaces)} nodes"
+        features = {}
+        for s in b.spaces:
+            for tag in s.tags:
+                features[tag] = features.get(tag, 0) + 1
+        boards.append({"name": b.name, "kind": b.kind, "size": size,
+                       "zones": [words(z.name) for z in b.zones],
+                       "features": sorted((words(k), v) for k, v in features.items())})
+
+    setups = []
+    for setup in scenario.setups.values():
+        placed: dict[str, int] = {}
+        for p in setup.placements:
+            placed[p.piece] = placed.get(p.piece, 0) + p.count
+        setups.append({
+            "side": setup.side,
+            "placed": ", ".join(f"{words(k)} x{v}" for k, v in placed.items()),
+            "reserve": ", ".join(f"{words(k)} x{v}" for k, v in setup.reserve_counts().items()),
+            "other": [(words(k), fmt(v)) for k, v in setup.fields.items()],
+        })
+
+    return {
+        "scenario": scenario,
+        "title": scenario.title,
+        "ruleset": scenario.ruleset,
+        "ruleset_title": words(scenario.ruleset).title(),
+        "sides": list(scenario.sides),
+        "version": scenario.version,
+        "page": {"width": width, "height": height, "margin": margin,
+                 "frame_width": width - 2 * margin, "frame_height": height - 2 * margin - 10},
+        "sheet": sheet,
+        "turn_sequence": [str(s) for s in sequence] if isinstance(sequence, (list, tuple)) else [],
+        "notes": _as_list(sheet.get("notes")),
+        "terrain": terrain,
+        "units": _stat_tables(units),
+        "markers": _stat_tables(markers),
+        "tables": tables,
+        "options": scalar_options,
+        "decks": decks,
+        "boards": boards,
+        "setups": setups,
+    }
+
+
+def _as_list(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        return [str(v) for v in value]
+    return [str(value)]
+
+
+def _colour(value: Any) -> str | None:
+    if isinstance(value, str) and value.startswith("#") and len(value) in (4, 7):
+        try:
+            int(value[1:], 16)
+        except ValueError:
+            return None
+        return value
+    return None
+
+
+def _stat_tables(pieces: list) -> list[dict]:
+    """Piece types as tables: one row per type, one column per field (split when wide)."""
+    if not pieces:
+        return []
+    columns: list[str] = []
+    for p in pieces:
+        for k in p.fields:
+            if k not in columns and k not in TEXT_FIELDS and k != "marker":
+                columns.append(k)
+    chunks = [columns[i:i + MAX_STAT_COLUMNS] for i in range(0, len(columns), MAX_STAT_COLUMNS)] or [[]]
+    tables = []
+    for chunk in chunks:
+        tables.append({
+            "columns": [words(c) for c in chunk],
+            "rows": [{"name": words(p.name),
+                      "cells": [fmt(p.fields[c]) if c in p.fields else "–" for c in chunk]}
+                     for p in pieces],
+            "notes": [],
+        })
+    notes = [(words(p.name), str(p.fields["text"])) for p in pieces if "text" in p.fields]
+    tables[-1]["notes"] = notes
+    return tables
+
+
+# ---------------------------------------------------------------- render
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        autoescape=True,  # RML is XML: every value from a scenario is escaped
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["fmt"] = fmt
+    env.filters["words"] = words
+    return env
+
+
+def template_name(ruleset: str) -> str:
+    specific = TEMPLATES / "sheets" / f"{ruleset}.rml.j2"
+    return f"sheets/{ruleset}.rml.j2" if specific.is_file() else "sheets/generic.rml.j2"
+
+
+def render_rml(scenario: Any, options: PressOptions | None = None) -> str:
+    options = options or PressOptions()
+    env = environment()
+    return env.get_template(template_name(scenario.ruleset)).render(**sheet_context(scenario, options))
+
+
+def write_sheets(scenario: Any, path: str | Path, options: PressOptions | None = None) -> ComponentReport:
+    """Write the scenario's reference sheet to `path` (sheets.pdf)."""
+    from z3c.rml import rml2pdf
+
+    options = options or PressOptions()
+    rml = render_rml(scenario, options)
+    pdf = rml2pdf.parseString(rml).read()
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(pdf)
+    # ReportLab writes page objects uncompressed; counting them needs no PDF reader
+    pages = len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", pdf))
+    return ComponentReport(
+        "sheets", path=path, pages=pages, counts={"sheets": 1},
+        sections=[(f"Reference sheet: {scenario.title}", 0)],
+    )

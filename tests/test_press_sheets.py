@@ -1,0 +1,155 @@
+"""Reference sheets in sheets.pdf: scenario data as text, per-game templates, XML escaping."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+import dsl
+from toolkit.pnp.sheets import TEMPLATES, render_rml, template_name, write_sheets
+from toolkit.pnp.units import PressOptions
+
+CONTENT = Path(__file__).resolve().parent.parent / "content"
+RULES = Path("/work/shared/rules")
+RULESETS = ["front_lines", "front_line", "lines_and_webs", "last_front", "fantasy_line_battle"]
+
+
+def scenario(ruleset: str = "no_such_game", extra: str = "") -> dsl.Scenario:
+    return dsl.loads(
+        f'''scenario "Sheet <test> & co" {{
+  ruleset {ruleset}
+  sides Red, Green
+  terrain valley {{ height 0; colour "#9cc46b" }}
+  terrain marsh  {{ move_bonus -1; defence 2; colour "#6b8f71" }}
+  board main: grid 3 x 2 {{
+    key {{ . valley  m marsh }}
+    picture """
+      . m .
+      . . m
+    """
+    space B1 {{ city; victory }}
+  }}
+  piece grenadier {{ steps 4; range 1-2; move 3; strength [5, 3, 1]; cost 7; text "Heavy & slow" }}
+  piece hussar    {{ steps 2; range 1; move 6; charge; cost 5 }}
+  deck orders "Order cards" {{
+    card forced_march x3 {{ move 2; text "One unit moves two extra squares." }}
+    card volley {{ fire 1 }}
+  }}
+  setup Red {{ grenadier at A1; reserve hussar x2 }}
+  options {{
+    turn_limit 12
+    fire_table {{ range_1 [miss, hit, hit, kill]; range_2 [miss, miss, hit, kill]; roll_with d6 }}
+  }}
+  {extra}
+}}''',
+        path="<test>",
+    )
+
+
+def pdf_text(path: Path) -> str:
+    with pdfplumber.open(path) as pdf:
+        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+
+
+def test_sheet_holds_units_and_their_stats_as_text(tmp_path):
+    out = tmp_path / "sheets.pdf"
+    report = write_sheets(scenario(), out, PressOptions())
+    assert report.path == out and report.pages >= 1
+    text = pdf_text(out)
+    rows = {line.split()[0]: line for line in text.splitlines() if line.split()}
+    assert re.search(r"grenadier\s+4\s+1-2\s+3\s+5 / 3 / 1\s+7", rows["grenadier"])
+    assert re.search(r"hussar\s+2\s+1\s+6\s+–\s+5\s+yes", rows["hussar"])
+    assert "grenadier: Heavy & slow" in text
+    for word in ("steps", "range", "move", "strength", "cost", "charge"):
+        assert word in text
+
+
+def test_sheet_tabulates_terrain_decks_tables_and_options(tmp_path):
+    out = tmp_path / "sheets.pdf"
+    write_sheets(scenario(), out, PressOptions())
+    text = pdf_text(out)
+    assert "marsh move bonus -1; defence 2" in text
+    assert "Deck: Order cards (4 cards)" in text
+    assert "Forced March 3 move 2 One unit moves two extra squares." in text
+    assert "Fire table" in text
+    assert "range 1 miss hit hit kill" in text and "roll with: d6" in text
+    assert "turn limit 12" in text
+    assert "Red grenadier x1 hussar x2" in text
+
+
+def test_scenario_text_is_escaped_for_xml():
+    rml = render_rml(scenario())
+    assert "Sheet &lt;test&gt; &amp; co" in rml
+    assert "Heavy &amp; slow" in rml
+
+
+def test_page_size_follows_the_paper(tmp_path):
+    out = tmp_path / "sheets.pdf"
+    write_sheets(scenario(), out, PressOptions(paper="letter"))
+    with pdfplumber.open(out) as pdf:
+        assert (round(pdf.pages[0].width), round(pdf.pages[0].height)) == (612, 792)
+
+
+def test_turn_sequence_from_the_scenario_sheet_block(tmp_path):
+    s = scenario(extra='''options { sheet {
+      turn_sequence ["Both sides roll for initiative.", "Move, then fire."]
+      notes "Marsh slows everyone down."
+    } }''')
+    out = tmp_path / "sheets.pdf"
+    write_sheets(s, out, PressOptions())
+    text = pdf_text(out)
+    assert "Turn sequence" in text
+    assert "1. Both sides roll for initiative." in text and "2. Move, then fire." in text
+    assert "Marsh slows everyone down." in text
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_game_has_its_own_template_with_a_sequence(tmp_path, ruleset):
+    assert template_name(ruleset) == f"sheets/{ruleset}.rml.j2"
+    out = tmp_path / "sheets.pdf"
+    write_sheets(scenario(ruleset), out, PressOptions())
+    text = pdf_text(out)
+    assert re.search(r"(turn|round|battle|day).*step by step|A turn in seven phases|Each day", text)
+    assert "grenadier" in text  # the generic tables are still there
+
+
+def test_unknown_ruleset_falls_back_to_the_generic_template(tmp_path):
+    assert template_name("no_such_game") == "sheets/generic.rml.j2"
+    out = tmp_path / "sheets.pdf"
+    write_sheets(scenario(), out, PressOptions())
+    assert "step by step" not in pdf_text(out)
+
+
+def _shingles(text: str, n: int = 8) -> set[tuple[str, ...]]:
+    ws = re.findall(r"[a-z0-9']+", text.lower())
+    return {tuple(ws[i:i + n]) for i in range(len(ws) - n + 1)}
+
+
+@pytest.mark.skipif(not RULES.is_dir(), reason="the source rules are not on this machine")
+def test_templates_are_in_our_own_words():
+    """No run of eight words in a sheet template appears in a source rulebook."""
+    source = set()
+    for f in RULES.glob("*.txt"):
+        source |= _shingles(f.read_text(errors="replace"))
+    for template in (TEMPLATES / "sheets").glob("*.rml.j2"):
+        plain = re.sub(r"<[^>]+>|\{[{%#].*?[}%#]\}", " ", template.read_text())
+        copied = _shingles(plain) & source
+        assert not copied, (template.name, sorted(copied)[:3])
+
+
+@pytest.mark.parametrize("path", sorted(CONTENT.glob("*/*.scn")), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_shipped_scenarios_print_a_sheet_with_their_pieces(tmp_path, path):
+    try:
+        s = dsl.load(path)
+    except dsl.DslError:
+        pytest.skip("not a loadable scenario (an include, or being written)")
+    out = tmp_path / "sheets.pdf"
+    report = write_sheets(s, out, PressOptions())
+    text = pdf_text(out)
+    found = set(text.split())
+    for piece in s.pieces:  # long names wrap inside their cell: look for every word
+        assert set(piece.split("_")) <= found, piece
+    assert report.pages >= 1
