@@ -119,12 +119,14 @@ def deploy_plan(cfg: Config, side: int) -> Plan:
 def position_key(state: State) -> tuple:
     """What counts as "the same position" for the repetition draw (FL-draw-2):
     where every unit stands (type, side, disguise), the pools, the unused
-    skills and the mines. Unit ids, counters and the turn number do not count."""
+    skills, the mines, and the centre-hold streaks (what the future of the game
+    depends on, as castling rights in chess). Unit ids, the no-casualty count
+    and the turn number do not count."""
     units = tuple(sorted((u.side, u.sq, u.kind, u.disguised) for u in state.units.values()))
     pools = tuple(tuple(sorted(p.items())) for p in state.pools)
     skills = tuple(tuple(sorted(s)) for s in state.skills)
     mines = tuple(tuple(sorted(m)) for m in state.mines)
-    return units, pools, skills, mines
+    return units, pools, skills, mines, state.hold
 
 
 def canonical(state: State) -> str:
