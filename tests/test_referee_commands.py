@@ -7,8 +7,6 @@ import json
 import shutil
 from pathlib import Path
 
-import pytest
-
 import dsl
 from toolkit.cli import main
 from toolkit.referee import record, registry

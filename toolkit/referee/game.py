@@ -26,7 +26,6 @@ from toolkit.referee.protocol import (
     Illegal,
     IllegalMoveError,
     Move,
-    MoveSyntaxError,
     Ruleset,
     State,
 )
@@ -135,5 +134,5 @@ def visible_events(events: Iterable[Event], player: str | None) -> list[Event]:
 __all__ = [
     "check", "legal_moves", "play", "parse_move", "format_move", "deciding_player",
     "secrets", "invariants", "notation_help", "visible_events", "waiting_for",
-    "RULE_TURN", "RULE_OVER", "MoveSyntaxError",
+    "RULE_TURN", "RULE_OVER",
 ]
