@@ -105,7 +105,8 @@ def test_FL_draw_3_a_casualty_resets_the_count():
 
 
 def test_FL_draw_4_both_sides_lose_their_last_infantry_together():
-    s = position(SCN, {"North": ["commander A1", "infantry D5"],
+    s = position(SCN, {"North": ["commander A1", "infantry D5", "armor H3"],
                        "South": ["commander A10", "infantry D6"]}, pools=EMPTY)
     s, _ = play_turn(s, North=["ID5-D6"])
     assert s.outcome.winner is None and s.outcome.rule == "FL-draw-4"
+    assert "infantry" in s.outcome.reason
