@@ -155,3 +155,11 @@ def test_play_an_unknown_ruleset_is_a_user_error(tmp_path, capsys):
     dsl.load(scn)
     assert main(["simulate", str(scn), "--games", "1"]) == 1
     assert "no ruleset called 'no_such_game'" in capsys.readouterr().err
+
+
+def test_replay_of_a_record_whose_scenario_is_gone_names_the_header_line(tmp_path, capsys):
+    text = (DATA / "referee_dice_race_seed5.rec").read_text()
+    (tmp_path / "lost.rec").write_text(text.replace("../referee_toy/dice_race.scn", "gone.scn"))
+    assert main(["replay", str(tmp_path / "lost.rec")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{tmp_path / 'lost.rec'}:2: error: cannot load the scenario gone.scn")

@@ -171,3 +171,19 @@ def test_any_text_either_loads_or_fails_with_a_record_error(body):
     for line in rec.lines:
         assert complete[line.number - 1].strip().startswith(line.who if line.who != "undo"
                                                             else "undo")
+
+
+def test_a_move_line_may_carry_the_time_the_player_took(tmp_path):
+    """FIELD-NOTES: records that carry time per move."""
+    rec = record.parse(_HEAD + "A: go  # 4.2s\nB: stay\n", "t.rec")
+    assert [(x.text, x.seconds) for x in rec.lines] == [("go", 4.2), ("stay", None)]
+    assert str(rec.lines[0]) == "A: go  # 4.2s"
+
+
+def test_timed_moves_replay_and_save_with_their_times(tmp_path):
+    scenario = dsl.load(TOY)
+    m = Match.new(scenario, record_path=tmp_path / "g.rec")
+    m.play("boost 1", "Red", seconds=3.25)
+    assert (tmp_path / "g.rec").read_text().endswith("Red: boost 1  # 3.2s\n")
+    again = Match.from_record(record.load(tmp_path / "g.rec"), scenario)
+    assert again.history[0].seconds == 3.2

@@ -85,7 +85,7 @@ def run_play(args) -> int:
         raise CommandError(f"cannot write the record {record_path}: {err.strerror}") from None
     session = Session(match, iter(sys.stdin.readline, ""), sys.stdout,
                       table=match.chance is None, clear=sys.stdout.isatty(),
-                      echo=not sys.stdin.isatty())
+                      echo=not sys.stdin.isatty(), timed=sys.stdin.isatty())
     return session.run()
 
 
@@ -133,7 +133,8 @@ def run_replay(args) -> int:
             "ruleset": rules.name,
             "sides": list(rec.header.sides),
             "seed": rec.header.seed,
-            "moves": [{"n": i + 1, "player": e.player, "move": e.text}
+            "moves": [{"n": i + 1, "player": e.player, "move": e.text,
+                       **({} if e.seconds is None else {"seconds": e.seconds})}
                       for i, e in enumerate(history[:upto])],
             "outcome": None if outcome is None else {
                 "winner": outcome.winner, "reason": outcome.reason, "rule": outcome.rule},

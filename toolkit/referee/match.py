@@ -56,6 +56,7 @@ class Entry:
     events: tuple[Event, ...]
     kind: DecisionKind
     reveals: bool
+    seconds: float | None = None  # how long the player took, when timed
 
 
 class Match:
@@ -113,7 +114,7 @@ class Match:
                 if line.who == record.UNDO:
                     match.undo()
                 else:
-                    match.play(line.text, line.who)
+                    match.play(line.text, line.who, line.seconds)
             except UndoError as err:
                 raise record.RecordError(rec.path, line.number, str(err)) from None
             except (MoveSyntaxError, IllegalMoveError) as err:
@@ -171,15 +172,18 @@ class Match:
 
     # -------------------------------------------------------------- moving
 
-    def play(self, text: str, player: str | None = None) -> tuple[Event, ...]:
-        """Read and play a move of `player` (default: the deciding side)."""
+    def play(self, text: str, player: str | None = None,
+             seconds: float | None = None) -> tuple[Event, ...]:
+        """Read and play a move of `player` (default: the deciding side); `seconds`, the
+        time the player took, goes into the record."""
         player = player or self.deciding_player()
         if player is None:
             raise IllegalMoveError(game.RULE_OVER, "the game is over", text)
         move = game.parse_move(self.rules, self.state, player, text)
-        return self.play_move(player, move, text.strip())
+        return self.play_move(player, move, text.strip(), seconds)
 
-    def play_move(self, player: str, move: Move, text: str | None = None) -> tuple[Event, ...]:
+    def play_move(self, player: str, move: Move, text: str | None = None,
+                  seconds: float | None = None) -> tuple[Event, ...]:
         decision = self.decision
         before = self.state
         after, events = game.play(self.rules, before, player, move, text, decision)
@@ -187,9 +191,9 @@ class Match:
         self.state = after
         self.history.append(Entry(player, move, notation, before, events,
                                   decision.kind if decision else DecisionKind.MOVE,
-                                  any(e.reveals for e in events)))
+                                  any(e.reveals for e in events), seconds))
         if self.writer is not None:
-            self.writer.append(f"{player}: {notation}")
+            self.writer.append(record.move_line(player, notation, seconds))
         return events
 
     def roll(self) -> tuple[Event, ...]:
@@ -233,7 +237,7 @@ class Match:
 
     def record_text(self, record_path: str | os.PathLike) -> str:
         """The record of the standing moves, header included (undone moves left out)."""
-        lines = [f"{e.player}: {e.text}" for e in self.history]
+        lines = [record.move_line(e.player, e.text, e.seconds) for e in self.history]
         return self.header(record_path).format() + "".join(line + "\n" for line in lines)
 
     def save(self, path: str | os.PathLike) -> None:

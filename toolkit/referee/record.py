@@ -14,7 +14,8 @@
 
 The header ends at the first blank line. Then one line per move (`SIDE: NOTATION`)
 or chance outcome (`chance: 3 5`); `undo` takes back the last standing move; lines
-starting with `#` are comments. The scenario path is relative to the record's
+starting with `#` are comments; a move line may end with the time the player took
+(`North: IC2-C3  # 4.2s`). The scenario path is relative to the record's
 folder. This module reads and writes the format only; `toolkit.referee.match`
 replays it through the rules.
 """
@@ -22,6 +23,7 @@ replays it through the rules.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,14 +77,25 @@ class Header:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One body line: `who` is a side, CHANCE, or UNDO (then `text` is empty)."""
+    """One body line: `who` is a side, CHANCE, or UNDO (then `text` is empty).
+    `seconds`: the time the player took, when the line ends with `  # 4.2s`."""
 
     number: int
     who: str
     text: str
+    seconds: float | None = None
 
     def __str__(self) -> str:
-        return UNDO if self.who == UNDO else f"{self.who}: {self.text}"
+        return UNDO if self.who == UNDO else move_line(self.who, self.text, self.seconds)
+
+
+_TIMED = re.compile(r"^(.*?)\s+#\s*(\d+(?:\.\d+)?)s$")
+
+
+def move_line(who: str, text: str, seconds: float | None = None) -> str:
+    """`North: IC2-C3`, or `North: IC2-C3  # 4.2s` with the time the move took."""
+    line = f"{who}: {text}"
+    return line if seconds is None else f"{line}  # {seconds:.1f}s"
 
 
 @dataclass
@@ -166,7 +179,12 @@ def parse(text: str, path: str = "<record>") -> Record:
         if who != CHANCE and who not in sides:
             raise RecordError(path, number, f"{who!r} is not a side of this game "
                               f"(sides: {', '.join(sides)})")
-        lines.append(Line(number, who, move.strip()))
+        move = move.strip()
+        seconds = None
+        timed = _TIMED.match(move)
+        if timed:
+            move, seconds = timed.group(1), float(timed.group(2))
+        lines.append(Line(number, who, move, seconds))
     return Record(path, header, lines, cut_off)
 
 

@@ -10,6 +10,7 @@ End of input ends the session cleanly (the record, if any, is already written).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import TextIO
 
@@ -30,13 +31,15 @@ anything else is read as a move, e.g. `pass` in a reaction window"""
 
 class Session:
     def __init__(self, match: Match, lines: Iterator[str], out: TextIO, *, table: bool = False,
-                 clear: bool = False, echo: bool = False):
+                 clear: bool = False, echo: bool = False, timed: bool = False):
         self.match = match
         self.lines = lines
         self.out = out
         self.table = table
         self.clear = clear  # print a screenful of blank lines between sides (a terminal)
         self.echo = echo  # repeat piped input after the prompt, so a transcript reads well
+        self.timed = timed  # write the time each move took into the record
+        self.asked_at = 0.0
         self.shown_to: str | None = None
 
     def say(self, text: str = "") -> None:
@@ -45,6 +48,7 @@ class Session:
     def ask(self, prompt: str) -> str | None:
         self.out.write(prompt)
         self.out.flush()
+        self.asked_at = time.monotonic()
         try:
             line = next(self.lines)
         except StopIteration:
@@ -147,7 +151,8 @@ class Session:
             self.say(f"saved to {rest.strip()}")
             return True
         try:
-            events = m.play(line, asked)
+            took = time.monotonic() - self.asked_at if self.timed else None
+            events = m.play(line, asked, took)
         except (MoveSyntaxError, IllegalMoveError) as err:
             self.say(f"{line}: {err}")
             return True
