@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from dsl.model import Element, Field, Fields, Layout, Length
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
 from toolkit.pnp.imposition import ImpositionError, Item, impose
+from toolkit.pnp.press import effective
 from toolkit.pnp.render import PressError, Record, Renderer, fields_dict
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.units import MM, PressOptions, to_points
@@ -53,18 +54,23 @@ DEFAULT_CARD = Layout(
 )
 
 
-def scenario_context(scenario: Any) -> dict[str, Any]:
+def scenario_context(scenario: Any) -> Record:
     return Record({**fields_dict(scenario.fields), "title": scenario.title,
                    "ruleset": scenario.ruleset, "sides": list(scenario.sides),
                    "version": scenario.version})
 
 
-def card_context(card: Any, copy: int) -> dict[str, Any]:
+def card_context(card: Any, copy: int, side: str | None = None, scenario: Any = None) -> Record:
     return Record({**fields_dict(card.fields), "name": card.name, "title": card.title,
-                   "text": card.text, "quantity": card.quantity, "copy": copy})
+                   "text": card.text, "quantity": card.quantity, "copy": copy, "side": side or ""})
 
 
-def deck_context(deck: Any) -> dict[str, Any]:
+def side_colour(scenario: Any, side: str | None) -> str:
+    from toolkit.pnp.counters import side_colour as colour_of
+    return colour_of(scenario, side)
+
+
+def deck_context(deck: Any) -> Record:
     return Record({**fields_dict(deck.fields), "name": deck.name, "title": deck.title,
                    "size": deck.size})
 
@@ -104,13 +110,18 @@ def card_items(scenario: Any, renderer: Renderer, options: PressOptions,
             raise PressError(f"deck {deck.name}: back layout {back.name} is not the size of {front.name}")
         dctx = deck_context(deck)
         items = []
-        for card in deck.cards:
-            for copy in range(1, card.quantity + 1):
-                ctx = {"card": card_context(card, copy), "deck": dctx, "scenario": sctx}
-                label = f"card {deck.name}/{card.name}"
-                items.append(Item(w, h, bleed, _face(renderer, front, ctx, label, bleed),
-                                  _face(renderer, back, ctx, label + " (back)", bleed) if back else None,
-                                  label))
+        # `each_side`: every side has its own copy of the deck
+        sides = list(scenario.sides) if deck.fields.flag("each_side") else [None]
+        for side in sides:
+            for card in deck.cards:
+                for copy in range(1, card.quantity + 1):
+                    ctx = {"card": card_context(card, copy, side, scenario), "deck": dctx,
+                           "scenario": sctx, "side": side or "",
+                           "side_colour": side_colour(scenario, side)}
+                    label = f"card {deck.name}/{card.name}" + (f" ({side})" if side else "")
+                    items.append(Item(w, h, bleed, _face(renderer, front, ctx, label, bleed),
+                                      _face(renderer, back, ctx, label + " (back)", bleed) if back else None,
+                                      label))
         out.append((deck, items))
     return out
 
@@ -122,6 +133,7 @@ def _face(renderer: Renderer, layout: Any, ctx: dict, label: str, bleed: float) 
 def write_cards(scenario: Any, path: Path, options: PressOptions,
                 on_item: Callable[[], None] | None = None) -> ComponentReport:
     """cards.pdf: every deck, one item per copy; backs per `options.backs`."""
+    scenario = effective(scenario)
     report = ComponentReport("cards")
     renderer = Renderer.for_scenario(scenario)
     groups = card_items(scenario, renderer, options, report.warnings)

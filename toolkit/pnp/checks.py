@@ -21,6 +21,7 @@ from toolkit.pnp.cards import layout_bleed
 from toolkit.pnp.counters import DEFAULT_BLEED as COUNTER_BLEED, counter_counts, counter_size
 from toolkit.pnp.fonts import ALIASES, BUILTIN
 from toolkit.pnp.imposition import FOLD_GAP, fit_count
+from toolkit.pnp.press import effective, unknown_names
 from toolkit.pnp.units import MM, PressOptions, to_points
 
 COMMON = {"when"}
@@ -42,6 +43,7 @@ def _diag(pos: Any, message: str, hint: str | None = None, severity: str = "erro
 
 def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diagnostic]:
     options = options or PressOptions()
+    scenario = effective(scenario)
     base = Path(scenario.path).parent if scenario.path else Path(".")
     out: list[Diagnostic] = []
     assets = scenario.assets
@@ -77,6 +79,21 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
                     if not path.is_file():
                         out.append(_diag(el.fields.pos(key),
                                          f"{what}: image {ref}: file not found: {path}"))
+    for f in unknown_names(scenario):
+        out.append(_diag(f.pos, f"press: '{f.name}' is neither a deck nor a piece type",
+                         suggest(f.name, list(scenario.decks) + list(scenario.pieces))))
+    for deck in scenario.decks.values():
+        for key in ("layout", "back"):
+            ref = deck.fields.get(key)
+            if ref is not None and str(ref) not in scenario.layouts:
+                out.append(_diag(deck.fields.pos(key), f"deck {deck.name}: unknown layout '{ref}'",
+                                 suggest(str(ref), scenario.layouts)))
+    for piece in scenario.pieces.values():
+        for key in ("front_layout", "back_layout"):
+            ref = piece.fields.get(key)
+            if ref is not None and str(ref) not in scenario.layouts:
+                out.append(_diag(piece.fields.pos(key), f"piece {piece.name}: unknown layout '{ref}'",
+                                 suggest(str(ref), scenario.layouts)))
     out += _fits(scenario, options)
     return out
 

@@ -39,6 +39,7 @@ from toolkit.pnp import icons
 from toolkit.pnp.cards import scenario_context
 from toolkit.pnp.imposition import ImpositionError, Item, impose
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
+from toolkit.pnp.press import effective
 from toolkit.pnp.render import PressError, Record, Renderer, fields_dict
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.units import INCH, MM, PressOptions, to_points
@@ -61,6 +62,9 @@ def side_colour(scenario: Any, side: str | None) -> str:
     if setup is not None and setup.fields.get("colour"):
         return str(setup.fields["colour"])
     listed = scenario.fields.get("side_colours")
+    if listed is None:
+        listed = scenario.fields.get("press", {}).get("side_colours") if hasattr(
+            scenario.fields.get("press"), "get") else None
     if isinstance(listed, tuple) and side in scenario.sides:
         i = scenario.sides.index(side)
         if i < len(listed):
@@ -246,6 +250,7 @@ def _face(renderer: Renderer, layout: Any, ctx: dict, label: str, bleed: float) 
 def write_counters(scenario: Any, path: Path, options: PressOptions,
                    on_item: Callable[[], None] | None = None) -> ComponentReport:
     """counters.pdf: every side's counters, fronts and backs (duplex or fold)."""
+    scenario = effective(scenario)
     report = ComponentReport("counters")
     renderer = Renderer.for_scenario(scenario)
     groups = counter_items(scenario, renderer, options)

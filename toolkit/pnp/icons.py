@@ -99,6 +99,7 @@ def _sword(c: Canvas, x: float, y: float, s: float) -> None:
 ICONS: dict[str, IconDraw] = {
     "tank": _tank,
     "armour": _tank,
+    "armor": _tank,
     "infantry": _infantry,
     "cavalry": _cavalry,
     "recon": _cavalry,

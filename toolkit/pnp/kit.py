@@ -71,6 +71,8 @@ def _as_report(name: str, value: Any, path: Path) -> ComponentReport:
 
 def count_items(scenario: Any) -> int:
     from toolkit.pnp.counters import counter_counts
+    from toolkit.pnp.press import effective
+    scenario = effective(scenario)
     cards = sum(d.size for d in scenario.decks.values())
     return cards + sum(n for _, _, n in counter_counts(scenario))
 

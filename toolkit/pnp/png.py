@@ -22,8 +22,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from toolkit.pnp.cards import DEFAULT_CARD, card_context, deck_context, layout_bleed, scenario_context
+from toolkit.pnp.cards import DEFAULT_CARD, card_context, side_colour, deck_context, layout_bleed, scenario_context
 from toolkit.pnp.pdfout import pdf_canvas
+from toolkit.pnp.press import effective
 from toolkit.pnp.render import PressError, Renderer
 from toolkit.pnp.units import PressOptions, to_points
 
@@ -67,6 +68,7 @@ def write_card_pngs(scenario: Any, folder: Path, options: PressOptions) -> list[
     dpi = options.png_dpi
     if not dpi:
         return []
+    scenario = effective(scenario)
     renderer = Renderer.for_scenario(scenario)
     sctx = scenario_context(scenario)
     written: list[Path] = []
@@ -90,7 +92,9 @@ def write_card_pngs(scenario: Any, folder: Path, options: PressOptions) -> list[
             with pdf_canvas(pdf, opts, f"{deck.title}: faces") as c:
                 dctx = deck_context(deck)
                 for card in deck.cards:
-                    ctx = {"card": card_context(card, 1), "deck": dctx, "scenario": sctx}
+                    side = scenario.sides[0] if deck.fields.flag("each_side") and scenario.sides else None
+                    ctx = {"card": card_context(card, 1, side), "deck": dctx, "scenario": sctx,
+                           "side": side or "", "side_colour": side_colour(scenario, side)}
                     faces = [(card.name, front)] + ([(f"{card.name}-back", back)] if back else [])
                     for name, layout in faces:
                         c.setPageSize(page)
