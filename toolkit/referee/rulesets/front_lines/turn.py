@@ -292,7 +292,7 @@ def resolve_turn(state: State) -> tuple[State, tuple[Event, ...]]:
                    or victory.quiet_check(cfg, quiet))
     events = battle.events
     if outcome is not None:
-        new = new.replace(phase=OVER, outcome=outcome,
+        new = new.replace(phase=OVER, outcome=outcome, turn=state.turn,
                           plans=(state.plans[0]._replace(orders=()),
                                  state.plans[1]._replace(orders=())))
         events.append(Event("end", str(outcome), None, True))

@@ -1,0 +1,120 @@
+"""Front Lines golden records (tests/data/front_lines/*.record): each replays through
+the referee to a fixed outcome, state hash and move count (golden.json).
+
+`scripted_recon_raid.record` is written by hand (a Recon runs round the flank and
+assassinates the Commander, FL-recon-2, FL-win-1); the `random_*` records are seeded
+random games. To rebuild them after a deliberate rules change:
+    FRONTKIT_REGOLD=1 python3 -m pytest tests/test_front_lines_records.py
+and say in the commit why the hashes moved.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+import dsl
+from toolkit.referee import record
+from toolkit.referee.match import Match
+from toolkit.referee.rulesets.front_lines import RULESET as FL
+
+DATA = Path(__file__).parent / "data" / "front_lines"
+SCN_PATH = Path(__file__).parents[1] / "content" / "front_lines" / "front_lines.scn"
+GOLDEN = DATA / "golden.json"
+RANDOM_SEEDS = (3, 8, 21)
+
+RAID = """\
+North: pass
+South: pass
+North: RE3-E5
+North: RE5-G5
+North: RG5-G7
+South: pass
+South: pass
+South: pass
+North: RG7-H7
+North: RH7-H9
+North: RH9-H10
+South: pass
+South: pass
+South: pass
+North: RH10-G10
+North: RG10-F10
+North: pass
+South: pass
+South: pass
+South: pass
+"""
+
+
+def _random_game(seed: int) -> Match:
+    scenario = dsl.load(SCN_PATH)
+    match = Match.new(scenario)
+    rng = random.Random(f"front_lines golden {seed}")
+    while not match.over:
+        d = match.decision
+        side = d.players[rng.randrange(len(d.players))]
+        legal = list(FL.legal_moves(match.state, side))
+        weights = [FL.bot_weight(match.state, side, m) for m in legal]
+        match.play_move(side, rng.choices(legal, weights)[0])
+    return match
+
+
+def _replay(path: Path) -> Match:
+    rec = record.load(path)
+    return Match.from_record(rec, dsl.load(rec.scenario_path()))
+
+
+def _summary(match: Match) -> dict:
+    return {"outcome": str(match.outcome), "state_hash": match.state_hash(),
+            "moves": len(match.history)}
+
+
+def regold() -> None:
+    DATA.mkdir(parents=True, exist_ok=True)
+    scenario = dsl.load(SCN_PATH)
+    golden = {}
+    raid = DATA / "scripted_recon_raid.record"
+    header = Match.new(scenario).header(raid).format()
+    raid.write_text(header + RAID, encoding="utf-8")
+    golden[raid.name] = _summary(_replay(raid))
+    for seed in RANDOM_SEEDS:
+        path = DATA / f"random_seed{seed}.record"
+        _random_game(seed).save(path)
+        golden[path.name] = _summary(_replay(path))
+    GOLDEN.write_text(json.dumps(golden, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+if os.environ.get("FRONTKIT_REGOLD"):
+    regold()
+
+EXPECTED = json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_golden_records_replay_to_their_outcome_and_state_hash(name):
+    match = _replay(DATA / name)
+    assert _summary(match) == EXPECTED[name]
+
+
+def test_the_scripted_raid_ends_in_an_assassination():
+    match = _replay(DATA / "scripted_recon_raid.record")
+    assert match.outcome.winner == "North"
+    assert match.outcome.rule == "FL-win-1"
+    assert match.state.turn == 3                     # ended in turn 3, step 2
+
+
+def test_a_random_game_replays_to_the_same_state_as_played():
+    played = _random_game(99)
+    text = played.record_text(DATA / "x.record")
+    again = Match.from_record(record.parse(text, str(DATA / "x.record")), dsl.load(SCN_PATH))
+    assert again.state_hash() == played.state_hash()
+    assert str(again.outcome) == str(played.outcome)
+
+
+def test_there_are_golden_records():
+    assert len(EXPECTED) == 1 + len(RANDOM_SEEDS)
