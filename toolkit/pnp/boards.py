@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,11 @@ class BoardArt:
     board: Any
     geo: Geometry
 
+    @cached_property
+    def boxes(self) -> dict[str, tuple[float, float, float, float]]:
+        """Each space's bounding box, for culling spaces outside a tile."""
+        return {sid: self.geo.bbox(sid) for sid in self.geo.centres}
+
     @property
     def label_size(self) -> float:
         s = self.geo.size
@@ -75,13 +81,16 @@ def draw_board(c: Canvas, art: BoardArt, region: tuple[float, float, float, floa
     """
     board, geo, scenario = art.board, art.geo, art.scenario
 
-    def visible(sid: str) -> bool:
-        if region is None:
-            return True
-        bx0, by0, bx1, by1 = geo.bbox(sid)
-        return bx1 >= region[0] and bx0 <= region[2] and by1 >= region[1] and by0 <= region[3]
-
-    spaces = [s for s in board.spaces if visible(s.id)]
+    if region is None:
+        spaces = list(board.spaces)
+    else:
+        rx0, ry0, rx1, ry1 = region
+        boxes = art.boxes
+        spaces = []
+        for sp in board.spaces:
+            bx0, by0, bx1, by1 = boxes[sp.id]
+            if bx1 >= rx0 and bx0 <= rx1 and by1 >= ry0 and by0 <= ry1:
+                spaces.append(sp)
     shown = {s.id for s in spaces}
     c.saveState()
     c.setLineJoin(1)
@@ -107,8 +116,7 @@ def _draw_grid(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) 
         c.drawPath(p, stroke=0, fill=1)
         terrain = scenario.terrains.get(name) if scenario is not None else None
         if terrain is not None and terrain.impassable:
-            for sp in group:
-                _hatch_polygon(c, geo.outlines[sp.id])
+            _hatch_polygons(c, [geo.outlines[sp.id] for sp in group])
     # the grid
     p = c.beginPath()
     for sp in spaces:
@@ -194,13 +202,17 @@ def _draw_grid(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) 
     _draw_zone_names(c, art, shown)
 
 
-def _hatch_polygon(c: Canvas, pts) -> None:
+def _hatch_polygons(c: Canvas, polygons) -> None:
+    """Diagonal hatching over impassable spaces: one clip path, one set of lines."""
+    if not polygons:
+        return
     c.saveState()
     p = c.beginPath()
-    _poly(c, p, pts)
+    for pts in polygons:
+        _poly(c, p, pts)
     c.clipPath(p, stroke=0, fill=0)
-    xs = [x for x, _ in pts]
-    ys = [-y for _, y in pts]
+    xs = [x for pts in polygons for x, _ in pts]
+    ys = [-y for pts in polygons for _, y in pts]
     draw_hatch_box(c, min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
     c.restoreState()
 
@@ -290,8 +302,8 @@ def _draw_map(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) -
         c.circle(x, -y, r, stroke=1, fill=1)
         terrain = scenario.terrains.get(sp.terrain) if scenario is not None else None
         if terrain is not None and terrain.impassable:
-            _hatch_polygon(c, [(x - r * 0.7, y - r * 0.7), (x + r * 0.7, y - r * 0.7),
-                               (x + r * 0.7, y + r * 0.7), (x - r * 0.7, y + r * 0.7)])
+            _hatch_polygons(c, [[(x - r * 0.7, y - r * 0.7), (x + r * 0.7, y - r * 0.7),
+                                (x + r * 0.7, y + r * 0.7), (x - r * 0.7, y + r * 0.7)]])
         if isinstance(sp.owner, str):
             c.setStrokeColor(side_colour(scenario, sp.owner))
             c.setLineWidth(2.0)
