@@ -1,8 +1,17 @@
-"""Press settings kept apart from the game data: the scenario's `press { … }` block.
+"""Press settings kept apart from the game data: layout names, and a `press { … }` block.
 
-Content files describe the game; the press's choices for it (which layout a
-deck uses, a token's counter size, how many of a 300-cube pool to print) can
-live in a separate file (content/GAME/layouts.scn) as one scenario field:
+Content files describe the game; the press's choices for it live in a
+separate file (content/GAME/layouts.scn) that the scenario includes.
+
+By name (works with the language as it is):
+  - a deck D without `layout` is drawn with the layout named `D` if there is
+    one; without `back`, its backs with `D_back`;
+  - a piece type P without `front_layout`/`back_layout` uses `P_front`/`P_back`,
+    else `marker_front`/`marker_back` for pieces flagged `marker` and
+    `unit_front`/`unit_back` for the others, when those layouts exist.
+
+By a press block (needs the scenario field `press` to be allowed by
+dsl.checks), which can also set counter sizes and counts:
 
     press {
       side_colours ["#a8322b", "#2f6b3b"]
@@ -34,11 +43,38 @@ def _merge(fields: Fields, extra: Any) -> Fields:
     return Fields(tuple(fields.entries) + tuple(extra.entries))
 
 
+def _by_name(scenario: Any) -> tuple[Catalog, Catalog]:
+    layouts = scenario.layouts
+
+    def add(fields: Fields, key: str, names: list[str]) -> Fields:
+        if key in fields:
+            return fields
+        for name in names:
+            if name in layouts:
+                return Fields(tuple(fields.entries) + (Field(key, name, layouts[name].pos),))
+        return fields
+
+    decks = Catalog(tuple(
+        dataclasses.replace(d, fields=add(add(d.fields, "layout", [d.name]), "back", [f"{d.name}_back"]))
+        for d in scenario.decks.values()))
+    pieces = []
+    for p in scenario.pieces.values():
+        kind = "marker" if p.fields.get("marker") is True else "unit"
+        f = add(p.fields, "front_layout", [f"{p.name}_front", f"{kind}_front"])
+        f = add(f, "back_layout", [f"{p.name}_back", f"{kind}_back"])
+        pieces.append(dataclasses.replace(p, fields=f))
+    return decks, Catalog(tuple(pieces))
+
+
 def effective(scenario: Any) -> Any:
-    """The scenario with its press block laid over decks and piece types."""
+    """The scenario with its press block and layout names applied to decks and piece types."""
+    if scenario.fields.get("press_applied") is True:
+        return scenario
     block = press_block(scenario)
     if not block:
-        return scenario
+        decks, pieces = _by_name(scenario)
+        fields = Fields(tuple(scenario.fields.entries) + (Field("press_applied", True),))
+        return dataclasses.replace(scenario, decks=decks, pieces=pieces, fields=fields)
     decks = Catalog(tuple(dataclasses.replace(d, fields=_merge(d.fields, block.get(d.name)))
                           for d in scenario.decks.values()))
     pieces = Catalog(tuple(dataclasses.replace(p, fields=_merge(p.fields, block.get(p.name)))
@@ -46,7 +82,7 @@ def effective(scenario: Any) -> Any:
     general = Fields(tuple(f for f in block.entries if not isinstance(f.value, Fields)))
     fields = Fields(tuple(scenario.fields.entries) + tuple(general.entries)
                     + (Field("press", Fields()),))
-    return dataclasses.replace(scenario, decks=decks, pieces=pieces, fields=fields)
+    return effective(dataclasses.replace(scenario, decks=decks, pieces=pieces, fields=fields))
 
 
 def unknown_names(scenario: Any) -> list[Field]:
