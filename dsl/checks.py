@@ -22,6 +22,7 @@ from dsl.model import (
     Pos,
     Scenario,
     Setup,
+    Table,
     Terrain,
     grid_id,
     parse_grid_id,
@@ -34,7 +35,7 @@ MAX_LENGTH_MM = 5000.0  # 5 m: nothing printable is larger
 # most likely a misspelt keyword (`terain hill { … }`), so it is an error.
 SCENARIO_FIELDS = {"ruleset", "sides", "version", "players", "author", "description", "edition", "license",
                    "title", "year", "language"}
-KEYWORDS = {"terrain", "board", "piece", "deck", "setup", "options", "layout", "include", "font", "image"}
+KEYWORDS = {"terrain", "board", "piece", "deck", "setup", "options", "layout", "include", "font", "image", "table"}
 
 
 def check(scenario: Scenario, items: list) -> list[Diagnostic]:
@@ -54,6 +55,8 @@ def check(scenario: Scenario, items: list) -> list[Diagnostic]:
     for layout in scenario.layouts.values():
         out += check_layout(scenario, layout)
     out += check_fields(scenario.options, "options")
+    for table in scenario.tables.values():
+        out += check_fields(table.fields, f"table '{table.name}'")
     return out
 
 
@@ -102,7 +105,7 @@ def check_value(value, pos: Pos, what: str) -> list[Diagnostic]:
 
 
 KIND_WORDS = {Terrain: "terrain", Board: "board", PieceType: "piece", Deck: "deck", Setup: "setup",
-              Layout: "layout", Asset: "asset"}
+              Layout: "layout", Asset: "asset", Table: "table"}
 
 
 def check_duplicates(items: list) -> list[Diagnostic]:
@@ -172,6 +175,11 @@ def check_board(scenario: Scenario, board: Board) -> list[Diagnostic]:
         if zone.name in zone_names:
             out.append(_err(zone.pos, f"zone '{zone.name}' is defined twice on board '{board.name}'"))
         zone_names.add(zone.name)
+        out += check_fields(zone.fields, f"zone '{zone.name}'")
+        owner = zone.fields.get("owner")
+        if owner is not None and scenario.sides and str(owner) not in scenario.sides:
+            out.append(_err(zone.fields.pos("owner"), f"owner '{owner}' is not a side",
+                            suggest(str(owner), scenario.sides)))
         for sid in zone.spaces:
             if sid not in board:
                 out.append(_err(zone.pos, f"zone '{zone.name}': space '{sid}' is not on board '{board.name}'",

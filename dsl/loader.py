@@ -22,6 +22,7 @@ from dsl.model import (
     Pos,
     Scenario,
     Setup,
+    Table,
     Terrain,
 )
 from dsl.parse import Document, Include, OptionsBlock, parse_document
@@ -175,6 +176,7 @@ def assemble(doc: Document, items: list, path: str, source_hash: str) -> Scenari
         options=Fields(tuple(options)),
         layouts=Catalog(of(Layout)),
         assets=Catalog(of(Asset)),
+        tables=Catalog(of(Table)),
         path=path,
         source_hash=source_hash,
         pos=doc.pos,

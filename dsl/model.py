@@ -571,6 +571,18 @@ class Layout:
 
 
 @dataclass(frozen=True)
+class Table:
+    """Named reference data a ruleset or a sheet reads: an attack table, a turn sequence."""
+
+    name: str
+    fields: Fields = field(default_factory=Fields)
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.fields.get(key, default)
+
+
+@dataclass(frozen=True)
 class Asset:
     """A font or an image file, by name; `path` is resolved against the scenario."""
 
@@ -597,6 +609,7 @@ class Scenario:
     options: Fields = field(default_factory=Fields)
     layouts: Catalog[Layout] = field(default_factory=Catalog)
     assets: Catalog[Asset] = field(default_factory=Catalog)
+    tables: Catalog[Table] = field(default_factory=Catalog)
     path: str = "<string>"
     source_hash: str = ""
     pos: Pos = field(default=NOWHERE, compare=False)

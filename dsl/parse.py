@@ -36,6 +36,7 @@ from dsl.model import (
     Setup,
     Space,
     Stock,
+    Table,
     Terrain,
     Zone,
     grid_id,
@@ -336,6 +337,9 @@ class Builder(Transformer):
     def piece(self, c):
         return PieceType(str(c[0]), c[1] if len(c) > 1 else Fields(), self.pos(c[0]))
 
+    def table(self, c):
+        return Table(str(c[0]), c[1], self.pos(c[0]))
+
     def options(self, c):
         return OptionsBlock(c[1], self.pos(c[0]))
 
@@ -357,7 +361,8 @@ class Builder(Transformer):
         return ("key", c[0][2] if c else None, list(c))
 
     def key_entry(self, c):
-        return (str(c[0]), str(c[1]), self.pos(c[0]), self.pos(c[1]))
+        fields = c[2] if len(c) > 2 else Fields()
+        return (str(c[0]), str(c[1]), self.pos(c[0]), self.pos(c[1]), fields)
 
     def picture(self, c):
         return ("picture", self.pos(c[0]), c[0])
@@ -400,6 +405,7 @@ class Builder(Transformer):
         fields: list[Field] = []
         key: dict[str, str] = {}
         key_pos: dict[str, Pos] = {}
+        key_fields: dict[str, Fields] = {}
         pictures = []
         space_stmts, node_stmts, link_stmts, zone_stmts = [], [], [], []
         for stmt in body:
@@ -408,11 +414,12 @@ class Builder(Transformer):
                 continue
             tag = stmt[0]
             if tag == "key":
-                for sym, terrain, kpos, tpos in stmt[2]:
+                for sym, terrain, kpos, tpos, kfields in stmt[2]:
                     if sym in key:
                         self.error(kpos, f"symbol '{sym}' is already in the key (as '{key[sym]}')")
                     key[sym] = terrain
                     key_pos[sym] = tpos
+                    key_fields[sym] = kfields
             elif tag == "picture":
                 pictures.append(stmt)
             elif tag == "space":
@@ -442,6 +449,9 @@ class Builder(Transformer):
                            "use `space ID { … }` on grids")
             terrains = self.read_picture(name, width, height, key, pictures, default_terrain, pos)
             overrides: dict[str, Fields] = {}
+            for (col, row), sym in self.picture_symbols.items():
+                if key_fields.get(sym):  # fields a key symbol gives every space drawn with it
+                    overrides[grid_id(col, row)] = key_fields[sym]
             for _, spos, ids, sfields in space_stmts:
                 for ident in ids:
                     sid = str(ident)
@@ -481,6 +491,7 @@ class Builder(Transformer):
 
     def read_picture(self, name, width, height, key, pictures, default_terrain, pos) -> dict:
         terrains: dict[tuple[int, int], str] = {}
+        self.picture_symbols: dict[tuple[int, int], str] = {}
         if not pictures:
             if not default_terrain and width and height:
                 self.error(pos, f"board '{name}' has neither a picture nor a default terrain",
@@ -522,10 +533,12 @@ class Builder(Transformer):
                                ("the key has: " + " ".join(sorted(key)) if key else None))
                     continue
                 terrains[(c, r)] = key[sym]
+                self.picture_symbols[(c, r)] = sym
         return terrains
 
     def make_zone(self, board_name, kind, zstmt) -> Zone:
         _, zpos, zname, parts = zstmt
+        fields = parts.pop() if parts and isinstance(parts[-1], Fields) else Fields()
         ids: list[str] = []
         for part in parts:
             if len(part) == 1:
@@ -540,7 +553,7 @@ class Builder(Transformer):
             for r in range(min(ca[1], cb[1]), max(ca[1], cb[1]) + 1):
                 for c in range(min(ca[0], cb[0]), max(ca[0], cb[0]) + 1):
                     ids.append(grid_id(c, r))
-        return Zone(zname, tuple(ids), Fields(), zpos)
+        return Zone(zname, tuple(ids), fields, zpos)
 
     # ---- decks
     def deck_body(self, c):

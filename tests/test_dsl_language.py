@@ -312,3 +312,48 @@ def test_loader_raises_only_dsl_error_on_missing_file(tmp_path: Path):
     with pytest.raises(DslError) as err:
         load(tmp_path / "nope.scn")
     assert "no such file" in str(err.value)
+
+
+def test_lists_may_span_lines_and_end_with_a_comma():
+    s = loads(scn("""
+        piece p { sequence [
+            move,
+            fight,
+            supply,
+        ] }
+    """))
+    assert s.pieces["p"].get("sequence") == ("move", "fight", "supply")
+
+
+def test_zone_with_fields():
+    s = loads(scn("board main: grid 4 x 1 { terrain plain; zone red_country: A1..B1 { owner Red; op 1 } }"))
+    z = s.board.zone_index["red_country"]
+    assert z.fields["owner"] == "Red" and z.fields["op"] == 1
+
+
+def test_key_symbol_with_fields_marks_every_space_drawn_with_it():
+    s = loads(scn('''
+        terrain city
+        board main: grid 3 x 1 {
+          key { . plain  C city { capital }  c city }
+          picture """
+            C c .
+          """
+          space A1 { owner Red }
+        }
+    '''))
+    b = s.board
+    assert b.space("A1").terrain == b.space("B1").terrain == "city"
+    assert b.space("A1").tags == {"capital"} and b.space("A1").owner == "Red"
+    assert b.space("B1").tags == frozenset()
+
+
+def test_tables_hold_reference_data():
+    s = loads(scn("""
+        table attack {
+          range_1 [blitz, blitz, disrupt, rout, rout, miss]
+          advantage [blitz, disrupt]
+        }
+    """))
+    t = s.tables["attack"]
+    assert t.get("range_1")[2] == "disrupt" and len(t.get("advantage")) == 2
