@@ -26,8 +26,7 @@ def reinforce(battle: "Battle", side: int, sq: int, tmp_uid: int) -> None:
     triggers a mine there and fights any enemy there, like any arrival."""
     cfg = battle.cfg
     unit = battle.add_unit(side, cfg.reinforce_piece, sq, tmp_uid)
-    battle.tell_arrival(unit, f"{battle.side_name(side)} drops {cfg.reinforce_piece} on "
-                        f"{battle.sq_name(sq)} by helicopter")
+    battle.tell_arrival(unit, "dropped by helicopter")
     battle.arrived(sq)
 
 

@@ -80,12 +80,14 @@ class Battle:
             return self.cfg.pieces[u.kind].disguise or u.kind
         return u.kind
 
-    def tell_arrival(self, u: Unit, text: str) -> None:
-        self.say(u.side, "arrive", text.replace(self.side_name(u.side), "you", 1))
+    def tell_arrival(self, u: Unit, how: str) -> None:
+        """Tell the owner where a new unit arrived, and the enemy only what it can see."""
+        where = self.sq_name(u.sq)
+        self.say(u.side, "arrive", f"your {u.kind} arrives on {where} ({how})")
         enemy = 1 - u.side
         if self.seen_by(enemy, u.sq):
-            self.say(enemy, "arrive", f"{self.side_name(u.side)} {self.looks(u)} appears on "
-                     f"{self.sq_name(u.sq)}")
+            self.say(enemy, "arrive", f"{self.side_name(u.side)} {self.looks(u)} arrives on "
+                     f"{where} ({how})")
         else:
             self.say(enemy, "arrive", f"{self.side_name(u.side)} brings a unit in out of sight")
 
@@ -240,8 +242,7 @@ class Battle:
             self.pools[s][kind] -= 1
             u = self.add_unit(s, kind, sq, tmp)
             entered.append(sq)
-            self.tell_arrival(u, f"{self.side_name(s)} brings {kind} from the reserve "
-                              f"onto {self.sq_name(sq)}")
+            self.tell_arrival(u, "from the reserve")
         # 2-4. mines, combat, assassination
         self.trigger_mines(entered)
         self.fight_on(entered)
