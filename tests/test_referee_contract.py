@@ -9,6 +9,8 @@ every move:
 - moves legal elsewhere in the game but not here fail `check` with a rule id and a
   reason, are refused by the core with IllegalMoveError, and leave the state hash as it was;
 - sides that are not asked are refused with the `turn` rule;
+- garbled notation raises MoveSyntaxError (with a rule id) or reads as a move that
+  `check` judges like any other — never another exception;
 - `apply` does not mutate its input;
 - no side's view holds another side's `secrets`;
 - the ruleset's own `invariants` hold (stacking, piece counts, …).
@@ -35,6 +37,7 @@ from toolkit.referee.protocol import (
     Event,
     Illegal,
     IllegalMoveError,
+    MoveSyntaxError,
     Outcome,
 )
 
@@ -95,6 +98,31 @@ def facts(value, out: set | None = None) -> set:
         for item in value:
             facts(item, out)
     return out
+
+
+def _garbled(text: str, rng: random.Random) -> list[str]:
+    out = [text + rng.choice("19Z-@=x"), text.swapcase(), text[::-1], ""]
+    if len(text) > 1:
+        i = rng.randrange(len(text))
+        out.append(text[:i] + text[i + 1:])
+    return out
+
+
+def _garbled_input_is_refused_cleanly(rules, state, player, legal, rng) -> None:
+    """Typos either cannot be read (MoveSyntaxError) or read as a move that check judges;
+    nothing else is raised and nothing changes."""
+    before = rules.state_hash(state)
+    legal_set = set(legal)
+    sample = legal[rng.randrange(len(legal))]
+    for text in _garbled(game.format_move(rules, state, player, sample), rng):
+        try:
+            move = game.parse_move(rules, state, player, text)
+        except MoveSyntaxError as err:
+            assert err.rule and err.reason, f"{text!r}: a syntax error names a rule"
+            continue
+        why = game.check(rules, state, player, move)
+        assert (why is None) == (move in legal_set), f"{text!r} -> {move!r}: {why}"
+    assert rules.state_hash(state) == before
 
 
 def _orders_stay_secret(rules, state, player, legal, sides, rng) -> None:
@@ -195,6 +223,7 @@ def test_random_games_keep_the_protocol(name, path):
                             game.play(rules, state, player, m)
                         assert err.value.rule == why.rule
                         assert rules.state_hash(state) == before
+                    _garbled_input_is_refused_cleanly(rules, state, player, legal, rng)
                     pool.extend((player, m) for m in rng.sample(legal, min(6, len(legal))))
                 player = d.players[rng.randrange(len(d.players))]
                 legal = list(rules.legal_moves(state, player))

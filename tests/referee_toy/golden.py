@@ -1,0 +1,64 @@
+"""Write the golden game records of tests/data and their expected results.
+
+    python3 -m tests.referee_toy.golden            # rewrite records and referee_golden.json
+
+Each golden record is a random game (uniform random bots, seeded chance) written
+through a Match, so it is a real record with real undo lines where noted. Run this
+only when a ruleset's rules or notation change on purpose, and say so in the commit:
+the golden test exists to notice when replays stop reproducing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import dsl
+from toolkit.referee import registry
+from toolkit.referee.chance import SeededChance
+from toolkit.referee.match import Match
+from toolkit.referee.protocol import CHANCE
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data"
+TOY = ROOT / "tests" / "referee_toy" / "dice_race.scn"
+registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
+
+#: (record name, scenario, seed, undos to sprinkle in)
+GAMES = [
+    ("referee_dice_race_seed5.rec", TOY, 5, 0),
+    ("referee_dice_race_seed11.rec", TOY, 11, 3),
+    ("referee_front_lines_seed1.rec", ROOT / "content/front_lines/front_lines.scn", 1, 0),
+    ("referee_front_lines_seed2.rec", ROOT / "content/front_lines/front_lines.scn", 2, 4),
+]
+
+
+def write(name: str, scenario_path: Path, seed: int, undos: int) -> dict:
+    scenario = dsl.load(scenario_path)
+    path = DATA / name
+    m = Match.new(scenario, chance=SeededChance(seed), seed=str(seed), record_path=path)
+    rng = random.Random(seed)
+    while not m.over:
+        player = m.deciding_player()
+        if player == CHANCE:
+            m.roll()
+            continue
+        m.play(rng.choice(m.legal(player)), player)
+        if undos and not m.over and m.why_not_undo() is None:
+            m.undo()
+            undos -= 1
+    return {"moves": len(m.history), "outcome": str(m.outcome), "winner": m.outcome.winner,
+            "state_hash": m.state_hash()}
+
+
+def main() -> None:
+    golden = {name: write(name, scn, seed, undos) for name, scn, seed, undos in GAMES
+              if scn.exists()}
+    (DATA / "referee_golden.json").write_text(json.dumps(golden, indent=2) + "\n")
+    for name, result in golden.items():
+        print(f"{name}: {result['outcome']} after {result['moves']} moves")
+
+
+if __name__ == "__main__":
+    main()
