@@ -106,6 +106,19 @@ def test_turn_sequence_from_the_scenario_sheet_block(tmp_path):
     assert "Marsh slows everyone down." in text
 
 
+def test_scenario_tables_are_printed_and_turn_sequence_table_leads(tmp_path):
+    s = scenario("front_line", extra='''table turn_sequence { steps ["Roll for supply.", "Act with every unit."] }
+      table morale_check { shaken [1, 2, 3]; broken [4, 5, 6]; columns [low, mid, high] }
+      table weather { rain "no air support"; snow "move halved" }''')
+    out = tmp_path / "sheets.pdf"
+    write_sheets(s, out, PressOptions())
+    text = pdf_text(out)
+    assert "1. Roll for supply." in text and "2. Act with every unit." in text
+    assert "step by step" not in text  # the scenario's own sequence replaces the game's
+    assert "Morale check" in text and "low mid high" in text and "shaken 1 2 3" in text
+    assert "Weather" in text and "rain no air support" in text
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_game_has_its_own_template_with_a_sequence(tmp_path, ruleset):
     assert template_name(ruleset) == f"sheets/{ruleset}.rml.j2"

@@ -7,8 +7,9 @@ fields), decks, the scenario's tables and options. Templates are rendered with
 XML autoescaping and turned into PDF by z3c.rml (RML on ReportLab), so there is
 no hand-written markup converter here.
 
-A scenario can supply its own sheet text in a `sheet { … }` block inside
-`options` (the language has no top-level `sheet` statement):
+Every `table NAME { … }` of the scenario is printed (a table whose entries are
+lists of equal length as a grid). A scenario gives its own turn sequence with
+`table turn_sequence { steps ["…", "…"] }`, or in `options { sheet { … } }`:
 
     options { sheet {
       turn_sequence ["Draw supply for the month.", "Take three turns each."]
@@ -92,6 +93,17 @@ def _table(name: str, block: Mapping) -> dict:
     }
 
 
+def _pairs(name: str, block: Mapping) -> dict:
+    """A table that is not a grid: one row per entry."""
+    return {
+        "name": name,
+        "title": words(name).capitalize(),
+        "columns": [""],
+        "rows": [{"label": words(k), "cells": [fmt(v)]} for k, v in block.items()],
+        "notes": [],
+    }
+
+
 # ----------------------------------------------------------------- context
 
 
@@ -102,6 +114,12 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
     sheet = scenario.fields.get("sheet", scenario.options.get("sheet"))
     sheet = dict(sheet.items()) if isinstance(sheet, Mapping) else {}
     sequence = sheet.get("turn_sequence")
+    scenario_tables = getattr(scenario, "tables", None) or {}
+    if "turn_sequence" in scenario_tables:  # `table turn_sequence { steps [...] }`
+        seq_table = scenario_tables["turn_sequence"]
+        sequence = seq_table.fields.get("steps", sequence)
+        if "notes" in seq_table.fields:
+            sheet.setdefault("notes", seq_table.fields["notes"])
     if isinstance(sequence, str):
         sequence = [sequence]
 
@@ -115,6 +133,13 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
     markers = [p for p in scenario.pieces.values() if p.fields.flag("marker")]
 
     tables, scalar_options = [], []
+    for name, table in scenario_tables.items():
+        if name == "turn_sequence":
+            continue
+        if _is_table(table.fields):
+            tables.append(_table(name, table.fields))
+        elif len(table.fields):
+            tables.append(_pairs(name, table.fields))
     for source in (scenario.options, scenario.fields):
         for key, value in source.items():
             if key == "sheet":
