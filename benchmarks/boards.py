@@ -69,8 +69,10 @@ def main() -> int:
                 t0 = time.perf_counter()
                 report = write_boards(scenario, out, options)
                 write_s = time.perf_counter() - t0
+                title = report.sections[0][0]
+                tiles = int(title.split("(")[1].split()[0]) if "(" in title else 1
                 print(f"{kind + f' {cols}x{rows}':<14}{cols * rows:>8}{load_s:>9.2f}{mode:>7}"
-                      f"{report.pages:>7}{report.counts['tiles']:>7}{write_s:>9.2f}"
+                      f"{report.pages:>7}{tiles:>7}{write_s:>9.2f}"
                       f"{out.stat().st_size / 1024:>9.0f}")
     return 0
 

@@ -218,8 +218,9 @@ def test_large_board_is_tiled_with_overlap_and_registration_marks(tmp_path):
     out = tmp_path / "boards.pdf"
     overlap = 10 * MM
     report = write_boards(s, out, PressOptions(paper="a4"))
-    assert report.counts["tiles"] > 1
-    assert report.pages == report.counts["tiles"] + 1 == page_count(out)  # + assembly page
+    assert report.counts == {"main": 1}
+    assert report.pages == page_count(out) > 2
+    assert report.sections == [(f"Board main ({report.pages - 1} tiles)", 0)]  # + assembly page
     with pdfplumber.open(out) as pdf:
         sizes = {(round(p.width, 1), round(p.height, 1)) for p in pdf.pages}
         assert sizes <= {(595.3, 841.9), (841.9, 595.3)}
@@ -309,7 +310,7 @@ def test_every_board_gets_a_section(tmp_path):
     }""")
     out = tmp_path / "boards.pdf"
     report = write_boards(s, out, PressOptions())
-    assert report.counts["boards"] == 2
+    assert report.counts == {"main": 1, "web": 1}
     assert [t for t, _ in report.sections] == ["Board main", "Board web"]
     assert report.pages == page_count(out)
 

@@ -650,9 +650,9 @@ def draw_board_pages(c: Canvas, scenario: Any, board: Any, options: PressOptions
 def write_boards(scenario: Any, path: str | Path, options: PressOptions | None = None) -> ComponentReport:
     """Write every board of `scenario` to `path` (boards.pdf).
 
-    Returns a ComponentReport whose counts are {"boards": n, "tiles": t}
-    (t counts board pages other than legends and assembly pages) and whose
-    sections give each board's first page.
+    Returns a ComponentReport whose counts are {board name: 1} (the press's
+    convention: how many of each thing) and whose sections give each board's
+    first page, with its number of tiles when it is tiled.
     """
     options = options or PressOptions()
     report = ComponentReport("boards")
@@ -664,16 +664,15 @@ def write_boards(scenario: Any, path: str | Path, options: PressOptions | None =
     c = Canvas(str(path), pagesize=options.page_size, invariant=1, pageCompression=1)
     c.setTitle(f"{scenario.title}: boards")
     c.setCreator("frontkit")
-    tiles = 0
     for board in boards:
-        report.sections.append((f"Board {board.name}", report.pages))
+        first = report.pages
         pages, t = draw_board_pages(c, scenario, board, options)
+        report.sections.append((f"Board {board.name}" + (f" ({t} tiles)" if t > 1 else ""), first))
         report.pages += pages
-        tiles += t
+        report.counts[board.name] = 1
         if t > 1:
             report.warnings.append(
                 f"board {board.name}: tiled over {t} pages (use --fit for a single page)")
     c.save()
     report.path = path
-    report.counts = {"boards": len(boards), "tiles": tiles}
     return report
