@@ -39,19 +39,46 @@ def _mm(v: float) -> Length:
 DEFAULT_CARD = Layout(
     "default_card", _mm(63), _mm(88),
     (
-        Element("rect", _mm(0), _mm(0), _mm(63), _mm(88), None, _f(fill="#f4efe1")),
+        Element("rect", _mm(0), _mm(0), _mm(63), _mm(88), None, _f(fill="{{ card.colour or '#f4efe1' }}")),
         Element("rect", _mm(3), _mm(3), _mm(57), _mm(82), None,
                 _f(stroke="#3b3b3b", stroke_width=Length(0.8, "pt"), radius=_mm(2), fill="#fffdf6")),
         Element("text", _mm(6), _mm(6), _mm(51), _mm(9), "{{ card.title }}",
                 _f(font="sans-bold", font_size=13, shrink=True, min_font_size=7, align="center")),
         Element("line", _mm(8), _mm(16.5), _mm(47), _mm(0), None, _f(stroke="#8a7a5a")),
-        Element("box", _mm(6), _mm(19), _mm(51), _mm(56), "{{ card.text }}",
+        Element("box", _mm(6), _mm(18.5), _mm(51), _mm(11), "{{ card.stats }}",
+                _f(font="sans-bold", font_size=9, shrink=True, min_font_size=6, align="center",
+                   colour="#3b3b3b")),
+        Element("box", _mm(6), _mm(31), _mm(51), _mm(45), "{{ card.text }}",
                 _f(font_size=10, shrink=True, min_font_size=6)),
-        Element("text", _mm(6), _mm(78.5), _mm(51), _mm(4), "{{ deck.title }}",
+        Element("text", _mm(6), _mm(78.5), _mm(51), _mm(4), "{{ deck.title }}{{ ' · ' + side if side }}",
                 _f(font="sans-italic", font_size=6.5, align="center", colour="#555555")),
     ),
     _f(bleed=_mm(3)),
 )
+
+NOT_STATS = {"title", "text", "colour", "color", "layout", "back", "effect", "effects"}
+
+
+def card_stats(card: Any) -> str:
+    """`Cost 2 · Health 3 · Range 1+`: a card's short fields, for the default layout."""
+    parts = []
+    for k, v in card.fields.items():
+        if k in NOT_STATS:
+            continue
+        label = k.replace("_", " ").capitalize()
+        if v is True:
+            parts.append(label)
+        elif isinstance(v, bool) or v is None:
+            continue
+        elif isinstance(v, (int, float)):
+            parts.append(f"{label} {v:g}")
+        elif isinstance(v, tuple) and all(isinstance(x, (str, int, float)) for x in v) and len(v) <= 6:
+            parts.append(f"{label} {'/'.join(str(x) for x in v)}")
+        elif isinstance(v, str) and len(v) <= 16:
+            parts.append(f"{label} {v.replace('_', ' ')}")
+        elif type(v).__name__ == "Range":
+            parts.append(f"{label} {v}")
+    return " · ".join(p.replace(" ", "\u00a0") for p in parts)  # a stat never breaks apart
 
 
 def scenario_context(scenario: Any) -> Record:
@@ -62,7 +89,8 @@ def scenario_context(scenario: Any) -> Record:
 
 def card_context(card: Any, copy: int, side: str | None = None, scenario: Any = None) -> Record:
     return Record({**fields_dict(card.fields), "name": card.name, "title": card.title,
-                   "text": card.text, "quantity": card.quantity, "copy": copy, "side": side or ""})
+                   "text": card.text, "quantity": card.quantity, "copy": copy, "side": side or "",
+                   "stats": card_stats(card)})
 
 
 def side_colour(scenario: Any, side: str | None) -> str:

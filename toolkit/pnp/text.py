@@ -23,6 +23,7 @@ TAG = re.compile(r'<icon\s+name\s*=\s*"([A-Za-z][A-Za-z0-9_\-]*)"\s*/?>')
 ICON = re.compile(r':([A-Za-z][A-Za-z0-9_\-]*):|<icon\s+name\s*=\s*"([^"]*)"\s*/?>')
 ICON_SCALE = 1.0  # icon width and height, in font sizes
 SHRINK_STEP = 0.5
+SPACES = re.compile(r"[ \t]+")
 
 # a word is a list of pieces: ("t", text) or ("i", icon name)
 Piece = tuple[str, str]
@@ -42,7 +43,7 @@ def parse(text: str) -> list[list[Word] | None]:
             continue
         blank = False
         words: list[Word] = []
-        for chunk in raw.split():
+        for chunk in SPACES.split(raw.strip()):  # not str.split(): a no-break space binds
             word: Word = []
             pos = 0
             for m in ICON.finditer(chunk):
