@@ -180,6 +180,7 @@ def _draw_grid(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) 
             c.setStrokeColor(INK)
             c.setLineWidth(1.0)
             c.line(ax, -ay, bx, -by)
+    _draw_river_borders(c, art, shown)
     # features and labels
     for sp in spaces:
         cx, cy = geo.centres[sp.id]
@@ -259,9 +260,39 @@ def _draw_zone_names(c: Canvas, art: BoardArt, shown: set[str]) -> None:
         c.drawCentredString(x, -y, zone.name.replace("_", " "))
 
 
+def river_borders(board: Any) -> list[tuple[str, str]]:
+    """Board field `river_borders [[A6, B5], …]`: neighbours a river divides with no link."""
+    value = board.fields.get("river_borders")
+    pairs = []
+    if isinstance(value, tuple):
+        for pair in value:
+            if isinstance(pair, tuple) and len(pair) == 2:
+                pairs.append((str(pair[0]), str(pair[1])))
+    return pairs
+
+
+def _draw_river_borders(c: Canvas, art: BoardArt, shown: set[str]) -> None:
+    geo = art.geo
+    for a, b in river_borders(art.board):
+        if a not in geo.centres or b not in geo.centres or (a not in shown and b not in shown):
+            continue
+        edge = shared_edge(geo, art.board, a, b) if geo.kind != "map" else None
+        c.setStrokeColor(RIVER)
+        c.setLineWidth(max(2.5, geo.size * 0.07) if geo.kind != "map" else 3.0)
+        c.setLineCap(1)
+        if edge is not None:
+            (x0, y0), (x1, y1) = edge
+            c.line(x0, -y0, x1, -y1)
+        else:  # a river segment across the gap between the two centres
+            (ax, ay), (bx, by) = geo.centres[a], geo.centres[b]
+            draw_crossing_bar(c, ax, -ay, bx, -by, math.dist((ax, ay), (bx, by)) * 0.58)
+        c.setLineCap(0)
+
+
 def _draw_map(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) -> None:
     board, geo, scenario = art.board, art.geo, art.scenario
     r = geo.size / 2
+    _draw_river_borders(c, art, shown)
     for link in board.links:
         if link.a not in geo.centres or link.b not in geo.centres:
             continue
@@ -352,6 +383,8 @@ def board_legend(art: BoardArt, scale: float = 1.0) -> Legend:
     for owner in owners:
         legend.items.append(LegendItem(f"Owned by {owner}", outline_sample(side_colour(scenario, owner))))
     link_tags = set().union(*(l.tags for l in board.links)) if board.links else set()
+    if river_borders(board):
+        link_tags = link_tags | {"river"}
     for key, (label, draw) in LINK_SYMBOLS.items():
         if key in link_tags:
             if key == "river" and board.kind != "map":
