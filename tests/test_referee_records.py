@@ -6,10 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import dsl
 from toolkit.referee import record, registry
 from toolkit.referee.match import Match
+from tests.referee_toy.golden import legal_counts
 
 DATA = Path(__file__).parent / "data"
 TOY = Path(__file__).parent / "referee_toy" / "dice_race.scn"
@@ -24,13 +27,14 @@ def _replay(path: Path) -> Match:
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_records_replay_to_their_outcome_and_state_hash(name):
-    """Fixed records replay to fixed outcomes and hashes. If a ruleset changed on purpose,
+    """Fixed records replay to fixed outcomes and hashes, and the number of legal moves at
+    every position is pinned (perft-style). If a ruleset changed on purpose,
     rewrite them with `python3 -m tests.referee_toy.golden` and say so in the commit."""
     match = _replay(DATA / name)
     expected = GOLDEN[name]
     got = {"moves": len(match.history), "outcome": str(match.outcome),
            "winner": match.outcome.winner if match.outcome else None,
-           "state_hash": match.state_hash()}
+           "state_hash": match.state_hash(), "legal_counts": legal_counts(match)}
     assert got == expected
 
 
@@ -154,9 +158,6 @@ def test_resuming_a_cut_off_record_drops_the_partial_line(tmp_path):
     writer.append("B: stop")
     assert path.read_text().endswith("A: go\nB: stop\n")
 
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 _HEAD = "# frontkit game record\nscenario: x\nsha256: 0\nruleset: r\nsides: A, B\n\n"
 

@@ -1,6 +1,6 @@
 """Write the golden game records of tests/data and their expected results.
 
-    python3 -m tests.referee_toy.golden            # rewrite records and referee_golden.json
+    python3 -m tests.referee_toy.golden [NAME.rec ...]   # rewrite records + referee_golden.json
 
 Each golden record is a random game (uniform random bots, seeded chance) written
 through a Match, so it is a real record with real undo lines where noted. Run this
@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 import dsl
-from toolkit.referee import registry
+from toolkit.referee import game, registry
 from toolkit.referee.chance import SeededChance
 from toolkit.referee.match import Match
 from toolkit.referee.protocol import CHANCE
@@ -49,16 +50,25 @@ def write(name: str, scenario_path: Path, seed: int, undos: int) -> dict:
             m.undo()
             undos -= 1
     return {"moves": len(m.history), "outcome": str(m.outcome), "winner": m.outcome.winner,
-            "state_hash": m.state_hash()}
+            "state_hash": m.state_hash(), "legal_counts": legal_counts(m)}
 
 
-def main() -> None:
-    golden = {name: write(name, scn, seed, undos) for name, scn, seed, undos in GAMES
-              if scn.exists()}
-    (DATA / "referee_golden.json").write_text(json.dumps(golden, indent=2) + "\n")
-    for name, result in golden.items():
-        print(f"{name}: {result['outcome']} after {result['moves']} moves")
+def legal_counts(m: Match) -> list[int]:
+    """Perft-style: how many legal moves the side that moved had at each standing move
+    (chance: how many outcomes were possible, 0 when too many to list)."""
+    return [len(game.legal_moves(m.rules, e.before, e.player)) for e in m.history]
+
+
+def main(argv: list[str]) -> None:
+    """Rewrite the records named in argv (all when none), keeping the others' results."""
+    target = DATA / "referee_golden.json"
+    golden = json.loads(target.read_text()) if target.exists() else {}
+    for name, scn, seed, undos in GAMES:
+        if (not argv or name in argv) and scn.exists():
+            golden[name] = write(name, scn, seed, undos)
+            print(f"{name}: {golden[name]['outcome']} after {golden[name]['moves']} moves")
+    target.write_text(json.dumps(dict(sorted(golden.items())), indent=2) + "\n")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
