@@ -1,7 +1,7 @@
 """Game records: append-only, human-readable text files.
 
     # frontkit game record
-    scenario: ../content/front_lines/standard.scn
+    scenario: ../content/front_lines/front_lines.scn
     sha256: 5f1c…
     ruleset: front_lines
     frontkit: 0.1.0
