@@ -43,6 +43,7 @@ def _diag(pos: Any, message: str, hint: str | None = None, severity: str = "erro
 
 def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diagnostic]:
     options = options or PressOptions()
+    stray = unknown_names(scenario)
     scenario = effective(scenario)
     base = Path(scenario.path).parent if scenario.path else Path(".")
     out: list[Diagnostic] = []
@@ -79,7 +80,7 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
                     if not path.is_file():
                         out.append(_diag(el.fields.pos(key),
                                          f"{what}: image {ref}: file not found: {path}"))
-    for f in unknown_names(scenario):
+    for f in stray:
         out.append(_diag(f.pos, f"press: '{f.name}' is neither a deck nor a piece type",
                          suggest(f.name, list(scenario.decks) + list(scenario.pieces))))
     for deck in scenario.decks.values():

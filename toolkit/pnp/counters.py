@@ -76,7 +76,13 @@ def side_colour(scenario: Any, side: str | None) -> str:
 
 
 def counter_size(scenario: Any, piece: Any) -> float:
-    value = piece.fields.get("counter_size", scenario.fields.get("counter_size"))
+    """`counter_size` on the piece, else its front layout's width, else the scenario's, else 5/8 in."""
+    value = piece.fields.get("counter_size")
+    layout = scenario.layouts.get(str(piece.fields.get("front_layout", "")))
+    if value is None and layout is not None:
+        return to_points(layout.width)
+    if value is None:
+        value = scenario.fields.get("counter_size")
     if value is None:
         return DEFAULT_SIZE
     if isinstance(value, str) and value.replace(" ", "") in COMMON_SIZES:
@@ -202,8 +208,6 @@ def counter_items(scenario: Any, renderer: Renderer, options: PressOptions
         icon = str(piece.fields.get("icon", piece.name))
         known_icon = icon in icons.ICONS or icon in renderer.images
         front_name, back_name = face_names(piece)
-        if front_l is not None and "counter_size" not in piece.fields:
-            size = to_points(front_l.width)  # a layout gives the size when the piece does not
         if front_l is None:
             front_l = default_layout(size, "front", known_icon)
         if back_l is None:
