@@ -10,7 +10,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from dsl.model import grid_id
 from toolkit.errors import UserError
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = Path(__file__).resolve().parent / "templates"  # installed with the package
 
 
 def starter_text(title: str, ruleset: str, sides: tuple[str, str], width: int, height: int) -> str:

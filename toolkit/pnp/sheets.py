@@ -1,8 +1,8 @@
 """Sheets: a reference sheet per scenario, rendered from Jinja RML templates.
 
-The template is `templates/sheets/<ruleset>.rml.j2` if the game has one (it adds
+The template is `toolkit/templates/sheets/<ruleset>.rml.j2` if the game has one (it adds
 the game's turn sequence, written in our own words), else
-`templates/sheets/generic.rml.j2`, which tabulates terrain, piece types (all their
+`toolkit/templates/sheets/generic.rml.j2`, which tabulates terrain, piece types (all their
 fields), decks, the scenario's tables and options. Templates are rendered with
 XML autoescaping and turned into PDF by z3c.rml (RML on ReportLab), so there is
 no hand-written markup converter here.
@@ -32,7 +32,7 @@ from dsl.model import Call, Length, Range
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.units import MM, PressOptions
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"  # installed with the package
 MAX_STAT_COLUMNS = 7  # more piece fields than this are split over several tables
 TEXT_FIELDS = ("text", "title", "colour", "color")
 
