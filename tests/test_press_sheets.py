@@ -13,7 +13,7 @@ from toolkit.pnp.sheets import TEMPLATES, render_rml, template_name, write_sheet
 from toolkit.pnp.units import PressOptions
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
-RULES = Path("/work/shared/rules")
+RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"  # ../shared beside the checkout
 RULESETS = ["front_lines", "front_line", "lines_and_webs", "last_front", "fantasy_line_battle"]
 
 
