@@ -180,3 +180,13 @@ def test_deck_without_layout_uses_the_default_card_and_says_so(tmp_path):
         assert pdf.pages[0].extract_text().count("Hello there") == 2
     forms = PdfReader(str(tmp_path / "d.pdf")).pages[0]["/Resources"]["/XObject"]
     assert len(forms) == 1  # two identical copies, drawn once
+
+
+def test_when_draws_an_element_only_where_its_condition_holds(tmp_path):
+    text = SCENARIO.replace(
+        '    image at 20mm, 60mm',
+        '    text at 4mm, 76mm 55mm x 4mm "AIR HEAVY" { when "card.air > 2" }\n    image at 20mm, 60mm')
+    scenario = make_scenario(tmp_path, text)
+    write_cards(scenario, tmp_path / "w.pdf", PressOptions(backs="none"))
+    with pdfplumber.open(tmp_path / "w.pdf") as pdf:
+        assert pdf.pages[0].extract_text().count("AIR HEAVY") == 3  # balanced x3 (air 3), not long (air 1)
