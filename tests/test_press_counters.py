@@ -96,3 +96,19 @@ def test_counter_layouts_from_the_scenario(tmp_path):
     with pdfplumber.open(out) as pdf:
         words = " ".join(p.extract_text() for p in pdf.pages)
         assert "HQ Blue #1" in words and "HQ Blue #2" in words
+
+
+def test_pieces_listed_in_a_setup_block_are_counted():
+    s = load(BASE.replace("piece unused { range 9 }", "piece unused { range 9 }\n  piece port { range 0 }").replace(
+        'colour "#aa0000" }', 'colour "#aa0000"; packaging { port 1; chit 4 } }'))
+    counts = {(side, p.name): n for side, p, n in counter_counts(s)}
+    assert counts[("Red", "port")] == 1
+    assert counts[(None, "chit")] == 5  # its own `count` wins
+
+
+def test_counter_size_that_disagrees_with_its_layout_is_a_diagnostic():
+    from toolkit.pnp.checks import check_press
+    s = load(BASE.replace("piece hq { counters 2 }", "piece hq { counters 2; counter_size 0.5in; front_layout big }\n"
+                          '  layout big 1in x 1in { text at 1mm, 1mm 10mm x 5mm "x" { } }'))
+    problems = [d for d in check_press(s) if "differs from its front layout big" in d.message]
+    assert problems and problems[0].line > 0

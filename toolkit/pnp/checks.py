@@ -136,6 +136,13 @@ def _fits(scenario: Any, options: PressOptions) -> list[Diagnostic]:
             pos = piece.fields.pos("counter_size") if "counter_size" in piece.fields else piece.pos
             out.append(_diag(pos, str(exc)))
             continue
+        front = scenario.layouts.get(str(piece.fields.get("front_layout", "")))
+        if front is not None and "counter_size" in piece.fields and (
+                abs(to_points(front.width) - size) > 0.01 or abs(to_points(front.height) - size) > 0.01):
+            out.append(_diag(piece.fields.pos("counter_size"),
+                             f"piece {piece.name}: counter_size {piece.fields['counter_size']} differs from "
+                             f"its front layout {front.name} ({front.width} x {front.height})",
+                             "drop counter_size (the layout gives the size) or make them agree"))
         if not fits(size, size, options.bleed if options.bleed is not None else COUNTER_BLEED):
             out.append(_diag(piece.pos, f"piece {piece.name}: a {size / MM:.1f} mm counter does not fit {where}"))
     return _unique(out)

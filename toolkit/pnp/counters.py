@@ -3,7 +3,8 @@
 How many of each piece type, per side (first rule that applies):
   1. `counters N` on the piece type: N per side that uses it, N unsided if no setup does;
   2. `per_side N`: N for every side;
-  3. the setups: placements plus reserves of each side;
+  3. the setups: placements plus reserves of each side, plus pieces listed with a number
+     in a block field of the setup (`packaging { aerial_port_squadron 1 }`);
   4. `count N`: N for the whole box, unsided (markers, chits).
 A piece type no setup uses and with none of these fields is not printed.
 
@@ -102,6 +103,15 @@ def counter_counts(scenario: Any) -> list[tuple[str | None, Any, int]]:
             used[(setup.side, p.piece)] = used.get((setup.side, p.piece), 0) + p.count
         for name, n in setup.reserve_counts().items():
             used[(setup.side, name)] = used.get((setup.side, name), 0) + n
+        # a block of the setup listing pieces (`packaging { aerial_port 1 }`) also
+        # gives the side those pieces, unless the piece type says its own count
+        for value in setup.fields.values():
+            if isinstance(value, Fields):
+                for name, n in value.items():
+                    piece = scenario.pieces.get(name)
+                    if (piece is not None and isinstance(n, int) and not isinstance(n, bool)
+                            and not any(k in piece.fields for k in ("counters", "per_side", "count"))):
+                        used[(setup.side, name)] = used.get((setup.side, name), 0) + n
     out: list[tuple[str | None, Any, int]] = []
     unsided: list[tuple[str | None, Any, int]] = []
     for piece in scenario.pieces.values():
