@@ -66,6 +66,7 @@ class Config:
         if unknown:
             raise ScenarioError(f"unknown Front Lines option(s): {', '.join(unknown)}")
         self.options = opts
+        self.join_cache: dict[tuple[str, ...], frozenset[str]] = {}
         self._read_board(scenario)
         self._read_pieces(scenario)
         self._read_setups(scenario)

@@ -5,7 +5,7 @@ nothing secret is in the other side's view."""
 from __future__ import annotations
 
 from toolkit.referee.rulesets.front_lines import fog
-from toolkit.referee.rulesets.front_lines.orders import stack_problem
+from toolkit.referee.rulesets.front_lines.stacking import joinable, stack_problem
 from toolkit.referee.rulesets.front_lines.state import DEPLOY, OVER, State
 
 
@@ -46,6 +46,10 @@ def broken(state: State) -> list[str]:
                 if stack_problem(cfg, kinds[:i], kinds[i]) is not None:
                     out.append(f"{cfg.sides[s]}'s plan breaks the stacking rules on "
                                f"{cfg.names[sq]}")
+        expected = {sq: joinable(cfg, tuple(plan.kinds[u] for u in uids))
+                    for sq, uids in plan.occ.items()}
+        if plan.room != expected:
+            out.append(f"{cfg.sides[s]}'s plan has a stale record of which squares can take units")
         if len(plan.orders) > cfg.actions and state.phase != DEPLOY:
             out.append(f"{cfg.sides[s]} planned more than {cfg.actions} actions")
     # pieces: on the board + in reserve never exceeds army + reserve (+ reinforcements)

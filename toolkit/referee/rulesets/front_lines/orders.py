@@ -19,25 +19,12 @@ from toolkit.referee.rulesets.front_lines.notation import DEPLOY, MOVE, SKILL, S
 from toolkit.referee.rulesets.front_lines.state import DEPLOY as DEPLOY_PHASE
 from toolkit.referee.rulesets.front_lines.state import PLAN as PLAN_PHASE
 from toolkit.referee.rulesets.front_lines.state import Plan, State
+from toolkit.referee.rulesets.front_lines.stacking import joinable, stack_problem
+
+__all__ = ["why_not", "legal_orders", "plan_order", "plan_complete", "auto_deploy",
+           "stack_problem", "OrderTable", "OrderList"]
 
 # ------------------------------------------------------------ predicates
-
-
-def stack_problem(cfg: Config, kinds_here: tuple[str, ...] | list[str], kind: str) -> Illegal | None:
-    """Can a unit of `kind` join own units of `kinds_here` on one square?"""
-    if not kinds_here:
-        return None
-    role = cfg.role[kind]
-    if role != "combat":
-        return Illegal("FL-stack-2", f"a {kind} must stand alone on its square")
-    for other in kinds_here:
-        if cfg.role[other] != "combat":
-            return Illegal("FL-stack-2", f"a {other} must stand alone on its square")
-    if len(kinds_here) >= 2:
-        return Illegal("FL-stack-1", "at most two combat units may share a square")
-    if kinds_here[0] == kind:
-        return Illegal("FL-stack-1", f"two {kind} units may not share a square")
-    return None
 
 
 def _kinds(plan: Plan, sq: int, without: int | None = None) -> tuple[str, ...]:
@@ -153,49 +140,84 @@ class OrderTable:
                         for k in cfg.pieces for s in range(len(n))}
         self.skills = {(w, s): Order(SKILL, w, "", n[s])
                        for w in ("airstrike", "reinforce", "mine") for s in range(len(n))}
-        # moves[side][kind][src] = ((dst, way, order), ...)
+        # moves[side][kind][src] = ((dst, way, order), ...); fast[side][kind][src] =
+        # (the orders alone, the destinations as a set)
         self.moves = tuple(
             {k: tuple(tuple((d, way, Order(MOVE, cfg.letter[k], n[src], n[d]))
                             for d, way in cfg.steps[side][p.moves][src])
                       for src in range(len(n)))
              for k, p in cfg.pieces.items()}
             for side in (0, 1))
-        self._joinable: dict[tuple[str, ...], frozenset[str]] = {}
+        self.fast = tuple({k: tuple((tuple(o for _, _, o in entries),
+                                     frozenset(d for d, _, _ in entries))
+                                    for entries in per_src)
+                           for k, per_src in self.moves[side].items()}
+                          for side in (0, 1))
 
-    def joinable(self, kinds_here: tuple[str, ...]) -> frozenset[str]:
-        """The types that may join own units of `kinds_here` (by `stack_problem`)."""
-        got = self._joinable.get(kinds_here)
-        if got is None:
-            got = self._joinable[kinds_here] = frozenset(
-                k for k in self.cfg.pieces if stack_problem(self.cfg, kinds_here, k) is None)
-        return got
+        def pairs(squares, make):
+            both = tuple((sq, make(sq)) for sq in squares)
+            return both, tuple(o for _, o in both), frozenset(squares)
+
+        # per side: (pairs of square and order, the orders alone) for each target list
+        self.deploy_lists = tuple({k: pairs(cfg.deploy_list[s], lambda sq, k=k: self.deploys[k, sq])
+                                   for k in cfg.pieces} for s in (0, 1))
+        self.spawn_lists = tuple({k: pairs(cfg.spawn_list[s], lambda sq, k=k: self.spawns[k, sq])
+                                  for k in cfg.pieces} for s in (0, 1))
+        self.skill_lists = tuple({w: pairs(cfg.skill_list[s], lambda sq, w=w: self.skills[w, sq])
+                                  for w in ("airstrike", "reinforce", "mine")} for s in (0, 1))
 
 
-def legal_orders(state: State, side: int, table: OrderTable) -> list:
+class OrderList(list):
+    """The legal orders, with how many of them are skills (for bot weights):
+    moves and spawns first, then `skills` skill orders, then `pass`."""
+
+    __slots__ = ("skills",)
+
+
+def _targets(orders: tuple, blocked: set) -> tuple | list:
+    """`orders` (pairs of square and order, the orders alone, their squares) minus
+    the blocked squares."""
+    if blocked.isdisjoint(orders[2]):
+        return orders[1]
+    return [o for sq, o in orders[0] if sq not in blocked]
+
+
+def legal_orders(state: State, side: int, table: OrderTable) -> OrderList:
     """Every order `why_not` accepts now, in a stable order (moves, spawns, skills, pass)."""
     cfg = state.cfg
     plan = state.plans[side]
-    out: list = []
+    out = OrderList()
+    out.skills = 0
     pkinds = plan.kinds
-    joinable = table.joinable
-    # what may join each occupied square, by type
-    room = {sq: joinable(tuple(pkinds[u] for u in uids)) for sq, uids in plan.occ.items()}
+    room = plan.room
+    # squares that cannot take one more unit of each type (FL-stack-1, FL-stack-2)
+    blocked = {k: {sq for sq, r in room.items() if k not in r} for k in cfg.pieces}
     if state.phase == DEPLOY_PHASE:
-        deploys = table.deploys
         for kind, left in plan.pool.items():
             if left > 0:
-                out.extend(deploys[kind, sq] for sq in cfg.deploy_list[side]
-                           if sq not in room or kind in room[sq])
+                out.extend(_targets(table.deploy_lists[side][kind], blocked[kind]))
         out.append(PASS)
         return out
     if state.phase != PLAN_PHASE:
         return out
     moves = table.moves[side]
+    fast = table.fast[side]
     sideways, limit = cfg.sideways, cfg.back_limit
-    for src, uids in sorted(plan.occ.items()):
-        for uid in uids:
+    backed_by = plan.backed
+    for src in sorted(plan.occ):
+        for uid in plan.occ[src]:
             kind = pkinds[uid]
-            backed = plan.backed.get(uid, 0) >= limit
+            backed = backed_by.get(uid, 0) >= limit
+            if not backed and sideways == "free":
+                # the common case: only stacking can stop a move
+                orders_, dests = fast[kind][src]
+                stop = blocked[kind]
+                if stop.isdisjoint(dests):
+                    out.extend(orders_)
+                else:
+                    out.extend([order for dst, way, order in moves[kind][src]
+                                if dst not in stop])
+                continue
             for dst, way, order in moves[kind][src]:
                 if way == BACKWARD and backed:
                     continue
@@ -205,24 +227,24 @@ def legal_orders(state: State, side: int, table: OrderTable) -> list:
                 if dst in room and kind not in room[dst]:
                     continue
                 out.append(order)
-    spawns = table.spawns
     for kind, left in plan.pool.items():
         if left > 0:
-            out.extend(spawns[kind, sq] for sq in cfg.spawn_list[side]
-                       if sq not in room or kind in room[sq])
+            out.extend(_targets(table.spawn_lists[side][kind], blocked[kind]))
     skills = plan.skills
     if skills:
-        targets = cfg.skill_list[side]
-        tskills = table.skills
+        n = len(out)
+        lists = table.skill_lists[side]
         if "airstrike" in skills:
-            out.extend(tskills["airstrike", sq] for sq in targets)
+            out.extend(lists["airstrike"][1])
         if "reinforce" in skills:
-            rk = cfg.reinforce_piece
-            out.extend(tskills["reinforce", sq] for sq in targets
-                       if sq not in room or rk in room[sq])
+            out.extend(_targets(lists["reinforce"], blocked[cfg.reinforce_piece]))
         if "mine" in skills:
             mines = plan.mines
-            out.extend(tskills["mine", sq] for sq in targets if sq not in mines)
+            if mines:
+                out.extend(o for sq, o in lists["mine"][0] if sq not in mines)
+            else:
+                out.extend(lists["mine"][1])
+        out.skills = len(out) - n
     out.append(PASS)
     return out
 
@@ -238,6 +260,18 @@ def _place(plan: Plan, uid: int, kind: str, sq: int) -> tuple[dict, dict, dict]:
     kinds = dict(plan.kinds)
     kinds[uid] = kind
     return occ, where, kinds
+
+
+def _room(cfg: Config, plan: Plan, occ: dict, kinds: dict, *squares: int) -> dict:
+    """`plan.room` with the squares whose units changed brought up to date."""
+    room = dict(plan.room)
+    for sq in squares:
+        uids = occ.get(sq)
+        if uids:
+            room[sq] = joinable(cfg, tuple(kinds[u] for u in uids))
+        else:
+            room.pop(sq, None)
+    return room
 
 
 def plan_order(state: State, side: int, order: object) -> Plan:
@@ -269,6 +303,7 @@ def plan_order(state: State, side: int, order: object) -> Plan:
             backed = dict(backed)
             backed[uid] = backed.get(uid, 0) + 1
         return plan._replace(occ=occ, where=where, backed=backed,
+                             room=_room(cfg, plan, occ, plan.kinds, frm, to),
                              orders=plan.orders + ((order, uid),), slots=plan.slots + 1)
     if action == SPAWN:
         kind = cfg.by_letter[piece]
@@ -277,6 +312,7 @@ def plan_order(state: State, side: int, order: object) -> Plan:
         pool = dict(plan.pool)
         pool[kind] -= 1
         return plan._replace(occ=occ, where=where, kinds=kinds, pool=pool,
+                             room=_room(cfg, plan, occ, kinds, to),
                              orders=plan.orders + ((order, uid),), slots=plan.slots + 1,
                              next_tmp=uid - 1)
     if action == SKILL:
@@ -285,6 +321,7 @@ def plan_order(state: State, side: int, order: object) -> Plan:
             uid = plan.next_tmp
             occ, where, kinds = _place(plan, uid, cfg.reinforce_piece, to)
             return plan._replace(occ=occ, where=where, kinds=kinds, skills=skills,
+                                 room=_room(cfg, plan, occ, kinds, to),
                                  orders=plan.orders + ((order, uid),), slots=plan.slots + 1,
                                  next_tmp=uid - 1)
         mines = plan.mines | {to} if piece == "mine" else plan.mines
@@ -297,6 +334,7 @@ def plan_order(state: State, side: int, order: object) -> Plan:
     pool = dict(plan.pool)
     pool[kind] -= 1
     return plan._replace(occ=occ, where=where, kinds=kinds, pool=pool,
+                         room=_room(cfg, plan, occ, kinds, to),
                          orders=plan.orders + ((order, uid),), next_tmp=uid - 1)
 
 
@@ -323,5 +361,6 @@ def auto_deploy(cfg: Config, side: int, plan: Plan) -> Plan:
         occ, where, kinds = _place(plan, uid, kind, sq)
         order = Order(DEPLOY, cfg.letter[kind], "", cfg.names[sq])
         plan = plan._replace(occ=occ, where=where, kinds=kinds, pool=dict(pool),
+                             room=_room(cfg, plan, occ, kinds, sq),
                              orders=plan.orders + ((order, uid),), next_tmp=uid - 1)
     return plan

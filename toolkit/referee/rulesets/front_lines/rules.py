@@ -14,7 +14,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from dsl.model import Scenario
-from toolkit.referee.protocol import Decision, Event, Illegal, Move, Outcome, ScenarioError
+from toolkit.referee.protocol import PASS, Decision, Event, Illegal, Move, Outcome, ScenarioError
 from toolkit.referee.rulesets.front_lines import fog, notation, orders
 from toolkit.referee.rulesets.front_lines.config import Config
 from toolkit.referee.rulesets.front_lines.state import (
@@ -75,6 +75,11 @@ class FrontLines:
     # -------------------------------------------------------- decisions
 
     def decision(self, state: State) -> Decision | None:
+        if state.memo is None:
+            state.memo = (self._decision(state),)
+        return state.memo[0]
+
+    def _decision(self, state: State) -> Decision | None:
         if state.phase == OVER:
             return None
         waiting = [state.cfg.sides[s] for s in (0, 1) if not orders.plan_complete(state, s)]
@@ -176,6 +181,9 @@ class FrontLines:
     def bot_weights(self, state: State, player: str, moves: list) -> list[float]:
         """`bot_weight` for every move at once (the fast form random bots use)."""
         skill, order = notation.SKILL, notation.Order
+        if type(moves) is orders.OrderList and moves and moves[-1] is PASS:
+            plain = len(moves) - moves.skills - 1
+            return [1.0] * plain + [0.1] * moves.skills + [0.2]
         return [(0.1 if m.action == skill else 1.0) if type(m) is order else 0.2
                 for m in moves]
 

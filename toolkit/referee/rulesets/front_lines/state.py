@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from toolkit.referee.protocol import Outcome
 from toolkit.referee.rulesets.front_lines.config import Config
+from toolkit.referee.rulesets.front_lines.stacking import joinable
 
 DEPLOY, PLAN, OVER = "deploy", "plan", "over"
 
@@ -43,11 +44,12 @@ class Plan(NamedTuple):
     orders: tuple[tuple[Any, int | None], ...]
     slots: int                           # actions planned that take a slot
     next_tmp: int                        # provisional ids of planned spawns (negative)
+    room: dict[int, frozenset[str]]      # occupied square -> types that may still join
 
 
 class State:
     __slots__ = ("cfg", "phase", "turn", "units", "next_uid", "pools", "skills",
-                 "mines", "plans", "quiet", "hold", "history", "outcome")
+                 "mines", "plans", "quiet", "hold", "history", "outcome", "memo")
 
     def __init__(self, cfg: Config, phase: str, turn: int, units: dict[int, Unit],
                  next_uid: int, pools: tuple[dict[str, int], dict[str, int]],
@@ -68,11 +70,26 @@ class State:
         self.hold = hold            # turns in a row each side held more centre squares
         self.history = history      # position key -> times seen at the start of a turn
         self.outcome = outcome
+        self.memo = None            # the decision, once asked (not part of the state)
 
     def replace(self, **changes: Any) -> "State":
+        """A copy with some fields changed (written out: this runs on every move)."""
         new = State.__new__(State)
-        for name in State.__slots__:
-            setattr(new, name, changes[name] if name in changes else getattr(self, name))
+        get = changes.get
+        new.cfg = self.cfg
+        new.phase = get("phase", self.phase)
+        new.turn = get("turn", self.turn)
+        new.units = get("units", self.units)
+        new.next_uid = get("next_uid", self.next_uid)
+        new.pools = get("pools", self.pools)
+        new.skills = get("skills", self.skills)
+        new.mines = get("mines", self.mines)
+        new.plans = get("plans", self.plans)
+        new.quiet = get("quiet", self.quiet)
+        new.hold = get("hold", self.hold)
+        new.history = get("history", self.history)
+        new.outcome = get("outcome", self.outcome)
+        new.memo = None
         return new
 
     def __repr__(self) -> str:
@@ -104,8 +121,9 @@ def fresh_plan(state: State, side: int) -> Plan:
             occ[u.sq] = occ.get(u.sq, ()) + (u.uid,)
             where[u.uid] = u.sq
             kinds[u.uid] = u.kind
+    room = {sq: joinable(state.cfg, tuple(kinds[u] for u in uids)) for sq, uids in occ.items()}
     return Plan(occ, where, kinds, dict(state.pools[side]), state.skills[side],
-                state.mines[side], {}, (), 0, -1)
+                state.mines[side], {}, (), 0, -1, room)
 
 
 def deploy_plan(cfg: Config, side: int) -> Plan:
@@ -113,7 +131,7 @@ def deploy_plan(cfg: Config, side: int) -> Plan:
     army: dict[str, int] = {}
     for kind, _ in cfg.armies[side]:
         army[kind] = army.get(kind, 0) + 1
-    return Plan({}, {}, {}, army, cfg.skills[side], frozenset(), {}, (), 0, -1)
+    return Plan({}, {}, {}, army, cfg.skills[side], frozenset(), {}, (), 0, -1, {})
 
 
 def position_key(state: State) -> tuple:
