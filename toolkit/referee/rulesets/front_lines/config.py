@@ -59,6 +59,7 @@ class Config:
             raise ScenarioError("Front Lines is a two-side game: write `sides North, South`")
         self.scenario = scenario
         self.sides: tuple[str, str] = (scenario.sides[0], scenario.sides[1])
+        self.only = (frozenset({self.sides[0]}), frozenset({self.sides[1]}))
         opts = dict(DEFAULT_OPTIONS)
         opts.update(scenario.options.items())
         opts.update(options or {})

@@ -110,7 +110,7 @@ class FrontLines:
         plan = orders.plan_order(state, side, move)
         plans = (plan, state.plans[1]) if side == 0 else (state.plans[0], plan)
         new = state.replace(plans=plans)
-        me = frozenset({player})
+        me = cfg.only[side]
         if state.phase == DEPLOY:
             placed = plan.orders[len(state.plans[side].orders):]
             events = [Event("deploy", "you place " + " ".join(notation.format_order(o)
@@ -123,7 +123,7 @@ class FrontLines:
         n = len(plan.orders)
         events = [Event("order", f"you plan action {n}: {notation.format_order(move)}", me),
                   Event("order", f"{player} has planned action {n} of {cfg.actions}")]
-        if all(orders.plan_complete(new, s) for s in (0, 1)):
+        if plans[0].slots >= cfg.actions and plans[1].slots >= cfg.actions:
             new, more = resolve_turn(new)
             events += more
         return new, tuple(events)

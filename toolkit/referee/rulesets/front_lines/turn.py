@@ -41,7 +41,7 @@ class Battle:
         self.ids: list[dict[int, int]] = [{}, {}]
         self.events: list[Event] = []
         self.casualties = 0
-        self._to = tuple(frozenset({s}) for s in self.cfg.sides)
+        self._to = self.cfg.only
 
     # -------------------------------------------------------------- words
 
