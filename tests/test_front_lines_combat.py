@@ -160,3 +160,20 @@ def test_fight_covers_recon_and_commander_meetings():
     assert fight(c, ["recon"], ["commander"]) == ([], [0])
     assert fight(c, ["commander"], ["recon"]) == ([0], [])
     assert fight(c, ["armor", "infantry"], ["recon"]) == ([], [0])
+
+
+def test_FL_combat_7_destruction_tells_both_sides_the_true_types():
+    s, events = battle(["armor D4"], ["recon D5"], ["AD4-D5"])
+    combat = [e for e in events if e.kind == "combat"]
+    assert len(combat) == 1 and combat[0].to is None and combat[0].reveals
+    assert "South recon destroyed" in combat[0].text        # not "infantry"
+
+
+def test_FL_combat_7_a_recon_that_survives_a_meeting_is_revealed():
+    s0 = position(SCN, {"North": ["commander A1", "infantry H1", "recon D4"],
+                        "South": ["commander D6", "infantry H10"]})
+    # the recon steps next to the commander: assassination, and the recon is unmasked
+    s, events = play_turn(s0, North=["RD4-D5"])
+    recon = next(u for u in s.units.values() if u.kind == "recon")
+    assert not recon.disguised
+    assert s.outcome.winner == "North"
