@@ -163,3 +163,17 @@ def test_replay_of_a_record_whose_scenario_is_gone_names_the_header_line(tmp_pat
     assert main(["replay", str(tmp_path / "lost.rec")]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"{tmp_path / 'lost.rec'}:2: error: cannot load the scenario gone.scn")
+
+
+def test_replay_as_a_side_hides_the_other_sides_unrevealed_orders(capsys):
+    """FIELD-NOTES: per-player views apply to replay too."""
+    rec = str(DATA / "referee_dice_race_seed5.rec")
+    assert main(["replay", rec, "--to", "1", "--as", "Blue", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["moves"] == [{"n": 1, "player": "Red", "move": "(sealed orders)"}]
+    assert main(["replay", rec, "--to", "2", "--as", "Blue", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["moves"][0]["move"].startswith("boost")  # revealed with Blue's own orders
+    assert main(["replay", rec, "--to", "1", "--as", "Red"]) == 0
+    assert "your boost" in capsys.readouterr().out
+    assert main(["replay", rec, "--as", "Green"]) == 1

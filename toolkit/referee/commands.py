@@ -124,6 +124,10 @@ def run_replay(args) -> int:
         raise CommandError(f"--to {args.to}: the record has {len(history)} moves")
     state = history[upto].before if upto < len(history) else match.state
     rules = match.rules
+    viewer = getattr(args, "side", None)
+    if viewer is not None and viewer not in rec.header.sides:
+        raise CommandError(f"--as {viewer}: the sides are {', '.join(rec.header.sides)}")
+    texts = shown_moves(history[:upto], viewer)
     outcome = rules.outcome(state)
     decision = rules.decision(state)
     if args.json:
@@ -133,7 +137,7 @@ def run_replay(args) -> int:
             "ruleset": rules.name,
             "sides": list(rec.header.sides),
             "seed": rec.header.seed,
-            "moves": [{"n": i + 1, "player": e.player, "move": e.text,
+            "moves": [{"n": i + 1, "player": e.player, "move": texts[i],
                        **({} if e.seconds is None else {"seconds": e.seconds})}
                       for i, e in enumerate(history[:upto])],
             "outcome": None if outcome is None else {
@@ -142,12 +146,13 @@ def run_replay(args) -> int:
                 "kind": decision.kind.value, "players": list(decision.players),
                 "prompt": decision.prompt},
             "state_hash": rules.state_hash(state),
+            **({} if viewer is None else {"as": viewer}),
         }
         print(json.dumps(data, indent=2))
         return EXIT_OK
     for i, e in enumerate(history[:upto]):
-        print(f"{i + 1:>4}. {e.player}: {e.text}")
-    print(rules.render(rules.view(state, None)))
+        print(f"{i + 1:>4}. {e.player}: {texts[i]}")
+    print(rules.render(rules.view(state, viewer)))
     if outcome is not None:
         print(f"game over: {outcome}")
     else:
@@ -156,6 +161,22 @@ def run_replay(args) -> int:
         print(f"after move {upto}: {waiting_for(decision)}")
     print(f"state hash: {rules.state_hash(state)}")
     return EXIT_OK
+
+
+SEALED = "(sealed orders)"
+
+
+def shown_moves(history, viewer: str | None) -> list[str]:
+    """The moves' notation as `viewer` may see them: another side's secret orders that no
+    later move has revealed yet read as SEALED. None: everything (the record is open)."""
+    if viewer is None:
+        return [e.text for e in history]
+    from toolkit.referee.protocol import DecisionKind
+
+    last_reveal = max((i for i, e in enumerate(history) if e.reveals), default=-1)
+    return [SEALED if (e.kind is DecisionKind.ORDERS and e.player != viewer
+                       and i > last_reveal and not e.reveals) else e.text
+            for i, e in enumerate(history)]
 
 
 # --------------------------------------------------------------- simulate
