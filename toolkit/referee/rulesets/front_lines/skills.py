@@ -17,7 +17,8 @@ def airstrike(battle: "Battle", side: int, sq: int) -> None:
     """FL-skill-4: every unit on the square is destroyed, whoever owns it."""
     victims = battle.units_at(sq)
     battle.say_all("airstrike", f"{battle.side_name(side)} calls an airstrike on "
-                   f"{battle.sq_name(sq)}: {battle.describe_losses(victims)}", reveals=True)
+                   f"{battle.sq_name(sq)}: {battle.describe_losses(victims)}", True,
+                   battle.losses(victims))
     battle.destroy(victims)
 
 

@@ -54,8 +54,13 @@ class Battle:
     def say(self, side: int, kind: str, text: str) -> None:
         self.events.append(Event(kind, text, self._to[side]))
 
-    def say_all(self, kind: str, text: str, reveals: bool = False) -> None:
-        self.events.append(Event(kind, text, None, reveals))
+    def say_all(self, kind: str, text: str, reveals: bool = False, data: tuple = ()) -> None:
+        self.events.append(Event(kind, text, None, reveals, data))
+
+    def losses(self, victims: list[Unit]) -> tuple:
+        """Event data for destroyed units: ("destroyed", side, type, square) each."""
+        return tuple(("destroyed", self.cfg.sides[u.side], u.kind, self.cfg.names[u.sq])
+                     for u in victims if u.uid in self.units)
 
     def describe_losses(self, victims: list[Unit]) -> str:
         if not victims:
@@ -83,7 +88,9 @@ class Battle:
     def tell_arrival(self, u: Unit, how: str) -> None:
         """Tell the owner where a new unit arrived, and the enemy only what it can see."""
         where = self.sq_name(u.sq)
-        self.say(u.side, "arrive", f"your {u.kind} arrives on {where} ({how})")
+        self.events.append(Event("arrive", f"your {u.kind} arrives on {where} ({how})",
+                                 self._to[u.side], False,
+                                 (("arrived", self.side_name(u.side), u.kind, where, how),)))
         enemy = 1 - u.side
         if self.seen_by(enemy, u.sq):
             self.say(enemy, "arrive", f"{self.side_name(u.side)} {self.looks(u)} arrives on "
@@ -129,7 +136,7 @@ class Battle:
                 self.mines[s].discard(sq)
             layers = " and ".join(self.side_name(s) for s in owners)
             self.say_all("mine", f"a mine laid by {layers} goes off on {self.sq_name(sq)}: "
-                         f"{self.describe_losses(victims)}", reveals=True)
+                         f"{self.describe_losses(victims)}", True, self.losses(victims))
             self.destroy(victims)
 
     def fight_on(self, squares) -> None:
@@ -142,7 +149,7 @@ class Battle:
             da, db = fight(self.cfg, [u.kind for u in a], [u.kind for u in b])
             victims = [a[i] for i in da] + [b[i] for i in db]
             self.say_all("combat", f"combat on {self.sq_name(sq)}: "
-                         f"{self.describe_losses(victims)}", reveals=True)
+                         f"{self.describe_losses(victims)}", True, self.losses(victims))
             self.destroy(victims)
             self.reveal([u for u in here if u.uid in self.units])
 
@@ -167,7 +174,7 @@ class Battle:
                 self.say_all("assassination", f"{self.side_name(killers[0].side)} recon on "
                              f"{self.sq_name(killers[0].sq)} assassinates the "
                              f"{self.side_name(c.side)} Commander on {self.sq_name(c.sq)}",
-                             reveals=True)
+                             True, self.losses([c]))
         self.destroy(victims)
 
     def commanders_alive(self) -> tuple[bool, bool]:
@@ -209,7 +216,7 @@ class Battle:
                 self.say_all("combat", f"{self.side_name(0)} {u0.kind} and {self.side_name(1)} "
                              f"{u1.kind} meet between {self.sq_name(u0.sq)} and "
                              f"{self.sq_name(u1.sq)}: {self.describe_losses(victims)}",
-                             reveals=True)
+                             True, self.losses(victims))
                 self.destroy(victims)
                 for s in (0, 1):
                     if moving[s][0].uid not in self.units:
