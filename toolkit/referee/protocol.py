@@ -345,6 +345,14 @@ class Ruleset(Protocol):
     #       legal move, in one call per decision (the fast form); or
     #   bot_weight(state, player, move) -> float
     #       the same one move at a time; default: all moves equally likely.
+    #   time_limit(state, player) -> float | None
+    #       seconds `player` has for the current decision when the scenario
+    #       turns timers on (None: untimed). When time runs out a match answers
+    #       `PASS` for that player until it leaves `decision(state).players`;
+    #       the ruleset says what `PASS` means there (Front Lines: hold, or
+    #       deploy the rest as set up). Rules never read a clock themselves,
+    #       so records replay the same with or without timers.
 
 
-OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "bot_weights", "bot_weight")
+OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "bot_weights", "bot_weight",
+                  "time_limit")
