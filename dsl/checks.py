@@ -34,7 +34,7 @@ MAX_LENGTH_MM = 5000.0  # 5 m: nothing printable is larger
 # Scenario-level fields the language knows. Anything else at the top level is
 # most likely a misspelt keyword (`terain hill { … }`), so it is an error.
 SCENARIO_FIELDS = {"ruleset", "sides", "version", "players", "author", "description", "edition", "license",
-                   "title", "year", "language"}
+                   "title", "year", "language", "press"}  # press: print settings (docs/press.md)
 KEYWORDS = {"terrain", "board", "piece", "deck", "setup", "options", "layout", "include", "font", "image", "table"}
 
 
@@ -283,7 +283,10 @@ def check_layout(scenario: Scenario, layout: Layout) -> list[Diagnostic]:
         what = f"layout '{layout.name}': {el.kind} at {el.x}, {el.y}"
         w = el.w.points if el.w else 0.0
         h = el.h.points if el.h else 0.0
-        if (el.w and w <= 0) or (el.h and h <= 0):
+        if el.kind == "line":  # a line may be flat in one direction, never negative
+            if w < 0 or h < 0 or (el.w and el.h and w == 0 and h == 0):
+                out.append(_err(el.pos, f"{what}: a line needs a length"))
+        elif (el.w and w <= 0) or (el.h and h <= 0):
             out.append(_err(el.pos, f"{what} has a size that is not positive"))
         if el.x.points < -eps or el.y.points < -eps or el.x.points + w > W + eps or el.y.points + h > H + eps:
             out.append(_err(el.pos, f"{what} reaches outside the {layout.width} x {layout.height} card",

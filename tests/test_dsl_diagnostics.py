@@ -262,3 +262,12 @@ def test_fragment_loaded_as_scenario_is_refused(tmp_path: Path):
     with pytest.raises(DslError) as err:
         load(f)
     assert err.value.diagnostics[0].message.startswith("this file holds no `scenario")
+
+
+def test_horizontal_line_element_is_allowed_but_a_point_is_not():
+    ok = 'layout c 60mm x 80mm {\n line at 5mm, 40mm 50mm x 0mm\n}'
+    loads(HEAD + "board b: grid 1 x 1 { terrain plain }\n" + ok + "\n}\n", path="t.scn")
+    assert only('layout c 60mm x 80mm {\n line at 5mm, 40mm 0mm x 0mm\n}')[2] == \
+        "layout 'c': line at 5mm, 40mm: a line needs a length"
+    assert only('layout c 60mm x 80mm {\n rect at 5mm, 40mm 10mm x 0mm\n}')[2] == \
+        "layout 'c': rect at 5mm, 40mm has a size that is not positive"
