@@ -116,12 +116,21 @@ def fresh_plan(state: State, side: int) -> Plan:
     occ: dict[int, tuple[int, ...]] = {}
     where: dict[int, int] = {}
     kinds: dict[int, str] = {}
-    for u in state.units.values():
-        if u.side == side:
-            occ[u.sq] = occ.get(u.sq, ()) + (u.uid,)
-            where[u.uid] = u.sq
-            kinds[u.uid] = u.kind
-    room = {sq: joinable(state.cfg, tuple(kinds[u] for u in uids)) for sq, uids in occ.items()}
+    for uid, s, kind, sq, _ in state.units.values():
+        if s == side:
+            where[uid] = sq
+            kinds[uid] = kind
+            if sq in occ:
+                occ[sq] += (uid,)
+            else:
+                occ[sq] = (uid,)
+    cfg = state.cfg
+    cache = cfg.join_cache
+    room = {}
+    for sq, uids in occ.items():
+        here = tuple(kinds[u] for u in uids) if len(uids) > 1 else (kinds[uids[0]],)
+        r = cache.get(here)
+        room[sq] = r if r is not None else joinable(cfg, here)
     return Plan(occ, where, kinds, dict(state.pools[side]), state.skills[side],
                 state.mines[side], {}, (), 0, -1, room)
 

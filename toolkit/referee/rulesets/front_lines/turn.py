@@ -41,6 +41,8 @@ class Battle:
         self.ids: list[dict[int, int]] = [{}, {}]
         self.events: list[Event] = []
         self.casualties = 0
+        self.fallen = [False, False]            # a Commander destroyed, per side
+        self.check_all = state.turn == 1        # look for assassinations even without moves
         self._to = self.cfg.only
 
     # -------------------------------------------------------------- words
@@ -104,10 +106,13 @@ class Battle:
         return [u for u in self.units.values() if u.sq == sq]
 
     def destroy(self, victims: list[Unit]) -> None:
+        commander = self.cfg.commander
         for u in victims:
             if u.uid in self.units:
                 del self.units[u.uid]
                 self.casualties += 1
+                if u.kind == commander:
+                    self.fallen[u.side] = True
 
     def add_unit(self, side: int, kind: str, sq: int, tmp_uid: int | None) -> Unit:
         uid = self.next_uid
@@ -127,6 +132,8 @@ class Battle:
         self.fight_on((sq,))
 
     def trigger_mines(self, squares) -> None:
+        if not (self.mines[0] or self.mines[1]):
+            return
         for sq in squares:
             owners = [s for s in (0, 1) if sq in self.mines[s]]
             if not owners:
@@ -141,7 +148,9 @@ class Battle:
 
     def fight_on(self, squares) -> None:
         for sq in sorted(set(squares)):
-            here = self.units_at(sq)
+            here = [u for u in self.units.values() if u.sq == sq]
+            if len(here) < 2:
+                continue
             a = [u for u in here if u.side == 0]
             b = [u for u in here if u.side == 1]
             if not a or not b:
@@ -178,11 +187,7 @@ class Battle:
         self.destroy(victims)
 
     def commanders_alive(self) -> tuple[bool, bool]:
-        alive = [False, False]
-        for u in self.units.values():
-            if u.kind == self.cfg.commander:
-                alive[u.side] = True
-        return alive[0], alive[1]
+        return not self.fallen[0], not self.fallen[1]
 
     # --------------------------------------------------------------- steps
 
@@ -224,16 +229,21 @@ class Battle:
                     else:
                         self.reveal([moving[s][0]])
                         moving[s] = (self.units[moving[s][0].uid], moving[s][1])
+        done = []
         for s, (u, dst) in moving.items():
             far = cfg.distance(u.sq, dst) > 1
             moved = u._replace(sq=dst, disguised=u.disguised and not far)
             self.units[u.uid] = moved
             entered.append(dst)
+            done.append((s, u, moved, far))
+        # what each side saw of the moves (after both have moved)
+        for s, u, moved, far in done:
+            dst = moved.sq
             self.say(s, "move", f"your {u.kind} moves {self.sq_name(u.sq)}-{self.sq_name(dst)}"
                      + (" and is revealed" if u.disguised and far else ""))
             enemy = 1 - s
             seen_from, seen_to = self.seen_by(enemy, u.sq), self.seen_by(enemy, dst)
-            name, look = self.side_name(s), self.looks(u)
+            name = self.side_name(s)
             if u.disguised and far and seen_to:
                 self.say_all("reveal", f"{name} recon on {self.sq_name(dst)} is revealed",
                              reveals=True)
@@ -244,16 +254,22 @@ class Battle:
                 self.say(enemy, "move", f"{name} {self.looks(moved)} comes out of the fog "
                          f"onto {self.sq_name(dst)}")
             elif seen_from:
-                self.say(enemy, "move", f"{name} {look} on {self.sq_name(u.sq)} moves out of sight")
+                self.say(enemy, "move", f"{name} {self.looks(u)} on {self.sq_name(u.sq)} "
+                         "moves out of sight")
         for s, kind, sq, tmp in spawning:
             self.pools[s][kind] -= 1
             u = self.add_unit(s, kind, sq, tmp)
             entered.append(sq)
             self.tell_arrival(u, "from the reserve")
-        # 2-4. mines, combat, assassination
+        # 2-4. mines, combat, assassination (a Recon and an enemy Commander can only
+        # come next to each other when one of them moved or arrived)
         self.trigger_mines(entered)
         self.fight_on(entered)
-        self.assassinations()
+        roles = cfg.role
+        if self.check_all or any(roles[u.kind] != "combat" for _, u, _, _ in done) or \
+                any(roles[kind] != "combat" for _, kind, _, _ in spawning):
+            self.check_all = False
+            self.assassinations()
         # 5. skills: airstrikes, then reinforcements, then mines
         for wanted in ("airstrike", "reinforce", "mine"):
             for s, word, sq, tmp in skill_orders:
