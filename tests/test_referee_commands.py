@@ -7,6 +7,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 import dsl
 from toolkit.cli import main
 from toolkit.referee import record, registry
@@ -177,3 +179,34 @@ def test_replay_as_a_side_hides_the_other_sides_unrevealed_orders(capsys):
     assert main(["replay", rec, "--to", "1", "--as", "Red"]) == 0
     assert "your boost" in capsys.readouterr().out
     assert main(["replay", rec, "--as", "Green"]) == 1
+
+
+def test_a_side_out_of_time_passes_for_everything_still_owed():
+    """FL-timer-1 through the time_limit hook: the line typed after the deadline is not
+    taken; the match answers `pass` until the side is no longer asked."""
+    from toolkit.referee.match import Match
+    from toolkit.referee.session import Session
+
+    if "front_lines" not in registry.names():
+        pytest.skip("Front Lines is not registered")
+    scenario = dsl.load(registry.content_root() / "front_lines" / "front_lines.scn")
+    m = Match.new(scenario, options={"timers": "hotseat"})
+    limit = m.time_limit("North")
+    assert limit and limit > 0
+    now = [0.0]
+    out = io.StringIO()
+    lines = iter(["I=C2\n", "late\n", "quit\n"])
+
+    def clock():
+        return now[0]
+
+    def lines_with_delay():
+        yield next(lines)
+        now[0] = limit + 1  # North dawdles
+        yield from lines
+
+    Session(m, lines_with_delay(), out, clock=clock, echo=True).run()
+    text = out.getvalue()
+    assert "time is up for North" in text and "('late' not taken)" in text
+    assert [(e.player, e.text) for e in m.history][:2] == [("North", "I=C2"), ("North", "pass")]
+    assert "North" not in m.decision.players

@@ -27,6 +27,7 @@ from toolkit.referee import game, record, registry
 from toolkit.referee.chance import ChanceSource
 from toolkit.referee.protocol import (
     CHANCE,
+    PASS,
     Decision,
     DecisionKind,
     Event,
@@ -205,6 +206,25 @@ class Match:
         if self.chance is None:
             raise IllegalMoveError("chance-source", "this match has no chance source")
         return self.play_move(CHANCE, self.chance.answer(d.chance))
+
+    def time_limit(self, player: str) -> float | None:
+        """Seconds `player` has for the current decision (the ruleset's optional
+        `time_limit` hook; None: untimed)."""
+        hook = getattr(self.rules, "time_limit", None)
+        if hook is None or player == CHANCE or self.over:
+            return None
+        return hook(self.state, player)
+
+    def time_out(self, player: str) -> tuple[Event, ...]:
+        """Time is up: answer PASS for `player` until it is no longer asked (the
+        ruleset says what PASS means there). Each PASS is an ordinary record line."""
+        events: list[Event] = []
+        for _ in range(10_000):
+            d = self.decision
+            if d is None or player not in d.players:
+                break
+            events.extend(self.play_move(player, PASS, "pass"))
+        return tuple(events)
 
     def why_not_undo(self) -> str | None:
         """None if undo may take back the last move, else why not."""

@@ -31,7 +31,8 @@ anything else is read as a move, e.g. `pass` in a reaction window"""
 
 class Session:
     def __init__(self, match: Match, lines: Iterator[str], out: TextIO, *, table: bool = False,
-                 clear: bool = False, echo: bool = False, timed: bool = False):
+                 clear: bool = False, echo: bool = False, timed: bool = False,
+                 clock=time.monotonic):
         self.match = match
         self.lines = lines
         self.out = out
@@ -40,6 +41,9 @@ class Session:
         self.echo = echo  # repeat piped input after the prompt, so a transcript reads well
         self.timed = timed  # write the time each move took into the record
         self.asked_at = 0.0
+        self.clock = clock
+        self.clock_owner: str | None = None  # whose decision clock is running
+        self.deadline: float | None = None
         self.shown_to: str | None = None
 
     def say(self, text: str = "") -> None:
@@ -48,7 +52,7 @@ class Session:
     def ask(self, prompt: str) -> str | None:
         self.out.write(prompt)
         self.out.flush()
-        self.asked_at = time.monotonic()
+        self.asked_at = self.clock()
         try:
             line = next(self.lines)
         except StopIteration:
@@ -75,17 +79,41 @@ class Session:
             asked = CHANCE if d.kind is DecisionKind.CHANCE else d.players[0]
             if asked != self.shown_to:
                 self.hand_over(asked, d)
+            self.start_clock(asked)
             prompt = f"{asked} ({d.prompt})> " if d.prompt else f"{asked}> "
+            if self.deadline is not None:
+                prompt = f"[{max(0, self.deadline - self.clock()):.0f}s] {prompt}"
             line = self.ask(prompt)
             if line is None:
                 self.say("end of input: stopping" + (" (the record is saved)" if
                                                      m.writer else ""))
                 return 0
+            if self.deadline is not None and self.clock() > self.deadline:
+                self.say(f"time is up for {asked}: `pass` for everything still owed "
+                         f"({line.strip()!r} not taken)")
+                self.tell_events(m.time_out(asked), asked)
+                self.stop_clock_unless_asked(asked)
+                continue
             if not self.command(line.strip(), asked):
                 return 0
+            self.stop_clock_unless_asked(asked)
         self.say(self.match.board(None))
         self.say(f"game over: {m.outcome}")
         return 0
+
+    def start_clock(self, asked: str) -> None:
+        """A side's clock runs from when it is first asked until it is no longer asked
+        (Front Lines: one planning clock for all three actions)."""
+        if self.clock_owner == asked:
+            return
+        self.clock_owner = asked
+        limit = self.match.time_limit(asked)
+        self.deadline = None if limit is None else self.clock() + limit
+
+    def stop_clock_unless_asked(self, asked: str) -> None:
+        d = self.match.decision
+        if d is None or asked not in d.players:
+            self.clock_owner, self.deadline = None, None
 
     def hand_over(self, asked: str, d) -> None:
         if self.shown_to is not None and asked != CHANCE:
@@ -151,7 +179,7 @@ class Session:
             self.say(f"saved to {rest.strip()}")
             return True
         try:
-            took = time.monotonic() - self.asked_at if self.timed else None
+            took = self.clock() - self.asked_at if self.timed else None
             events = m.play(line, asked, took)
         except (MoveSyntaxError, IllegalMoveError) as err:
             self.say(f"{line}: {err}")
