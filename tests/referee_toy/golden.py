@@ -24,14 +24,17 @@ from toolkit.referee.protocol import CHANCE
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 TOY = ROOT / "tests" / "referee_toy" / "dice_race.scn"
+FRONT_LINES = ROOT / "content" / "front_lines" / "front_lines.scn"
 registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
 
 #: (record name, scenario, seed, undos to sprinkle in)
 GAMES = [
     ("referee_dice_race_seed5.rec", TOY, 5, 0),
     ("referee_dice_race_seed11.rec", TOY, 11, 3),
-    ("referee_front_lines_seed1.rec", ROOT / "content/front_lines/front_lines.scn", 1, 0),
-    ("referee_front_lines_seed2.rec", ROOT / "content/front_lines/front_lines.scn", 2, 4),
+    # a draw (10 turns without casualties), a Commander kill, a centre hold
+    ("referee_front_lines_seed1.rec", FRONT_LINES, 1, 0),
+    ("referee_front_lines_seed4.rec", FRONT_LINES, 4, 3),
+    ("referee_front_lines_seed14.rec", FRONT_LINES, 14, 0),
 ]
 
 
