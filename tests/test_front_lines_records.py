@@ -25,7 +25,7 @@ from toolkit.referee.rulesets.front_lines import RULESET as FL
 DATA = Path(__file__).parent / "data" / "front_lines"
 SCN_PATH = Path(__file__).parents[1] / "content" / "front_lines" / "front_lines.scn"
 GOLDEN = DATA / "golden.json"
-RANDOM_SEEDS = (3, 8, 21)
+RANDOM_SEEDS = (0, 1, 2)  # ending FL-win-1, FL-draw-3, FL-win-3
 
 RAID = """\
 North: pass
@@ -59,8 +59,7 @@ def _random_game(seed: int) -> Match:
         d = match.decision
         side = d.players[rng.randrange(len(d.players))]
         legal = list(FL.legal_moves(match.state, side))
-        weights = [FL.bot_weight(match.state, side, m) for m in legal]
-        match.play_move(side, rng.choices(legal, weights)[0])
+        match.play_move(side, rng.choice(legal))
     return match
 
 

@@ -22,7 +22,7 @@ from toolkit.referee.rulesets.front_lines.state import Plan, State
 from toolkit.referee.rulesets.front_lines.stacking import joinable, stack_problem
 
 __all__ = ["why_not", "legal_orders", "plan_order", "plan_complete", "auto_deploy",
-           "stack_problem", "OrderTable", "OrderList"]
+           "stack_problem", "OrderTable"]
 
 # ------------------------------------------------------------ predicates
 
@@ -167,13 +167,6 @@ class OrderTable:
                                   for w in ("airstrike", "reinforce", "mine")} for s in (0, 1))
 
 
-class OrderList(list):
-    """The legal orders, with how many of them are skills (for bot weights):
-    moves and spawns first, then `skills` skill orders, then `pass`."""
-
-    __slots__ = ("skills",)
-
-
 def _targets(orders: tuple, blocked: set) -> tuple | list:
     """`orders` (pairs of square and order, the orders alone, their squares) minus
     the blocked squares."""
@@ -182,12 +175,11 @@ def _targets(orders: tuple, blocked: set) -> tuple | list:
     return [o for sq, o in orders[0] if sq not in blocked]
 
 
-def legal_orders(state: State, side: int, table: OrderTable) -> OrderList:
+def legal_orders(state: State, side: int, table: OrderTable) -> list:
     """Every order `why_not` accepts now, in a stable order (moves, spawns, skills, pass)."""
     cfg = state.cfg
     plan = state.plans[side]
-    out = OrderList()
-    out.skills = 0
+    out: list = []
     pkinds = plan.kinds
     room = plan.room
     # squares that cannot take one more unit of each type (FL-stack-1, FL-stack-2)
@@ -232,7 +224,6 @@ def legal_orders(state: State, side: int, table: OrderTable) -> OrderList:
             out.extend(_targets(table.spawn_lists[side][kind], blocked[kind]))
     skills = plan.skills
     if skills:
-        n = len(out)
         lists = table.skill_lists[side]
         if "airstrike" in skills:
             out.extend(lists["airstrike"][1])
@@ -244,7 +235,6 @@ def legal_orders(state: State, side: int, table: OrderTable) -> OrderList:
                 out.extend(o for sq, o in lists["mine"][0] if sq not in mines)
             else:
                 out.extend(lists["mine"][1])
-        out.skills = len(out) - n
     out.append(PASS)
     return out
 

@@ -14,7 +14,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from dsl.model import Scenario
-from toolkit.referee.protocol import PASS, Decision, Event, Illegal, Move, Outcome, ScenarioError
+from toolkit.referee.protocol import Decision, Event, Illegal, Move, Outcome, ScenarioError
 from toolkit.referee.rulesets.front_lines import fog, notation, orders
 from toolkit.referee.rulesets.front_lines.config import Config
 from toolkit.referee.rulesets.front_lines.state import (
@@ -171,21 +171,8 @@ class FrontLines:
             return None
         return state.cfg.deploy_seconds() if state.phase == DEPLOY else state.cfg.plan_seconds()
 
-    def bot_weight(self, state: State, player: str, move: Move) -> float:
-        """Random bots: a skill (with ~48 targets each) should not crowd out moves,
-        and holding is rarely useful."""
-        if isinstance(move, notation.Order):
-            return 0.1 if move.action == notation.SKILL else 1.0
-        return 0.2
-
-    def bot_weights(self, state: State, player: str, moves: list) -> list[float]:
-        """`bot_weight` for every move at once (the fast form random bots use)."""
-        skill, order = notation.SKILL, notation.Order
-        if type(moves) is orders.OrderList and moves and moves[-1] is PASS:
-            plain = len(moves) - moves.skills - 1
-            return [1.0] * plain + [0.1] * moves.skills + [0.2]
-        return [(0.1 if m.action == skill else 1.0) if type(m) is order else 0.2
-                for m in moves]
+    # No bot_weight(s) hook: random bots choose uniformly. A bias against skills
+    # (tried) changed the spread of results little and cost a sixth of playout speed.
 
 
 RULESET = FrontLines()
