@@ -68,6 +68,7 @@ class Config:
             raise ScenarioError(f"unknown Front Lines option(s): {', '.join(unknown)}")
         self.options = opts
         self.join_cache: dict[tuple[str, ...], frozenset[str]] = {}
+        self.decisions: dict[tuple, Any] = {}
         self._read_board(scenario)
         self._read_pieces(scenario)
         self._read_setups(scenario)

@@ -134,6 +134,8 @@ class OrderTable:
     def __init__(self, cfg: Config):
         n = cfg.names
         self.cfg = cfg
+        # for each answer of `joinable`, the types it refuses
+        self.refused = _Refused(cfg)
         self.spawns = {(k, s): Order(SPAWN, cfg.letter[k], "", n[s])
                        for k in cfg.pieces for s in range(len(n))}
         self.deploys = {(k, s): Order(DEPLOY, cfg.letter[k], "", n[s])
@@ -167,6 +169,18 @@ class OrderTable:
                                   for w in ("airstrike", "reinforce", "mine")} for s in (0, 1))
 
 
+class _Refused(dict):
+    """joinable answer (a set of types) -> the other types, filled on first use."""
+
+    def __init__(self, cfg: Config):
+        super().__init__()
+        self.kinds = tuple(cfg.pieces)
+
+    def __missing__(self, allowed: frozenset[str]) -> tuple[str, ...]:
+        got = self[allowed] = tuple(k for k in self.kinds if k not in allowed)
+        return got
+
+
 def _targets(orders: tuple, blocked: set) -> tuple | list:
     """`orders` (pairs of square and order, the orders alone, their squares) minus
     the blocked squares."""
@@ -183,7 +197,11 @@ def legal_orders(state: State, side: int, table: OrderTable) -> list:
     pkinds = plan.kinds
     room = plan.room
     # squares that cannot take one more unit of each type (FL-stack-1, FL-stack-2)
-    blocked = {k: {sq for sq, r in room.items() if k not in r} for k in cfg.pieces}
+    blocked: dict[str, set[int]] = {k: set() for k in cfg.pieces}
+    refused = table.refused
+    for sq, r in room.items():
+        for k in refused[r]:
+            blocked[k].add(sq)
     if state.phase == DEPLOY_PHASE:
         for kind, left in plan.pool.items():
             if left > 0:

@@ -82,13 +82,21 @@ class FrontLines:
     def _decision(self, state: State) -> Decision | None:
         if state.phase == OVER:
             return None
-        waiting = [state.cfg.sides[s] for s in (0, 1) if not orders.plan_complete(state, s)]
+        cfg = state.cfg
+        waiting = tuple(cfg.sides[s] for s in (0, 1) if not orders.plan_complete(state, s))
         if state.phase == DEPLOY:
-            return Decision.orders(waiting, "deploy your army (I=C2, or pass for the set-up)")
-        done = max(len(state.plans[s].orders) for s in (0, 1) if state.cfg.sides[s] in waiting) \
-            if waiting else 0
-        return Decision.orders(waiting, f"turn {state.turn}: plan action {done + 1} "
-                               f"of {state.cfg.actions}")
+            key = (DEPLOY, waiting)
+        else:
+            done = max(len(state.plans[s].orders) for s in (0, 1) if cfg.sides[s] in waiting)
+            key = (state.turn, waiting, done)
+        decision = cfg.decisions.get(key)   # decisions are values: make each one once
+        if decision is None:
+            if state.phase == DEPLOY:
+                prompt = "deploy your army (I=C2, or pass for the set-up)"
+            else:
+                prompt = f"turn {state.turn}: plan action {done + 1} of {cfg.actions}"
+            decision = cfg.decisions[key] = Decision.orders(waiting, prompt)
+        return decision
 
     def legal_moves(self, state: State, player: str) -> Iterable[Move]:
         side = state.cfg.side_index(player)
