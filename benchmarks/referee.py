@@ -1,6 +1,6 @@
 """Referee benchmark: random playouts per ruleset, with python-chess for reference.
 
-    python3 benchmarks/referee.py [--seconds 5] [--rulesets front_lines,dice_race] [--json]
+    python3 benchmarks/referee.py [--seconds 5] [--rounds 3] [--rulesets front_lines] [--json]
 
 For every registered ruleset that ships content (the first scenario of content/NAME/
 that loads) it plays random games for about `--seconds` seconds in two modes:
@@ -73,7 +73,7 @@ def bench_ruleset(name: str, path: Path, seconds: float, adjudicated: bool) -> d
     games = moves = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds or games == 0:
-        rng = random.Random(f"bench/{games}")
+        rng = random.Random(f"bench/{games}/{t0}")
         if adjudicated:
             moves += adjudicated_playout(rules, start, rng)
         else:
@@ -112,15 +112,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="per row (default 5)")
     parser.add_argument("--rulesets", help="comma-separated names (default: all with content)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="interleave the engines over this many rounds, so a busy "
+                        "machine slows them all alike (default 3)")
     args = parser.parse_args(argv)
     only = set(args.rulesets.split(",")) if args.rulesets else None
+    jobs = [(lambda s, n=name, p=path, a=adj: bench_ruleset(n, p, s, a))
+            for name, path in scenarios(only) for adj in (False, True)]
+    jobs.append(bench_chess)
+    totals: dict[int, dict] = {}
+    for _ in range(max(1, args.rounds)):
+        for i, job in enumerate(jobs):
+            r = job(args.seconds / max(1, args.rounds))
+            if r is None:
+                continue
+            t = totals.setdefault(i, {**r, "games": 0, "moves": 0, "seconds": 0.0})
+            for key in ("games", "moves", "seconds"):
+                t[key] += r[key]
     rows = []
-    for name, path in scenarios(only):
-        for adjudicated in (False, True):
-            rows.append(bench_ruleset(name, path, args.seconds, adjudicated))
-    chess_row = bench_chess(args.seconds)
-    if chess_row:
-        rows.append(chess_row)
+    for t in totals.values():
+        t.update(moves_per_second=t["moves"] / t["seconds"],
+                 games_per_second=t["games"] / t["seconds"],
+                 mean_length=t["moves"] / t["games"])
+        rows.append(t)
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
