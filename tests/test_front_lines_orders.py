@@ -177,9 +177,13 @@ def test_FL_turn_1_three_actions_then_wait(state):
     s = plan(state, "North", "IC3-C4", "pass", "pass")
     d = FL.decision(s)
     assert d.players == ("South",)
+    before = FL.state_hash(s)
     why = FL.check(s, "North", FL.parse_move("IC4-C5"))
-    assert why.rule == "FL-turn-1"
+    assert why.rule == "FL-turn-1" and why.reason
     assert list(FL.legal_moves(s, "North")) == []
+    with pytest.raises(IllegalMoveError):
+        game.play(FL, s, "North", FL.parse_move("IC4-C5"))
+    assert FL.state_hash(s) == before
     assert game.check(FL, s, "North", FL.parse_move("IC4-C5")).rule == game.RULE_TURN
 
 
@@ -252,3 +256,19 @@ def test_enumeration_is_exactly_what_check_accepts(seed):
             assert set(accepted) == set(legal)
             checked += 1
         state, _ = FL.apply(state, side, rng.choice(legal))
+
+
+def test_nothing_is_taken_once_the_game_is_over():
+    from toolkit.referee.rulesets.front_lines.position import play_turn
+
+    s = position(SCN, {"North": ["commander A1", "infantry H1", "armor E9"],
+                       "South": ["commander E10", "infantry H10"]})
+    s, _ = play_turn(s, North=["AE9-E10"])
+    assert FL.decision(s) is None and FL.outcome(s).rule == "FL-win-1"
+    before = FL.state_hash(s)
+    assert FL.check(s, "North", PASS).rule == "over"
+    assert list(FL.legal_moves(s, "South")) == []
+    with pytest.raises(IllegalMoveError) as err:
+        game.play(FL, s, "South", PASS)
+    assert err.value.rule == "over"
+    assert FL.state_hash(s) == before
