@@ -144,11 +144,8 @@ def parse(text: str, path: str = "<record>") -> Record:
         values[key] = value.strip()
         where[key] = number
         i += 1
-    if i >= len(raw):
-        if cut_off is not None:
-            raise RecordError(path, cut_off, "the record is cut off inside its header")
-        if not all(k in values for k in REQUIRED):
-            pass  # reported below
+    if i >= len(raw) and cut_off is not None:
+        raise RecordError(path, cut_off, "the record is cut off inside its header")
     for key in REQUIRED:
         if key not in values:
             raise RecordError(path, i + 1 if i < len(raw) else len(raw),
