@@ -82,7 +82,17 @@ def view(state: State, player: str | None) -> dict[str, Any]:
         out["mines"] = tuple((name, "mine", names[m]) for m in sorted(state.mines[me]))
         out["orders"] = tuple((name, "order", i + 1, format_order(o))
                               for i, (o, _) in enumerate(plan.orders))
+        # where your units will stand after your orders (what `from` squares refer to)
+        out["after_orders"] = _planned(state, me) if plan.orders and state.phase != DEPLOY else ()
     return out
+
+
+def _planned(state: State, me: int) -> tuple:
+    cfg = state.cfg
+    plan = state.plans[me]
+    name = cfg.sides[me]
+    return tuple(sorted((name, "planned", cfg.names[sq], plan.kinds[uid])
+                        for uid, sq in plan.where.items()))
 
 
 def secrets(state: State, player: str) -> list:
@@ -93,6 +103,8 @@ def secrets(state: State, player: str) -> list:
     out: list = []
     plan = state.plans[me]
     out += [(player, "order", i + 1, format_order(o)) for i, (o, _) in enumerate(plan.orders)]
+    if plan.orders and state.phase != DEPLOY:
+        out += list(_planned(state, me))
     out += [(player, "mine", names[m]) for m in state.mines[me]]
     out += [(player, "reserve", k, n) for k, n in state.pools[me].items()]
     if state.phase == DEPLOY:
@@ -110,6 +122,19 @@ def secrets(state: State, player: str) -> list:
     return out
 
 
+def _board(w: int, h: int, cells: dict[str, str], hidden: set[str]) -> list[str]:
+    from dsl.model import grid_id
+
+    lines = ["    " + " ".join(f"{chr(65 + c):>3}" for c in range(w))]
+    for r in range(h):
+        row = []
+        for c in range(w):
+            sq = grid_id(c, r)
+            row.append(f"{cells.get(sq, '?' if sq in hidden else '.'):>3}")
+        lines.append(f"{r + 1:>3} " + " ".join(row))
+    return lines
+
+
 def render(v: dict[str, Any]) -> str:
     """The board as text: North's units in capitals, South's in small letters,
     `?` on squares the viewer cannot see, then the viewer's own secrets."""
@@ -123,14 +148,17 @@ def render(v: dict[str, Any]) -> str:
         letter = letter if side == v["sides"][0] else letter.lower()
         cells[sq] = cells.get(sq, "") + letter
     hidden = set(v["hidden"])
-    lines = ["    " + " ".join(f"{chr(65 + c):>3}" for c in range(w))]
-    for r in range(h):
-        row = []
-        for c in range(w):
-            sq = grid_id(c, r)
-            text = cells.get(sq, "?" if sq in hidden else ".")
-            row.append(f"{text:>3}")
-        lines.append(f"{r + 1:>3} " + " ".join(row))
+    lines = _board(w, h, cells, hidden)
+    if v.get("after_orders"):
+        mine = {}
+        for side, _, sq, kind in v["after_orders"]:
+            letter = letters[kind]
+            mine[sq] = mine.get(sq, "") + (letter if side == v["sides"][0] else letter.lower())
+        others = {sq: t for sq, t in cells.items()
+                  if all(side != v["player"] for side, s2, _ in v["units"] if s2 == sq)}
+        beside = _board(w, h, {**others, **mine}, hidden)
+        lines = [a + "   |" + b for a, b in zip(lines, beside)]
+        lines.append("(left: now; right: after your orders)")
     lines.append(f"{v['phase']} · turn {v['turn']} · planned "
                  + ", ".join(f"{s} {n}" for s, n in v["planned"].items()))
     lines.append("skills: " + "; ".join(f"{s} {' '.join(k) or '-'}" for s, k in v["skills"].items()))
