@@ -149,3 +149,12 @@ def test_orders_given_one_at_a_time_can_be_taken_back_until_sealed():
         m.play("pass")
     with pytest.raises(UndoError, match=f"{planner}'s orders are sealed"):
         m.undo()
+
+
+def test_no_side_may_be_called_chance(tmp_path):
+    from toolkit.referee.protocol import ScenarioError
+
+    scn = tmp_path / "x.scn"
+    scn.write_text(TOY.read_text().replace("sides Red, Blue", "sides Red, chance"))
+    with pytest.raises(ScenarioError, match="no side may be called 'chance'"):
+        Match.new(dsl.load(scn))

@@ -36,6 +36,7 @@ from toolkit.referee.protocol import (
     MoveSyntaxError,
     Outcome,
     Ruleset,
+    ScenarioError,
     State,
 )
 
@@ -80,6 +81,9 @@ class Match:
     def new(cls, scenario: Any, *, options: Mapping[str, Any] | None = None,
             chance: ChanceSource | None = None, seed: str = "none",
             record_path: str | os.PathLike | None = None) -> "Match":
+        if CHANCE in scenario.sides:
+            raise ScenarioError(f"no side may be called {CHANCE!r}: records use it for dice "
+                                "and draws")
         rules = registry.get(scenario.ruleset)
         match = cls(rules, scenario, rules.new_game(scenario, options), chance=chance, seed=seed)
         if record_path is not None:
