@@ -14,7 +14,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from dsl.model import Scenario
-from toolkit.referee.protocol import Decision, Event, Illegal, Move, Outcome, ScenarioError
+from toolkit.referee.protocol import Decision, Event, Illegal, Move, Outcome
 from toolkit.referee.rulesets.front_lines import fog, notation, orders
 from toolkit.referee.rulesets.front_lines.config import Config
 from toolkit.referee.rulesets.front_lines.state import (

@@ -22,7 +22,7 @@ from __future__ import annotations
 from toolkit.referee.protocol import PASS, Event
 from toolkit.referee.rulesets.front_lines import skills, victory
 from toolkit.referee.rulesets.front_lines.combat import fight
-from toolkit.referee.rulesets.front_lines.notation import DEPLOY, MOVE, SKILL, SPAWN
+from toolkit.referee.rulesets.front_lines.notation import MOVE, SKILL, SPAWN
 from toolkit.referee.rulesets.front_lines.state import (
     OVER, PLAN, State, Unit, deploy_plan, fresh_plan, position_key)
 
@@ -350,4 +350,4 @@ def setup_deployment(state: State) -> State:
     return finish_deployment(state.replace(plans=plans))[0]
 
 
-__all__ = ["Battle", "resolve_turn", "finish_deployment", "setup_deployment", "DEPLOY"]
+__all__ = ["Battle", "resolve_turn", "finish_deployment", "setup_deployment"]
