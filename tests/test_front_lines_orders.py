@@ -4,6 +4,7 @@ FL-spawn-*, FL-skill-1/2/6, FL-deploy-*, FL-notation-2)."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -272,3 +273,19 @@ def test_nothing_is_taken_once_the_game_is_over():
         game.play(FL, s, "South", PASS)
     assert err.value.rule == "over"
     assert FL.state_hash(s) == before
+
+
+# ------------------------------------------- positions with counted legal orders
+
+POSITIONS = json.loads((Path(__file__).parent / "data" / "front_lines" /
+                        "positions.json").read_text())
+
+
+@pytest.mark.parametrize("case", POSITIONS, ids=[c["name"] for c in POSITIONS])
+def test_legal_order_counts_counted_by_hand(case):
+    """FL-turn-1, FL-move-*, FL-stack-*, FL-spawn-*, FL-skill-2: the counts in
+    positions.json were worked out by hand (see each entry's `why`)."""
+    s = position(SCN, case["units"], pools=case.get("pools"), skills=case.get("skills"))
+    for side, given in case["orders"].items():
+        s = plan(s, side, *given)
+    assert len(list(FL.legal_moves(s, case["side"]))) == case["legal"]
