@@ -165,10 +165,6 @@ class Fields(Mapping[str, Value]):
     def pos(self, key: str) -> Pos:
         return self._index[key].pos
 
-    def number(self, key: str, default: float | int | None = None) -> Any:
-        value = self.get(key, default)
-        return value
-
     def flag(self, key: str) -> bool:
         return bool(self.get(key, False))
 
@@ -429,8 +425,8 @@ class Board:
 
 
 @dataclass(frozen=True)
-class PieceType:
-    """A kind of unit or marker; `fields` hold the statistics a ruleset reads."""
+class Definition:
+    """A named block of fields: the shape of piece types and tables."""
 
     name: str
     fields: Fields = field(default_factory=Fields)
@@ -438,6 +434,11 @@ class PieceType:
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.fields.get(key, default)
+
+
+@dataclass(frozen=True)
+class PieceType(Definition):
+    """A kind of unit or marker; `fields` hold the statistics a ruleset reads."""
 
 
 # -------------------------------------------------------------------- decks
@@ -571,15 +572,8 @@ class Layout:
 
 
 @dataclass(frozen=True)
-class Table:
+class Table(Definition):
     """Named reference data a ruleset or a sheet reads: an attack table, a turn sequence."""
-
-    name: str
-    fields: Fields = field(default_factory=Fields)
-    pos: Pos = field(default=NOWHERE, compare=False)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.fields.get(key, default)
 
 
 @dataclass(frozen=True)
