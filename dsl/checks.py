@@ -170,6 +170,14 @@ def check_board(scenario: Scenario, board: Board) -> list[Diagnostic]:
                                 "on a grid, a link marks the edge between two neighbouring spaces"))
         if link.a == link.b:
             out.append(_err(link.pos, f"link {link.a}–{link.b} joins a space to itself"))
+    for border in board.borders:
+        for end in (border.a, border.b):
+            if end not in board:
+                out.append(_err(border.pos, f"border {border.a}–{border.b}: unknown space '{end}'",
+                                suggest(end, board.space_index)))
+        if border.a in board and border.b in board and board.graph.has_edge(border.a, border.b):
+            out.append(_err(border.pos, f"border {border.a}–{border.b}: the spaces are joined",
+                            f"use `link {border.a} {border.b} {{ … }}` to mark a feature on a connection"))
     zone_names: set[str] = set()
     for zone in board.zones:
         if zone.name in zone_names:

@@ -324,6 +324,8 @@ class Board:
 
     `spaces` are in reading order (row by row) on grids. `links` on a map are
     its connections; on a grid they mark edges (a river between two squares).
+    `borders` mark a feature between two spaces without joining them: they
+    are not edges of the graph.
     Hex geometry: `orientation` is "flat" or "pointy"; `offset` is "odd" or
     "even" (which columns, for flat, or rows, for pointy, are pushed out).
     """
@@ -339,6 +341,7 @@ class Board:
     pos: Pos = field(default=NOWHERE, compare=False)
     key: tuple[tuple[str, str], ...] = ()  # picture symbol → terrain, as drawn
     key_pos: tuple[Pos, ...] = field(default=(), compare=False)  # where each key entry is
+    borders: tuple[Link, ...] = ()  # features between spaces that are not joined (a river with no ford)
 
     @property
     def orientation(self) -> str:

@@ -384,10 +384,13 @@ class Builder(Transformer):
         fields = c[-1] if isinstance(c[-1], Fields) else Fields()
         return ("node", self.pos(ident), ident, coord, fields)
 
-    def link(self, c):
+    def link(self, c, tag: str = "link"):
         fields = c[-1] if isinstance(c[-1], Fields) else Fields()
         ids = [t for t in c if isinstance(t, Token)]
-        return ("link", self.pos(ids[0]), ids, fields)
+        return (tag, self.pos(ids[0]), ids, fields)
+
+    def border(self, c):
+        return self.link(c, tag="border")
 
     def zone(self, c):
         return ("zone", self.pos(c[0]), str(c[0]), list(c[1:]))
@@ -407,7 +410,7 @@ class Builder(Transformer):
         key_pos: dict[str, Pos] = {}
         key_fields: dict[str, Fields] = {}
         pictures = []
-        space_stmts, node_stmts, link_stmts, zone_stmts = [], [], [], []
+        space_stmts, node_stmts, link_stmts, zone_stmts, border_stmts = [], [], [], [], []
         for stmt in body:
             if isinstance(stmt, Field):
                 fields.append(stmt)
@@ -428,6 +431,8 @@ class Builder(Transformer):
                 node_stmts.append(stmt)
             elif tag == "link":
                 link_stmts.append(stmt)
+            elif tag == "border":
+                border_stmts.append(stmt)
             elif tag == "zone":
                 zone_stmts.append(stmt)
         board_fields = Fields(tuple(fields))
@@ -485,9 +490,13 @@ class Builder(Transformer):
         for _, lpos, ids, lfields in link_stmts:
             for a, b in zip(ids, ids[1:]):
                 links.append(Link(str(a), str(b), lfields, self.pos(a)))
+        borders: list[Link] = []
+        for _, bpos, ids, bfields in border_stmts:
+            for a, b in zip(ids, ids[1:]):
+                borders.append(Link(str(a), str(b), bfields, self.pos(a)))
         zones = [self.make_zone(name, kind, zstmt) for zstmt in zone_stmts]
         return Board(name, kind, width, height, tuple(spaces), tuple(links), tuple(zones), board_fields, pos,
-                     tuple(key.items()), tuple(key_pos[k] for k in key))
+                     tuple(key.items()), tuple(key_pos[k] for k in key), tuple(borders))
 
     def read_picture(self, name, width, height, key, pictures, default_terrain, pos) -> dict:
         terrains: dict[tuple[int, int], str] = {}

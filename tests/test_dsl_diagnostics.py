@@ -271,3 +271,9 @@ def test_horizontal_line_element_is_allowed_but_a_point_is_not():
         "layout 'c': line at 5mm, 40mm: a line needs a length"
     assert only('layout c 60mm x 80mm {\n rect at 5mm, 40mm 10mm x 0mm\n}')[2] == \
         "layout 'c': rect at 5mm, 40mm has a size that is not positive"
+
+
+def test_border_between_joined_spaces_is_refused():
+    body = "board w: map { terrain plain\n node N1 at 0, 0\n node N2 at 1, 0\n link N1 N2\n border N1 N2 { river } }"
+    assert only(body, board=False)[2:] == ("border N1–N2: the spaces are joined",
+                                           "use `link N1 N2 { … }` to mark a feature on a connection")

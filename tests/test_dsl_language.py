@@ -357,3 +357,16 @@ def test_tables_hold_reference_data():
     """))
     t = s.tables["attack"]
     assert t.get("range_1")[2] == "disrupt" and len(t.get("advantage")) == 2
+
+
+def test_border_marks_a_feature_between_unjoined_spaces():
+    s = loads(scn("""
+        board w: map { terrain plain
+          node N1 at 0, 0; node N2 at 10, 0; node N3 at 20, 0
+          link N1 N2
+          border N2 N3 { river }
+        }
+    """))
+    b = s.boards["w"]
+    assert [(x.a, x.b, x.fields["river"]) for x in b.borders] == [("N2", "N3", True)]
+    assert not b.graph.has_edge("N2", "N3")
