@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,17 +41,6 @@ class Kit:
     @property
     def warnings(self) -> list[str]:
         return [w for r in self.reports for w in r.warnings]
-
-
-def _external(name: str) -> tuple[Callable | None, str | None]:
-    """The other press modules' writers, or why they are not there."""
-    module, func = {"boards": ("toolkit.pnp.boards", "write_boards"),
-                    "sheets": ("toolkit.pnp.sheets", "write_sheets")}[name]
-    try:
-        mod = __import__(module, fromlist=[func])
-        return getattr(mod, func), None
-    except (ImportError, AttributeError) as exc:
-        return None, f"{name}: skipped ({module}.{func} is not available: {exc})"
 
 
 def _as_report(name: str, value: Any, path: Path) -> ComponentReport:
@@ -80,8 +68,10 @@ def count_items(scenario: Any) -> int:
 def build_kit(scenario: Any, folder: Path, options: PressOptions,
               progress: Any | None = None) -> Kit:
     """Write the whole kit; `progress` is a tqdm-like object (update(n)) or None."""
+    from toolkit.pnp.boards import write_boards
     from toolkit.pnp.cards import write_cards
     from toolkit.pnp.counters import write_counters
+    from toolkit.pnp.sheets import write_sheets
 
     folder.mkdir(parents=True, exist_ok=True)
     kit = Kit(folder)
@@ -89,18 +79,9 @@ def build_kit(scenario: Any, folder: Path, options: PressOptions,
 
     kit.reports.append(write_cards(scenario, folder / "cards.pdf", options, tick))
     kit.reports.append(write_counters(scenario, folder / "counters.pdf", options, tick))
-    for name in ("boards", "sheets"):
-        writer, why = _external(name)
+    for name, writer in (("boards", write_boards), ("sheets", write_sheets)):
         path = folder / f"{name}.pdf"
-        if writer is None:
-            kit.notes.append(str(why))
-            continue
-        try:
-            result = writer(scenario, path, options)
-        except NotImplementedError as exc:
-            kit.notes.append(f"{name}: skipped (not implemented yet: {exc})")
-            continue
-        kit.reports.append(_as_report(name, result, path))
+        kit.reports.append(_as_report(name, writer(scenario, path, options), path))
         if progress is not None:
             progress.update(1)
     if options.backs == "duplex" and any(r.pages for r in kit.reports if r.name in ("cards", "counters")):
