@@ -25,7 +25,6 @@ from dsl.model import (
     Table,
     Terrain,
     grid_id,
-    parse_grid_id,
 )
 
 MAX_CARDS = 100_000

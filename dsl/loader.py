@@ -19,7 +19,6 @@ from dsl.model import (
     Fields,
     Layout,
     PieceType,
-    Pos,
     Scenario,
     Setup,
     Table,

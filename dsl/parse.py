@@ -13,7 +13,7 @@ import textwrap
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from dsl.errors import Diagnostic

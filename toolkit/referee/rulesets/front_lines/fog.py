@@ -138,8 +138,6 @@ def _board(w: int, h: int, cells: dict[str, str], hidden: set[str]) -> list[str]
 def render(v: dict[str, Any]) -> str:
     """The board as text: North's units in capitals, South's in small letters,
     `?` on squares the viewer cannot see, then the viewer's own secrets."""
-    from dsl.model import grid_id
-
     w, h = v["size"]
     letters = dict(v["letters"])
     cells: dict[str, str] = {}

@@ -18,7 +18,7 @@ from toolkit.referee.protocol import Decision, Event, Illegal, Move, Outcome
 from toolkit.referee.rulesets.front_lines import fog, notation, orders
 from toolkit.referee.rulesets.front_lines.config import Config
 from toolkit.referee.rulesets.front_lines.state import (
-    DEPLOY, OVER, PLAN, State, deploy_plan, state_hash)
+    DEPLOY, OVER, State, deploy_plan, state_hash)
 from toolkit.referee.rulesets.front_lines.turn import (
     finish_deployment, resolve_turn, setup_deployment)
 
