@@ -24,7 +24,7 @@ from toolkit.pnp.imposition import FOLD_GAP, fit_count
 from toolkit.pnp.press import effective, unknown_names
 from toolkit.pnp.units import MM, PressOptions, to_points
 
-COMMON = {"when"}
+COMMON = {"when", "rotate"}
 TEXT = {"font", "font_size", "min_font_size", "shrink", "align", "valign", "colour", "color",
         "leading", "padding", "fill", "stroke", "stroke_width"}
 ELEMENT_FIELDS = {

@@ -60,6 +60,19 @@ def _scalar(value: Any) -> Any:
     return value
 
 
+def _quarter_turns(value: Any, what: str) -> int:
+    """`rotate 90`: quarter turns anticlockwise (0-3); only multiples of 90 degrees."""
+    if value is None:
+        return 0
+    try:
+        deg = float(value)
+    except (TypeError, ValueError):
+        raise PressError(f"{what}: rotate must be 0, 90, 180 or 270, not {value!r}") from None
+    if deg % 90:
+        raise PressError(f"{what}: rotate must be 0, 90, 180 or 270, not {value!r}")
+    return int(deg // 90) % 4
+
+
 class Record:
     """What a template sees as `card`, `deck`, `piece`: fields by attribute or by key.
 
@@ -215,6 +228,14 @@ class Renderer:
             y = h - top - eh  # PDF y of the element's bottom edge
             c.saveState()
             try:
+                turn = _quarter_turns(f.get("rotate"), what)
+                if turn:  # turned about its own centre; 90/270 draw into the swapped box
+                    c.translate(x + ew / 2, y + eh / 2)
+                    c.rotate(90 * turn)
+                    if turn % 2:
+                        ew, eh = eh, ew
+                    x, y = -ew / 2, -eh / 2
+                    f = {**f, "bleed": False}  # a turned rect never runs into the bleed
                 self._draw_element(c, el.kind, x, y, ew, eh, content, f, what, label, bleed, w, h)
             finally:
                 c.restoreState()
