@@ -342,6 +342,7 @@ class Board:
     key: tuple[tuple[str, str], ...] = ()  # picture symbol → terrain, as drawn
     key_pos: tuple[Pos, ...] = field(default=(), compare=False)  # where each key entry is
     borders: tuple[Link, ...] = ()  # features between spaces that are not joined (a river with no ford)
+    key_fields: tuple[Fields, ...] = ()  # the fields each key entry gives its spaces, in key order
 
     @property
     def orientation(self) -> str:

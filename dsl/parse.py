@@ -496,7 +496,8 @@ class Builder(Transformer):
                 borders.append(Link(str(a), str(b), bfields, self.pos(a)))
         zones = [self.make_zone(name, kind, zstmt) for zstmt in zone_stmts]
         return Board(name, kind, width, height, tuple(spaces), tuple(links), tuple(zones), board_fields, pos,
-                     tuple(key.items()), tuple(key_pos[k] for k in key), tuple(borders))
+                     tuple(key.items()), tuple(key_pos[k] for k in key), tuple(borders),
+                     tuple(key_fields[k] for k in key))
 
     def read_picture(self, name, width, height, key, pictures, default_terrain, pos) -> dict:
         terrains: dict[tuple[int, int], str] = {}

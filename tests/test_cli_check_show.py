@@ -88,6 +88,34 @@ def test_show_draws_the_grid_with_the_designers_symbols(tmp_path, capsys):
     assert "terrain: plain 4, hill 2" in out
 
 
+TOWNS = '''scenario "Towns" {
+  ruleset demo
+  sides A, B
+  terrain plain
+  terrain city
+  board b: grid 4 x 1 {
+    key { . plain  W city { capital }  c city }
+    picture """
+      W c . c
+    """
+    space D1 { capital; owner B }
+    zone a_home: A1..B1 { owner A }
+  }
+  table results { hit [1, 2]; miss [3, 4] }
+}
+'''
+
+
+def test_show_draws_each_key_entry_with_its_own_symbol_even_on_one_terrain(tmp_path, capsys):
+    assert main(["show", str(write(tmp_path, "towns.scn", TOWNS))]) == 0
+    out = capsys.readouterr().out
+    # a space with the fields of a key entry is drawn with it: D1 was drawn `c` but is a capital
+    assert "  A B C D\n1 W c . W" in out
+    assert "W city { capital }" in out
+    assert "zone a_home: 2 spaces (owner A)" in out
+    assert "results: hit [1, 2]; miss [3, 4]" in out
+
+
 def test_show_bad_file_prints_diagnostics_and_exits_1(tmp_path, capsys):
     assert main(["show", str(write(tmp_path, "bad.scn", BAD))]) == 1
     assert "error:" in capsys.readouterr().err

@@ -94,7 +94,7 @@ def draw_board(board: Board, scenario: Scenario) -> str:
         cells = []
         for col in range(board.width):
             space = board.spaces[row * board.width + col]
-            cells.append(symbols[space.terrain].ljust(width))
+            cells.append(_space_symbol(board, space, symbols).ljust(width))
         pad = " " if board.kind == "hex" and _shifted(board, col=0, row=row) else ""
         lines.append(f"{row + 1:>{indent - 1}} " + pad + " ".join(cells))
     return "\n".join(lines)
@@ -119,6 +119,34 @@ def _symbols(board: Board, scenario: Scenario) -> dict[str, str]:
     return out
 
 
+def _space_symbol(board: Board, space, symbols: dict[str, str]) -> str:
+    """The key symbol a space is drawn with: of the key entries for its terrain, the one
+    whose fields the space has, most fields first (a capital's `W` before a city's `c`)."""
+    best, best_size = None, -1
+    for (sym, terrain), fields in zip(board.key, board.key_fields or ((),) * len(board.key)):
+        if terrain != space.terrain:
+            continue
+        fields = dict(fields.items()) if fields else {}
+        if len(fields) > best_size and all(
+                k in space.fields and space.fields[k] == v for k, v in fields.items()):
+            best, best_size = sym, len(fields)
+    return best if best is not None else symbols[space.terrain]
+
+
+def _key_line(board: Board, scenario: Scenario) -> str:
+    """The key as written (with each entry's fields), then symbols for terrain it lacks."""
+    plain, with_fields = [], []
+    for (sym, terrain), fields in zip(board.key, board.key_fields or ((),) * len(board.key)):
+        if fields:
+            extra = "; ".join(k if v is True else f"{k} {format_value(v)}" for k, v in fields.items())
+            with_fields.append(f"       {sym} {terrain} {{ {extra} }}")
+        else:
+            plain.append(f"{sym} {terrain}")
+    keyed = {terrain for _, terrain in board.key}
+    plain += [f"{s} {t}" for t, s in _symbols(board, scenario).items() if t not in keyed]
+    return "\n".join(["  key: " + "  ".join(plain)] + with_fields)
+
+
 def show_text(scenario: Scenario) -> str:
     out = [f"{scenario.title}  ({scenario.path})",
            f"ruleset {scenario.ruleset}; sides {', '.join(scenario.sides)}; version {scenario.version}"]
@@ -128,8 +156,7 @@ def show_text(scenario: Scenario) -> str:
         out.append(f"\nboard {board.name}: {board.kind} {size}, {board.graph.number_of_edges()} connections")
         out.append("  terrain: " + ", ".join(f"{t} {n}" for t, n in counts.most_common()))
         if board.kind != "map":
-            sym = _symbols(board, scenario)
-            out.append("  key: " + "  ".join(f"{s} {t}" for t, s in sym.items()))
+            out.append(_key_line(board, scenario))
         out.append(draw_board(board, scenario))
         special = [s for s in board.spaces if s.fields]
         for s in special[:40]:
@@ -138,7 +165,11 @@ def show_text(scenario: Scenario) -> str:
         if len(special) > 40:
             out.append(f"  … and {len(special) - 40} more marked spaces")
         for z in board.zones:
-            out.append(f"  zone {z.name}: {len(z.spaces)} spaces")
+            owner = f" (owner {z.fields['owner']})" if "owner" in z.fields else ""
+            out.append(f"  zone {z.name}: {len(z.spaces)} spaces{owner}")
+        for b in board.borders:
+            tags = " ".join(k if v is True else f"{k} {format_value(v)}" for k, v in b.fields.items())
+            out.append(f"  border {b.a} {b.b}" + (f": {tags}" if tags else ""))
     if scenario.pieces:
         out.append("\npieces:")
         for p in scenario.pieces.values():
@@ -160,6 +191,11 @@ def show_text(scenario: Scenario) -> str:
             if s.hand:
                 line += "; hand " + ", ".join(f"{h.count} {h.name}" for h in s.hand)
             out.append(line)
+    if scenario.tables:
+        out.append("\ntables:")
+        for t in scenario.tables.values():
+            out.append(f"  {t.name}: " + "; ".join(k if v is True else f"{k} {format_value(v)}"
+                                                  for k, v in t.fields.items()))
     if scenario.options:
         out.append("\noptions: " + "; ".join(f"{k} {format_value(v)}" for k, v in scenario.options.items()))
     return "\n".join(out)
