@@ -179,7 +179,7 @@ def test_front_line_every_supply_face_grants_forty_chits_in_stacks_of_three_or_f
 
 def test_front_line_attack_table_has_six_results_per_column_and_a_soldier_on_white_four():
     """FL-R06, FL-R07."""
-    table = front_line("main").options["attack_table"]
+    table = front_line("main").tables["attack_results"].fields
     allowed = {"blitz", "disrupt", "rout", "adv", "miss"}
     for column in ("range_1", "range_2", "range_3", "advantage"):
         assert len(table[column]) == 6 and set(table[column]) <= allowed
@@ -189,6 +189,53 @@ def test_front_line_attack_table_has_six_results_per_column_and_a_soldier_on_whi
     for column in ("range_1", "range_2", "range_3"):  # die 1 best, die 6 worst
         ranks = [order.index(r) for r in table[column]]
         assert ranks == sorted(ranks)
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_front_line_attack_results_are_a_table_shared_by_every_battlefield(name):
+    """FL-R06: reference data lives in `table attack_results`, not in the options."""
+    s = front_line(name)
+    assert "attack_table" not in s.options and "attack_results" in s.tables
+    assert s.tables["attack_results"] == front_line("main").tables["attack_results"]
+    assert s.tables["attack_results"].get("beyond_range_3") == "range_3"  # FL-R12
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_front_line_cities_and_op_squares_take_their_fields_from_the_key(name):
+    """FL-R01: a capital is drawn `W`, an air base `2`, an industry `3`, an OP square `1`;
+    the key entry says what the square is, and `frontkit show` draws it with that symbol."""
+    from toolkit.inspect import draw_board
+
+    s = front_line(name)
+    board = s.board
+    key = {sym: (terrain, dict(fields.items())) for (sym, terrain), fields in zip(board.key, board.key_fields)}
+    expected = {"W": ("city", "capital"), "2": ("city", "air_base"), "3": ("city", "industry"),
+                 "1": ("valley", "op_site")}
+    for sym, (terrain, flag) in expected.items():
+        assert key[sym][0] == terrain and key[sym][1].get(flag) is True
+    rows = [line.split()[1:] for line in draw_board(board, s).splitlines()[1:]]
+    for sp in board.spaces:
+        col, row = (int(v) for v in sp.coord)
+        drawn = rows[row][col]
+        if drawn in expected:
+            # every field the key gives is on the square, and only the owner is added to a city
+            assert key[drawn][1].items() <= dict(sp.fields.items()).items()
+            assert set(sp.fields) - set(key[drawn][1]) <= {"owner"}
+        for sym, (_, flag) in expected.items():
+            assert (flag in sp.tags) == (drawn == sym), (sp.id, drawn)
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_front_line_country_zones_belong_to_their_side(name):
+    """FL-R02: each country zone has an owner, and the squares owned in it are that side's."""
+    board = front_line(name).board
+    zones = board.zone_index
+    assert zones["red_country"].fields["owner"] == "Red"
+    assert zones["green_country"].fields["owner"] == "Green"
+    assert "owner" not in zones["neutral"].fields
+    for zone in (zones["red_country"], zones["green_country"]):
+        owners = {board.space(i).owner for i in zone.spaces} - {None}
+        assert owners == {zone.fields["owner"]}
 
 
 def test_front_line_leadership_card_has_the_five_tasks():
