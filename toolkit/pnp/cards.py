@@ -138,19 +138,65 @@ def card_items(scenario: Any, renderer: Renderer, options: PressOptions,
             raise PressError(f"deck {deck.name}: back layout {back.name} is not the size of {front.name}")
         dctx = deck_context(deck)
         items = []
+        reverse_key = back.fields.get("back_from") if back is not None else None
         # `each_side`: every side has its own copy of the deck
         sides = list(scenario.sides) if deck.fields.flag("each_side") else [None]
         for side in sides:
-            for card in deck.cards:
-                for copy in range(1, card.quantity + 1):
-                    ctx = {"card": card_context(card, copy, side, scenario), "deck": dctx,
-                           "scenario": sctx, "side": side or "",
-                           "side_colour": side_colour(scenario, side)}
-                    label = f"card {deck.name}/{card.name}" + (f" ({side})" if side else "")
-                    items.append(Item(w, h, bleed, _face(renderer, front, ctx, label, bleed),
-                                      _face(renderer, back, ctx, label + " (back)", bleed) if back else None,
-                                      label))
+            def context(card: Any, copy: int) -> dict:
+                return {"card": card_context(card, copy, side, scenario), "deck": dctx,
+                        "scenario": sctx, "side": side or "",
+                        "side_colour": side_colour(scenario, side)}
+
+            pairs = (double_sided(deck, str(reverse_key), notes) if reverse_key is not None
+                     else [(card, copy, None, 0) for card in deck.cards
+                           for copy in range(1, card.quantity + 1)])
+            for card, copy, other, other_copy in pairs:
+                ctx = context(card, copy)
+                label = f"card {deck.name}/{card.name}" + (f" ({side})" if side else "")
+                if other is not None:  # the back is the other face, drawn with the front layout
+                    back_draw = _face(renderer, front, context(other, other_copy),
+                                      f"card {deck.name}/{other.name} (back of {card.name})", bleed)
+                    label += f" / {other.name}"
+                elif back is not None:
+                    back_draw = _face(renderer, back, ctx, label + " (back)", bleed)
+                else:
+                    back_draw = None
+                items.append(Item(w, h, bleed, _face(renderer, front, ctx, label, bleed), back_draw, label))
         out.append((deck, items))
+    return out
+
+
+def double_sided(deck: Any, key: str, notes: list[str]) -> list[tuple[Any, int, Any, int]]:
+    """Physical cards of a deck whose back layout says `back_from KEY`: (front, copy, back, copy).
+
+    A card's field KEY names the card on its other face; a list names one per
+    copy (copy 1 the first name, …). Each named face is used up as a back
+    and not printed as a card of its own; the card that comes first in the
+    deck is the front. A copy naming nothing (or a card not in the deck)
+    keeps the back layout's own design (`back` None here).
+    """
+    by_name = {card.name: card for card in deck.cards}
+    used: dict[str, int] = {}
+    out = []
+    for card in deck.cards:
+        value = card.fields.get(key)
+        for copy in range(1, card.quantity + 1):
+            if used.get(card.name, 0) >= copy:
+                continue  # this copy is already the back of an earlier card
+            name = value[copy - 1] if isinstance(value, tuple) and copy <= len(value) else \
+                value if isinstance(value, str) else None
+            other = by_name.get(str(name)) if name is not None else None
+            if name is not None and other is None:
+                notes.append(f"deck {deck.name}: card {card.name}: {key} names no card of the deck: {name!r}")
+            if other is not None and used.get(other.name, 0) >= other.quantity:
+                notes.append(f"deck {deck.name}: card {card.name} copy {copy}: every copy of "
+                             f"{other.name} is already on the back of another card; printed alone")
+                other = None
+            if other is not None:
+                used[other.name] = used.get(other.name, 0) + 1
+                if other.name == card.name:
+                    used[card.name] = max(used[card.name], copy)
+            out.append((card, copy, other, used.get(other.name, 0) if other is not None else 0))
     return out
 
 

@@ -77,6 +77,8 @@ def write_card_pngs(scenario: Any, folder: Path, options: PressOptions) -> list[
             continue
         front = scenario.layouts.get(deck.layout) if deck.layout else DEFAULT_CARD
         back = scenario.layouts.get(deck.back) if deck.back else None
+        if back is not None and "back_from" in back.fields:
+            back = None  # double-sided: each face already has its own image
         if front is None:
             raise PressError(f"deck {deck.name}: no layout named {deck.layout!r}")
         bleed = layout_bleed(front, options)
