@@ -274,12 +274,39 @@ def test_lines_and_webs_ocean_touches_each_seaport(lines_and_webs):
 
 
 def test_lines_and_webs_rivers_are_crossed_only_by_marked_links(lines_and_webs):
+    """LW-R02: three bridges or fords per river; every other bank is a river border."""
     board = lines_and_webs.board
     bridges = [l for l in board.links if "crosses_river" in l.tags]
     assert len(bridges) == 6
+    rivers = [b for b in board.borders if "river" in b.tags]
+    assert len(rivers) == 8 and rivers == list(board.borders)
+    assert "river_borders" not in board.fields
     g = board.graph
-    for a, b in board.fields["river_borders"]:
-        assert not g.has_edge(a, b)
+    for border in rivers:
+        assert border.a in board and border.b in board
+        assert not g.has_edge(border.a, border.b)  # a border is not an edge: nothing crosses it
+
+
+def test_lines_and_webs_river_borders_lie_between_neighbouring_hexes(lines_and_webs):
+    """Each river border divides two hexes that touch (one hex apart on the node grid)."""
+    board = lines_and_webs.board
+    for border in board.borders:
+        a, b = board.space(border.a).coord, board.space(border.b).coord
+        assert math.dist(a, b) == pytest.approx(34.6, abs=0.1), (border.a, border.b)
+
+
+def test_lines_and_webs_start_areas_belong_to_their_side(lines_and_webs):
+    """LW-R10: the start areas are zones owned by the side that deploys there."""
+    zones = lines_and_webs.board.zone_index
+    assert zones["delta_start"].fields["owner"] == "Delta"
+    assert zones["gamma_start"].fields["owner"] == "Gamma"
+    assert "owner" not in zones["no_mans_land"].fields
+
+
+def test_lines_and_webs_turn_sequence_is_a_table_of_seven_phases(lines_and_webs):
+    steps = lines_and_webs.tables["turn_sequence"].get("steps")
+    assert len(steps) == 7 and "sheet" not in lines_and_webs.options
+    assert steps[0].startswith("Deploy") and steps[-1].startswith("Reset")
 
 
 def test_lines_and_webs_special_deck_holds_three_of_each_of_ten_cards_per_player(lines_and_webs):

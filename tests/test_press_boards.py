@@ -334,23 +334,43 @@ def test_shipped_scenarios_print_their_boards(tmp_path, path):
     assert report.pages == page_count(out)
 
 
-def test_river_borders_on_a_map_cross_the_gap_between_the_nodes(tmp_path):
+def _blue_lines(path: Path) -> tuple[list[dict], str]:
+    with pdfplumber.open(path) as pdf:
+        text = pdf.pages[0].extract_text()
+        blue = [l for l in pdf.pages[0].lines if l["stroking_color"] and len(l["stroking_color"]) == 3
+                and l["stroking_color"][2] > 0.6 and l["stroking_color"][0] < 0.3]
+    return blue, text
+
+
+def test_a_river_border_on_a_map_is_drawn_across_the_gap_between_the_nodes(tmp_path):
     s = scenario("""board web: map {
       terrain valley
       map_scale 1mm
       node N1 at 0, 0
       node N2 at 40, 0
-      river_borders [[N1, N2]]
+      border N1 N2 { river }
     }""")
+    assert not s.boards["web"].graph.has_edge("N1", "N2")  # a border joins nothing
     out = tmp_path / "boards.pdf"
     write_boards(s, out, PressOptions())
     w = words(out)
     (x1, _), (x2, _) = centre(w["N1"][0]), centre(w["N2"][0])
-    with pdfplumber.open(out) as pdf:
-        text = pdf.pages[0].extract_text()
-        blue = [l for l in pdf.pages[0].lines if l["stroking_color"] and len(l["stroking_color"]) == 3
-                and l["stroking_color"][2] > 0.6 and l["stroking_color"][0] < 0.3]
+    blue, text = _blue_lines(out)
     vertical = [l for l in blue if l["width"] < 0.01]
     assert any(abs(l["x0"] - (x1 + x2) / 2) < TOL
                and l["height"] == pytest.approx(40 * MM * 0.58, abs=TOL) for l in vertical)
     assert "River" in text
+
+
+def test_a_border_without_river_is_not_drawn_as_one(tmp_path):
+    s = scenario("""board web: map {
+      terrain valley
+      map_scale 1mm
+      node N1 at 0, 0
+      node N2 at 40, 0
+      border N1 N2 { wall }
+    }""")
+    out = tmp_path / "boards.pdf"
+    write_boards(s, out, PressOptions())
+    blue, text = _blue_lines(out)
+    assert blue == [] and "River" not in text

@@ -261,14 +261,8 @@ def _draw_zone_names(c: Canvas, art: BoardArt, shown: set[str]) -> None:
 
 
 def river_borders(board: Any) -> list[tuple[str, str]]:
-    """Board field `river_borders [[A6, B5], …]`: neighbours a river divides with no link."""
-    value = board.fields.get("river_borders")
-    pairs = []
-    if isinstance(value, tuple):
-        for pair in value:
-            if isinstance(pair, tuple) and len(pair) == 2:
-                pairs.append((str(pair[0]), str(pair[1])))
-    return pairs
+    """`border A B { river }`: two spaces a river divides with no link (not graph edges)."""
+    return [(b.a, b.b) for b in getattr(board, "borders", ()) if "river" in b.tags]
 
 
 def _draw_river_borders(c: Canvas, art: BoardArt, shown: set[str]) -> None:
