@@ -419,6 +419,17 @@ def test_last_front_player_count_and_controlling_share_are_scenario_data(last_fr
     assert all(s.fields["deal"] == 6 for s in last_front.setups.values())
 
 
+def test_last_front_victory_conditions_and_turn_sequence_are_tables(last_front):
+    """LF-R05: the option picks a row of the victory table; the sheet's sequence is a table."""
+    conditions = last_front.tables["victory_conditions"]
+    assert last_front.options["victory"] in conditions.fields
+    assert conditions.get("normal") == ("same_nation_2", "different_nations_3")
+    assert conditions.get("quick") == ("any_3",)
+    assert not {"victory_normal", "victory_quick", "sheet"} & set(last_front.options)
+    steps = last_front.tables["turn_sequence"].get("steps")
+    assert len(steps) == 4 and steps[0] == "Draw one Battle card."
+
+
 # -------------------------------------------------------- Fantasy Line Battle
 
 
