@@ -136,7 +136,7 @@ def _draw_grid(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) 
             c.setLineWidth(max(1.5, s * 0.03))
             c.drawPath(p, stroke=1, fill=0)
     # zones: dashed outline along the zone's boundary
-    for i, zone in enumerate(board.zones):
+    for i, zone in printed_zones(board):
         members = {m for m in zone.spaces if m in board.space_index}
         edges = [e for e in boundary_edges(geo, board, members & shown)]
         if not edges:
@@ -203,6 +203,12 @@ def _draw_grid(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) 
     _draw_zone_names(c, art, shown)
 
 
+def printed_zones(board: Any) -> list[tuple[int, Any]]:
+    """(index, zone) of the zones the board shows: `print false` hides a helper zone's
+    outline, name and legend entry (the index keeps every zone's palette colour)."""
+    return [(i, z) for i, z in enumerate(board.zones) if z.fields.get("print", True) is not False]
+
+
 def _hatch_polygons(c: Canvas, polygons) -> None:
     """Diagonal hatching over impassable spaces: one clip path, one set of lines."""
     if not polygons:
@@ -243,7 +249,7 @@ def _draw_name(c: Canvas, sp, x: float, y: float, size: float) -> None:
 
 def _draw_zone_names(c: Canvas, art: BoardArt, shown: set[str]) -> None:
     board, geo = art.board, art.geo
-    for i, zone in enumerate(board.zones):
+    for i, zone in printed_zones(board):
         members = [m for m in zone.spaces if m in geo.centres]
         if not members:
             continue
@@ -309,7 +315,7 @@ def _draw_map(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) -
         c.setDash()
         if "crosses_river" in tags:
             draw_crossing_bar(c, ax, -ay, bx, -by, r * 1.2)
-    for i, zone in enumerate(board.zones):
+    for i, zone in printed_zones(board):
         colour = zone_colour(scenario, zone, i)
         c.setStrokeColor(colour)
         c.setLineWidth(2.0)
@@ -384,7 +390,7 @@ def board_legend(art: BoardArt, scale: float = 1.0) -> Legend:
             if key == "river" and board.kind != "map":
                 label = "River (along the edge)"
             legend.items.append(LegendItem(label, draw))
-    for i, zone in enumerate(board.zones):
+    for i, zone in printed_zones(board):
         legend.items.append(LegendItem(f"Zone {zone.name.replace('_', ' ')}",
                                        outline_sample(zone_colour(scenario, zone, i), 2.0, (4, 2))))
     legend.notes.append(scale_note(art))
