@@ -443,6 +443,14 @@ def test_fantasy_line_battle_lines_meet_at_the_two_fronts(fantasy):
     assert fantasy.options["max_line"] == 8
 
 
+def test_fantasy_line_battle_each_line_belongs_to_its_side(fantasy):
+    """FLB-R01: North's half of the strip is North's zone, South's half South's."""
+    zones = fantasy.board.zone_index
+    assert zones["north_line"].fields["owner"] == "North"
+    assert zones["south_line"].fields["owner"] == "South"
+    assert {z.fields["owner"] for z in zones.values()} == set(fantasy.sides)
+
+
 def test_fantasy_line_battle_named_cards_exist_as_described(fantasy):
     chars = fantasy.decks["characters"].card_index
     assert chars["farseer"].effects[0].name == "reveal_first"
