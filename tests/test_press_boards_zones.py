@@ -51,3 +51,14 @@ def test_a_zone_with_print_false_is_neither_drawn_nor_in_the_legend(tmp_path, ki
     # the zone still exists for the rules
     assert [z.name for z in scenario.boards["main"].zones] == ["keepme", "hideme", "alsoshown"]
 
+
+
+def test_front_lines_board_draws_only_the_centre_and_the_deployment_rows(tmp_path):
+    scenario = dsl.load(CONTENT / "front_lines" / "front_lines.scn")
+    pdf = tmp_path / "boards.pdf"
+    write_boards(scenario, pdf, PressOptions())
+    seen = text_of(pdf)
+    for shown in ("centre", "deploy North", "deploy South"):
+        assert shown in seen
+    for hidden in ("spawn", "hidden", "skills"):
+        assert hidden not in seen
