@@ -261,9 +261,18 @@ def _draw_zone_names(c: Canvas, art: BoardArt, shown: set[str]) -> None:
         x, y = geo.centres[anchor]
         # grids: under the centre symbols; maps: above the node (its id is below)
         y = y + geo.size * 0.2 + 6 if geo.kind != "map" else y - geo.size / 2 - 6
+        name = zone.name.replace("_", " ")
         c.setFont("Helvetica-Oblique", 7)
-        c.setFillColor(zone_colour(art.scenario, zone, i))
-        c.drawCentredString(x, -y, zone.name.replace("_", " "))
+        # a pale tag behind the name keeps a zone colour readable on any terrain colour
+        w = c.stringWidth(name, "Helvetica-Oblique", 7)
+        c.saveState()
+        c.setFillColorRGB(1, 1, 1)
+        c.setFillAlpha(0.8)
+        c.roundRect(x - w / 2 - 2, -y - 2.2, w + 4, 9, 2, stroke=0, fill=1)
+        c.restoreState()
+        ink = zone_colour(art.scenario, zone, i)
+        c.setFillColorRGB(ink.red * 0.7, ink.green * 0.7, ink.blue * 0.7)  # darker: readable text
+        c.drawCentredString(x, -y, name)
 
 
 def river_borders(board: Any) -> list[tuple[str, str]]:
