@@ -166,3 +166,48 @@ def test_shipped_scenarios_print_a_sheet_with_their_pieces(tmp_path, path):
     for piece in s.pieces:  # long names wrap inside their cell: look for every word
         assert set(piece.split("_")) <= found, piece
     assert report.pages >= 1
+
+
+def test_front_line_sheet_prints_the_attack_results_table_and_the_round(tmp_path):
+    """The attack table moved from the options into `table attack_results`; the sheet follows."""
+    s = dsl.load(CONTENT / "front_line" / "main.scn")
+    out = tmp_path / "sheets.pdf"
+    write_sheets(s, out, PressOptions())
+    text = pdf_text(out)
+    assert "A round, step by step" in text and "Reading the attack results table" in text
+    assert "Attack results" in text
+    assert "range 1 blitz blitz disrupt rout rout adv" in text
+    assert "advantage blitz disrupt rout rout miss miss" in text
+    assert "icons none capital air base soldier industry none" in text
+    assert "beyond range 3: range 3" in text
+    assert "Attack table" not in text  # no second copy from the options
+
+
+@pytest.mark.parametrize("game, path, first", [
+    ("lines_and_webs", "lines_and_webs/lines_and_webs.scn", "1. Deploy (together)"),
+    ("last_front", "last_front/last_front.scn", "1. Draw one Battle card."),
+])
+def test_shipped_turn_sequence_tables_lead_the_sheet(tmp_path, game, path, first):
+    s = dsl.load(CONTENT / path)
+    assert "sheet" not in s.options and "turn_sequence" in s.tables
+    out = tmp_path / "sheets.pdf"
+    write_sheets(s, out, PressOptions())
+    text = pdf_text(out)
+    assert "Turn sequence" in text and first in text
+    assert text.index(first) < text.index("Terrain")
+    n = len(s.tables["turn_sequence"].get("steps"))
+    assert f"{n}. " in text and f"{n + 1}. " not in text.split("Boards")[0]
+
+
+def test_board_summary_counts_borders(tmp_path):
+    s = scenario(extra="""board web: map {
+      terrain valley
+      node N1 at 0, 0
+      node N2 at 40, 0
+      node N3 at 80, 0
+      link N1 N2
+      border N2 N3 { river }
+    }""")
+    out = tmp_path / "sheets.pdf"
+    write_sheets(s, out, PressOptions())
+    assert "river border x1" in pdf_text(out)

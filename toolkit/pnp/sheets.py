@@ -8,13 +8,18 @@ XML autoescaping and turned into PDF by z3c.rml (RML on ReportLab), so there is
 no hand-written markup converter here.
 
 Every `table NAME { … }` of the scenario is printed (a table whose entries are
-lists of equal length as a grid). A scenario gives its own turn sequence with
-`table turn_sequence { steps ["…", "…"] }`, or in `options { sheet { … } }`:
+lists of equal length as a grid, such as Front Line's `table attack_results`). A
+scenario gives its own turn sequence, which replaces the game template's, with
 
-    options { sheet {
-      turn_sequence ["Draw supply for the month.", "Take three turns each."]
+    table turn_sequence {
+      steps [
+        "Draw supply for the month.",
+        "Take three turns each.",
+      ]
       notes "Lake Nogo: nothing moves through the lake."
-    } }
+    }
+
+(the older `options { sheet { turn_sequence [...]; notes "…" } }` is still read).
 
     write_sheets(scenario, "out/sheets.pdf", PressOptions()) -> ComponentReport
 """
@@ -170,6 +175,9 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
         for s in b.spaces:
             for tag in s.tags:
                 features[tag] = features.get(tag, 0) + 1
+        for border in getattr(b, "borders", ()):  # `border A B { river }`: between spaces, not a link
+            for tag in border.tags:
+                features[f"{tag} border"] = features.get(f"{tag} border", 0) + 1
         boards.append({"name": b.name, "kind": b.kind, "size": size,
                        "zones": [words(z.name) for z in b.zones],
                        "features": sorted((words(k), v) for k, v in features.items())})
