@@ -204,10 +204,20 @@ class Legend:
     SAMPLE = 4 * MM
     FONT_SIZE = 7.5
 
+    def _widths(self, cols: int) -> list[float]:
+        """Each column as wide as its own widest entry (items fill rows left to right)."""
+        out = [0.0] * cols
+        for i, item in enumerate(self.items):
+            w = self.SAMPLE + 2 * MM + stringWidth(item.label, FONT, self.FONT_SIZE) + 4 * MM
+            out[i % cols] = max(out[i % cols], w)
+        return out
+
     def columns(self, width: float) -> int:
-        widest = max((stringWidth(i.label, FONT, self.FONT_SIZE) for i in self.items), default=40)
-        col_w = self.SAMPLE + 2 * MM + widest + 4 * MM
-        return max(1, min(len(self.items) or 1, int(width // col_w)))
+        """As many columns as fit, each sized to its own entries."""
+        for cols in range(len(self.items), 1, -1):
+            if sum(self._widths(cols)) <= width:
+                return cols
+        return 1
 
     def height(self, width: float) -> float:
         rows = math.ceil(len(self.items) / self.columns(width)) if self.items else 0
@@ -220,11 +230,13 @@ class Legend:
         c.setFont(FONT_BOLD, 9)
         c.drawString(x, top - 3.5 * MM, self.title)
         cols = self.columns(width)
-        col_w = width / cols
+        widths = self._widths(cols) if self.items else [width]
+        spare = (width - sum(widths)) / cols if sum(widths) < width else 0.0
+        lefts = [x + sum(widths[:k]) + k * spare for k in range(cols)]
         y0 = top - 5.5 * MM
         for i, item in enumerate(self.items):
             r, k = divmod(i, cols)
-            cx = x + k * col_w + self.SAMPLE / 2
+            cx = lefts[k] + self.SAMPLE / 2
             cy = y0 - r * self.ROW - self.ROW / 2
             c.saveState()
             item.draw(c, cx, cy, self.SAMPLE)
