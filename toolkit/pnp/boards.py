@@ -237,6 +237,11 @@ def _draw_features(c: Canvas, sp, x: float, y: float, size: float, art: BoardArt
             SYMBOLS["port"][1](c, x + size * 0.95, y - size * 0.55, size * 0.8)
         else:
             SYMBOLS["port"][1](c, x, y, size)
+    if "op_site" in tags and not main:
+        SYMBOLS["op_site"][1](c, x, y, size * 1.1)
+    for k, flag in enumerate(f for f in ("air_base", "industry") if f in tags):
+        # what kind of city it is: a badge at the upper right of the symbol
+        SYMBOLS[flag][1](c, x + size * (1.05 + 0.95 * k), y + size * 0.6, size * 0.85)
 
 
 def _draw_name(c: Canvas, sp, x: float, y: float, size: float) -> None:

@@ -172,11 +172,65 @@ def draw_crossing_bar(c, x0: float, y0: float, x1: float, y1: float, length: flo
     c.setLineCap(0)
 
 
+def draw_air_base(c, x: float, y: float, size: float) -> None:
+    """A plane (the built-in `air` icon) on a pale disc."""
+    from toolkit.pnp.icons import draw_builtin
+    c.setFillColor(colors.white)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.5)
+    c.circle(x, y, size * 0.5, stroke=1, fill=1)
+    c.setFillColor(colors.HexColor("#2c5d8f"))
+    draw_builtin(c, "air", x - size * 0.38, y - size * 0.38, size * 0.76)
+
+
+def draw_industry(c, x: float, y: float, size: float) -> None:
+    """A factory: saw-tooth roof and a chimney, on a pale disc."""
+    c.setFillColor(colors.white)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.5)
+    c.circle(x, y, size * 0.5, stroke=1, fill=1)
+    u = size * 0.5
+    p = c.beginPath()
+    p.moveTo(x - u * 0.7, y - u * 0.45)
+    p.lineTo(x + u * 0.7, y - u * 0.45)
+    p.lineTo(x + u * 0.7, y + u * 0.55)
+    p.lineTo(x + u * 0.5, y + u * 0.55)
+    p.lineTo(x + u * 0.5, y + u * 0.1)
+    for k in range(3):  # three roof teeth, right to left
+        x0 = x + u * (0.5 - 0.4 * k)
+        p.lineTo(x0 - u * 0.4, y + u * 0.3)
+        p.lineTo(x0 - u * 0.4, y + u * 0.1)
+    p.close()
+    c.setFillColor(colors.HexColor("#a8322b"))
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def draw_op_site(c, x: float, y: float, size: float) -> None:
+    """A purple diamond marked OP: a square that scores while held."""
+    r = size * 0.5
+    p = c.beginPath()
+    p.moveTo(x, y + r)
+    p.lineTo(x + r, y)
+    p.lineTo(x, y - r)
+    p.lineTo(x - r, y)
+    p.close()
+    c.setFillColor(colors.HexColor("#7b3f9e"))
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.5)
+    c.drawPath(p, stroke=1, fill=1)
+    c.setFillColor(colors.white)
+    c.setFont("Helvetica-Bold", max(3.0, size * 0.3))
+    c.drawCentredString(x, y - size * 0.1, "OP")
+
+
 SYMBOLS: dict[str, tuple[str, Callable]] = {
     "city": ("City", draw_city),
     "capital": ("Capital", draw_capital),
     "port": ("Port", draw_port),
     "victory": ("Victory space", draw_victory),
+    "air_base": ("Air base", draw_air_base),
+    "industry": ("Industry", draw_industry),
+    "op_site": ("OP square", draw_op_site),
 }
 LINK_SYMBOLS: dict[str, tuple[str, Callable]] = {
     "river": ("River", draw_river_sample),
