@@ -194,7 +194,7 @@ def default_layout(size: float, face: str, has_icon: bool) -> Layout:
         band = Element("rect", _pt(0), _pt(s * 0.74), _pt(s), _pt(s * 0.26), None,
                        _f(fill="{{ side_colour }}", bleed=True))
         label = Element("text", _pt(s * 0.04), _pt(s * 0.78), _pt(s * 0.92), _pt(s * 0.18),
-                        "{{ face_name | upper }}", _f(font="sans-bold", font_size=round(s * 0.12, 1),
+                        "{{ face_name | replace('_', ' ') | upper }}", _f(font="sans-bold", font_size=round(s * 0.12, 1),
                                                       shrink=True, min_font_size=3, align="center",
                                                       colour="#ffffff"))
         elements = (title, middle, band, label)
