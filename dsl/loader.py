@@ -39,8 +39,8 @@ class Sources:
         text = self.texts.get(path)
         if text is None or line <= 0:
             return None
-        lines = text.splitlines()
-        return lines[line - 1] if line <= len(lines) else ""
+        lines = text.split("\n")  # as the parser counts lines: \v or \f do not end one
+        return lines[line - 1].rstrip("\r") if line <= len(lines) else ""
 
     def attach(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
         return [d.with_source(self.line(d.path, d.line)) for d in diagnostics]

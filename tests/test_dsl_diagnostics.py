@@ -277,3 +277,10 @@ def test_border_between_joined_spaces_is_refused():
     body = "board w: map { terrain plain\n node N1 at 0, 0\n node N2 at 1, 0\n link N1 N2\n border N1 N2 { river } }"
     assert only(body, board=False)[2:] == ("border N1–N2: the spaces are joined",
                                            "use `link N1 N2 { … }` to mark a feature on a connection")
+
+
+def test_caret_line_is_the_parsers_line_even_with_form_feeds():
+    with pytest.raises(DslError) as err:
+        loads('scenario "s" {\n # a \x0c form feed\n terrain t { height @ }\n}\n', path="ff.scn")
+    (d,) = err.value.diagnostics
+    assert d.line == 3 and d.source_line == " terrain t { height @ }"
