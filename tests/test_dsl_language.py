@@ -370,3 +370,25 @@ def test_border_marks_a_feature_between_unjoined_spaces():
     b = s.boards["w"]
     assert [(x.a, x.b, x.fields["river"]) for x in b.borders] == [("N2", "N3", True)]
     assert not b.graph.has_edge("N2", "N3")
+
+
+def test_comma_separated_lists_continue_on_the_next_line():
+    s = loads(scn("""
+        piece inf
+        board big: grid 4 x 2 { terrain plain
+          zone front: A1, B1,
+                      C1, D1
+        }
+        setup Red {
+          inf at A1, B1,
+                 C1
+          reserve inf x2,
+                  inf
+        }
+        piece tank { moves orthogonal,
+                           diagonal }
+    """))
+    assert s.boards["big"].zone_index["front"].spaces == ("A1", "B1", "C1", "D1")
+    assert [p.space for p in s.setups["Red"].placements] == ["A1", "B1", "C1"]
+    assert s.setups["Red"].reserve_counts() == {"inf": 3}
+    assert s.pieces["tank"].get("moves") == ("orthogonal", "diagonal")
