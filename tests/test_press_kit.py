@@ -105,14 +105,16 @@ def test_build_options_reach_the_press(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--bleed", "3"], "--bleed: not a length"),
-    (["--back-offset", "1mm;2mm"], "--back-offset"),
-    (["--png", "5"], "--png 5"),
+    (["--bleed", "3"], "argument --bleed: not a length"),
+    (["--back-offset", "1mm;2mm"], "argument --back-offset"),
+    (["--png", "5"], "argument --png: 5 is out of range"),
 ])
-def test_bad_options_are_one_line_user_errors(tmp_path, capsys, args, message):
-    rc = main(["build", str(write(tmp_path)), "--out", str(tmp_path / "o"), *args])
+def test_bad_options_are_usage_errors_with_one_clear_line(tmp_path, capsys, args, message):
+    with pytest.raises(SystemExit) as exit_:
+        main(["build", str(write(tmp_path)), "--out", str(tmp_path / "o"), *args])
     err = capsys.readouterr().err
-    assert rc == 1 and message in err and "Traceback" not in err
+    assert exit_.value.code == 2 and message in err and "Traceback" not in err
+    assert not (tmp_path / "o").exists()
 
 
 def test_card_larger_than_the_paper_is_a_positioned_diagnostic(tmp_path, capsys):

@@ -27,6 +27,45 @@ EXIT_OK, EXIT_USER_ERROR, EXIT_USAGE = 0, 1, 2
 from toolkit.errors import UserError  # noqa: E402
 
 
+# ------------------------------------------------------- argument types
+# Bad option values are usage errors (exit 2, with the usage line), like any
+# other argparse error; only bad files and illegal moves exit 1.
+
+
+def whole_number(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum or (maximum is not None and value > maximum):
+            span = f"from {minimum} to {maximum}" if maximum is not None else f"at least {minimum}"
+            raise argparse.ArgumentTypeError(f"{value} is out of range: choose {span}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def length(text: str) -> str:
+    from dsl.model import Length
+
+    try:
+        Length.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def offset(text: str) -> str:
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError(f"{text!r}: write two lengths X,Y such as 1mm,-0.5mm")
+    for part in parts:
+        length(part)
+    return text
+
+
 # ------------------------------------------------------------------ check
 
 
@@ -130,9 +169,10 @@ def add_simulate(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "games/s and moves/s. The same --seed gives the same results whatever --jobs is.",
     )
     p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
-    p.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
+    p.add_argument("--games", type=whole_number(1), required=True, metavar="N", help="how many games")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (default 0)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (0: all cores)")
+    p.add_argument("--jobs", type=whole_number(0), default=1, metavar="J",
+                   help="worker processes (0: all cores)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
@@ -164,13 +204,13 @@ def add_build(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--backs", choices=["duplex", "fold", "none"], default="duplex",
                    help="duplex: back pages mirrored for long-edge flipping; fold: front and "
                    "back on one sheet with a fold line; none: fronts only")
-    p.add_argument("--bleed", metavar="LEN", help="bleed around every card and counter, e.g. 3mm "
+    p.add_argument("--bleed", metavar="LEN", type=length, help="bleed around every card and counter, e.g. 3mm "
                    "(default: each layout's own)")
-    p.add_argument("--back-offset", metavar="X,Y", default="0mm,0mm",
+    p.add_argument("--back-offset", metavar="X,Y", default="0mm,0mm", type=offset,
                    help="shift of back pages to correct printer drift, e.g. 1mm,-0.5mm "
                    "(measure it with calibration.pdf)")
     p.add_argument("--fit", action="store_true", help="scale boards larger than the paper to fit")
-    p.add_argument("--png", metavar="DPI", type=int, help="also write one PNG per card face and back")
+    p.add_argument("--png", metavar="DPI", type=whole_number(36, 2400), help="also write one PNG per card face and back")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 
