@@ -533,6 +533,8 @@ class Builder(Transformer):
                 self.error(Pos(self.path, line_no, col),
                            f"picture row has {len(symbols)} spaces; board '{name}' is {width} wide",
                            "every row needs one symbol per space, separated by spaces" if len(widths) > 1 else None)
+        if not key:
+            return terrains  # reported above; every symbol would be "not in the key"
         for r, (_, _, symbols) in enumerate(rows[:height]):
             for c, (sym, line_no, col) in enumerate(symbols[:width]):
                 if sym not in key:

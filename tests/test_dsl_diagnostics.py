@@ -284,3 +284,78 @@ def test_caret_line_is_the_parsers_line_even_with_form_feeds():
         loads('scenario "s" {\n # a \x0c form feed\n terrain t { height @ }\n}\n', path="ff.scn")
     (d,) = err.value.diagnostics
     assert d.line == 3 and d.source_line == " terrain t { height @ }"
+
+
+# Every remaining diagnostic, one row each: the statements (added to a scenario
+# with sides Red, Blue, terrain plain/hill/lake and, unless the statements
+# declare boards, a 3 x 3 board), then the exact line, column and message.
+TABLE = [
+    pytest.param('piece p { size 6000mm }', 8, 11, "piece 'p': field 'size': 6000mm is larger than anything printable (limit 5 m)", id='too_long'),
+    pytest.param('board w: map { terrain plain\n node N1 at 0, 0\n node N1 at 1, 1 }', 9, 7, "node 'N1' is defined twice on board 'w'", id='node_dup'),
+    pytest.param('board w: map {\n node N1 at 0, 0 }', 8, 7, "node 'N1' has no terrain", id='node_no_terrain'),
+    pytest.param('board w: map { terrain plain\n node N1 at 0, 0\n link N1 N1 }', 9, 7, 'link N1–N1 joins a space to itself', id='link_self'),
+    pytest.param('board z: grid 2 x 1 { terrain plain\n zone a: A1\n zone a: B1 }', 9, 7, "zone 'a' is defined twice on board 'z'", id='zone_dup'),
+    pytest.param('board z: grid 2 x 1 { terrain plain\n zone a: A1, C1 }', 8, 7, "zone 'a': space 'C1' is not on board 'z'", id='zone_unknown_space'),
+    pytest.param('board z: grid 2 x 1 { terrain plain\n zone a: A1 { owner Gren } }', 8, 15, "owner 'Gren' is not a side", id='zone_owner'),
+    pytest.param('board w: map { terrain plain\n node N1 at 0, 0\n border N1 N9 { river } }', 9, 9, "border N1–N9: unknown space 'N9'", id='border_unknown'),
+    pytest.param('piece inf\nsetup Red {\n inf B1\n}', 10, 2, "setup 'Red': 'inf' is a piece, but no space is given", id='piece_as_field'),
+    pytest.param('piece inf\nsetup Red { inf at A1 on nowhere }', 9, 20, "unknown board 'nowhere'", id='placement_unknown_board'),
+    pytest.param('piece inf\nsetup Red { reserve inf x0 }', 9, 21, 'a quantity must be at least 1', id='reserve_qty'),
+    pytest.param('deck d { card a; card a }', 8, 23, "card 'a' is defined twice in deck 'd'", id='card_twice'),
+    pytest.param('layout z 0mm x 10mm { }', 8, 8, "layout 'z' is 0mm x 10mm; both sizes must be positive", id='layout_zero'),
+    pytest.param('layout z 6000mm x 10mm { }', 8, 8, "layout 'z' is larger than anything printable (limit 5 m)", id='layout_huge'),
+    pytest.param('image art "a.png"\nlayout c 60mm x 80mm {\n image at 1mm, 1mm 10mm x 10mm { src atr }\n}', 10, 34, "layout 'c': image at 1mm, 1mm: unknown image 'atr'", id='image_unknown'),
+    pytest.param('image art "a.png"\nlayout c 60mm x 80mm {\n text at 1mm, 1mm 10mm x 10mm "x" { font art }\n}', 10, 37, "layout 'c': text at 1mm, 1mm: 'art' is an image, not a font", id='font_is_image'),
+    pytest.param('board k: grid 1 x 1 {\n key { . plain  . hill }\n picture """\n .\n """\n}', 8, 17, "symbol '.' is already in the key (as 'plain')", id='key_symbol_twice'),
+    pytest.param('board g: grid 1 x 1 { terrain plain\n node N1 at 0, 0 }', 8, 7, "'node' belongs on a map; board 'g' is a grid", id='node_on_grid'),
+    pytest.param('board m: map { terrain plain\n picture """\n .\n """\n}', 8, 10, "board 'm' is a map; pictures are for grids", id='picture_on_map'),
+    pytest.param('board m: map { terrain plain\n node N1 at 0, 0\n space A1 { city } }', 9, 8, "'space' belongs on grids; board 'm' is a map", id='space_on_map'),
+    pytest.param('board e: grid 2 x 2 { }', 7, 7, "board 'e' has neither a picture nor a default terrain", id='no_picture_no_terrain'),
+    pytest.param('board t: grid 1 x 1 {\n key { . plain }\n picture """\n .\n """\n picture """\n .\n """\n}', 12, 10, "board 't' has more than one picture", id='two_pictures'),
+    pytest.param('board t: grid 1 x 1 {\n picture """\n .\n """\n}', 8, 10, "board 't' has a picture but no key", id='picture_no_key'),
+    pytest.param('board m: map { terrain plain\n node A1 at 0, 0\n node B1 at 1, 0\n zone z: A1..B1 }', 10, 10, "zone 'z': a range A1..B1 needs two grid spaces", id='zone_range_on_map'),
+    pytest.param('board g: grid 2 x 2 { terrain plain\n space C3 { city } }', 8, 8, "space 'C3' is not on board 'g' (2 x 2)", id='space_not_on_board'),
+    pytest.param('piece p { range 3-1 }', 8, 17, 'range 3-1 runs backwards', id='range_backwards'),
+    pytest.param('deck d { card c { effect boom } }', 8, 19, "card 'c': an effect is a primitive with parameters", id='effect_not_call'),
+]
+
+
+@pytest.mark.parametrize("body, line, column, message", TABLE)
+def test_diagnostic_table(body, line, column, message):
+    found = diags(body, board=not body.startswith("board"))
+    assert [(f[0], f[1], f[2]) for f in found] == [(line, column, message)]
+
+
+def test_side_named_twice():
+    with pytest.raises(DslError) as err:
+        loads('scenario "T" {\nruleset demo\nsides Red, Red\nterrain plain\nboard b: grid 1 x 1 { terrain plain }\n}\n',
+              path="t.scn")
+    (d,) = err.value.diagnostics
+    assert (d.line, d.column, d.message) == (3, 1, "a side is named twice")
+
+
+def test_loading_a_folder_is_a_diagnostic(tmp_path: Path):
+    with pytest.raises(DslError) as err:
+        load(tmp_path)
+    (d,) = err.value.diagnostics
+    assert d.message == "is a folder, not a scenario file"
+
+
+def test_nul_byte_is_a_diagnostic_with_its_line(tmp_path: Path):
+    f = tmp_path / "nul.scn"
+    f.write_bytes(b'scenario "T" {\n\x00\n}\n')
+    with pytest.raises(DslError) as err:
+        load(f)
+    (d,) = err.value.diagnostics
+    assert (d.line, d.message) == (2, "the file holds a NUL byte; it is not a text file")
+
+
+def test_oversized_file_is_refused_before_parsing(tmp_path: Path, monkeypatch):
+    import dsl.loader
+
+    monkeypatch.setattr(dsl.loader, "MAX_FILE_BYTES", 10)
+    f = tmp_path / "big.scn"
+    f.write_text('scenario "Too big" { }')
+    with pytest.raises(DslError) as err:
+        load(f)
+    assert err.value.diagnostics[0].message == "file is 23 bytes; the limit is 10"
