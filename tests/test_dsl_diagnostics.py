@@ -358,4 +358,4 @@ def test_oversized_file_is_refused_before_parsing(tmp_path: Path, monkeypatch):
     f.write_text('scenario "Too big" { }')
     with pytest.raises(DslError) as err:
         load(f)
-    assert err.value.diagnostics[0].message == "file is 23 bytes; the limit is 10"
+    assert err.value.diagnostics[0].message == "file is 22 bytes; the limit is 10"
