@@ -7,7 +7,6 @@ which the model's catalogs fold away, can still be reported).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 
 from dsl.errors import Diagnostic, suggest
 from dsl.model import (
@@ -307,7 +306,3 @@ def check_layout(scenario: Scenario, layout: Layout) -> list[Diagnostic]:
             out.append(_err(el.fields.pos("font"), f"{what}: '{font}' is an image, not a font"))
         out += check_fields(el.fields, what)
     return out
-
-
-def iter_errors(diagnostics: Iterable[Diagnostic]) -> Iterator[Diagnostic]:
-    return (d for d in diagnostics if d.is_error)

@@ -75,8 +75,6 @@ class Document:
     pos: Pos
     items: list = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    # names as written, with their positions, for the duplicate checks
-    raw_spaces: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
