@@ -92,6 +92,15 @@ class State:
         new.memo = None
         return new
 
+    def with_plans(self, plans: tuple[Plan, Plan]) -> "State":
+        """`replace(plans=plans)`, the one change every planned order makes."""
+        new = State.__new__(State)
+        new.cfg, new.phase, new.turn, new.units = self.cfg, self.phase, self.turn, self.units
+        new.next_uid, new.pools, new.skills = self.next_uid, self.pools, self.skills
+        new.mines, new.plans, new.quiet, new.hold = self.mines, plans, self.quiet, self.hold
+        new.history, new.outcome, new.memo = self.history, self.outcome, None
+        return new
+
     def __repr__(self) -> str:
         return f"<Front Lines {self.phase} turn {self.turn}, {len(self.units)} units>"
 
@@ -113,26 +122,35 @@ class State:
 
 def fresh_plan(state: State, side: int) -> Plan:
     """The planning picture at the start of a turn: the side's units where they stand."""
-    occ: dict[int, tuple[int, ...]] = {}
-    where: dict[int, int] = {}
-    kinds: dict[int, str] = {}
+    return fresh_plans(state)[side]
+
+
+def fresh_plans(state: State) -> tuple[Plan, Plan]:
+    """Both sides' `fresh_plan`, made in one pass over the units (this runs every turn)."""
+    occs: tuple[dict, dict] = ({}, {})
+    wheres: tuple[dict, dict] = ({}, {})
+    kindss: tuple[dict, dict] = ({}, {})
     for uid, s, kind, sq, _ in state.units.values():
-        if s == side:
-            where[uid] = sq
-            kinds[uid] = kind
-            if sq in occ:
-                occ[sq] += (uid,)
-            else:
-                occ[sq] = (uid,)
+        wheres[s][uid] = sq
+        kindss[s][uid] = kind
+        occ = occs[s]
+        if sq in occ:
+            occ[sq] += (uid,)
+        else:
+            occ[sq] = (uid,)
     cfg = state.cfg
     cache = cfg.join_cache
-    room = {}
-    for sq, uids in occ.items():
-        here = tuple(kinds[u] for u in uids) if len(uids) > 1 else (kinds[uids[0]],)
-        r = cache.get(here)
-        room[sq] = r if r is not None else joinable(cfg, here)
-    return Plan(occ, where, kinds, dict(state.pools[side]), state.skills[side],
-                state.mines[side], {}, (), 0, -1, room)
+    plans = []
+    for side in (0, 1):
+        occ, kinds = occs[side], kindss[side]
+        room = {}
+        for sq, uids in occ.items():
+            here = tuple(kinds[u] for u in uids) if len(uids) > 1 else (kinds[uids[0]],)
+            r = cache.get(here)
+            room[sq] = r if r is not None else joinable(cfg, here)
+        plans.append(Plan(occ, wheres[side], kinds, dict(state.pools[side]),
+                          state.skills[side], state.mines[side], {}, (), 0, -1, room))
+    return plans[0], plans[1]
 
 
 def deploy_plan(cfg: Config, side: int) -> Plan:
@@ -149,7 +167,8 @@ def position_key(state: State) -> tuple:
     skills, the mines, and the centre-hold streaks (what the future of the game
     depends on, as castling rights in chess). Unit ids, the no-casualty count
     and the turn number do not count."""
-    units = tuple(sorted((u.side, u.sq, u.kind, u.disguised) for u in state.units.values()))
+    units = tuple(sorted([(side, sq, kind, disguised)
+                          for _, side, kind, sq, disguised in state.units.values()]))
     pools = tuple(tuple(sorted(p.items())) for p in state.pools)
     skills = tuple(tuple(sorted(s)) for s in state.skills)
     mines = tuple(tuple(sorted(m)) for m in state.mines)

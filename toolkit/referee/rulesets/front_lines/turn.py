@@ -24,7 +24,7 @@ from toolkit.referee.rulesets.front_lines import skills, victory
 from toolkit.referee.rulesets.front_lines.combat import fight
 from toolkit.referee.rulesets.front_lines.notation import MOVE, SKILL, SPAWN
 from toolkit.referee.rulesets.front_lines.state import (
-    OVER, PLAN, State, Unit, deploy_plan, fresh_plan, position_key)
+    OVER, PLAN, State, Unit, deploy_plan, fresh_plans, position_key)
 
 
 class Battle:
@@ -299,16 +299,18 @@ def resolve_turn(state: State) -> tuple[State, tuple[Event, ...]]:
     pools = (battle.pools[0], battle.pools[1])
     quiet = 0 if battle.casualties else state.quiet + 1
     hold = victory.next_hold(cfg, units.values(), state.hold)
-    new = state.replace(units=units, next_uid=battle.next_uid, pools=pools,
-                        skills=(frozenset(battle.skills[0]), frozenset(battle.skills[1])),
-                        mines=(frozenset(battle.mines[0]), frozenset(battle.mines[1])),
-                        quiet=quiet, hold=hold, turn=state.turn + 1)
+    # One new State, finished in place below before anyone else sees it (cheaper
+    # than a chain of `replace` calls; this runs every turn).
+    new = State(cfg, state.phase, state.turn + 1, units, battle.next_uid, pools,
+                (frozenset(battle.skills[0]), frozenset(battle.skills[1])),
+                (frozenset(battle.mines[0]), frozenset(battle.mines[1])),
+                state.plans, quiet, hold, state.history, None)
     if outcome is None:
         vals = units.values()
         key = position_key(new)
         history = dict(state.history)
         history[key] = history.get(key, 0) + 1
-        new = new.replace(history=history)
+        new.history = history
         outcome = (victory.only_commanders(cfg, vals, pools)
                    or victory.infantry_wipe(cfg, vals, pools)
                    or victory.hold_check(cfg, hold)
@@ -316,12 +318,11 @@ def resolve_turn(state: State) -> tuple[State, tuple[Event, ...]]:
                    or victory.quiet_check(cfg, quiet))
     events = battle.events
     if outcome is not None:
-        new = new.replace(phase=OVER, outcome=outcome, turn=state.turn,
-                          plans=(state.plans[0]._replace(orders=()),
-                                 state.plans[1]._replace(orders=())))
+        new.phase, new.outcome, new.turn = OVER, outcome, state.turn
+        new.plans = (state.plans[0]._replace(orders=()), state.plans[1]._replace(orders=()))
         events.append(Event("end", str(outcome), None, True))
     else:
-        new = new.replace(plans=(fresh_plan(new, 0), fresh_plan(new, 1)))
+        new.plans = fresh_plans(new)
     return new, tuple(events)
 
 
@@ -337,8 +338,7 @@ def finish_deployment(state: State) -> tuple[State, tuple[Event, ...]]:
                               cfg.pieces[kind].disguise is not None)
             uid += 1
     new = state.replace(phase=PLAN, turn=1, units=units, next_uid=uid)
-    new = new.replace(plans=(fresh_plan(new, 0), fresh_plan(new, 1)),
-                      history={position_key(new): 1})
+    new = new.replace(plans=fresh_plans(new), history={position_key(new): 1})
     return new, (Event("deployed", "both armies are deployed", None, True),)
 
 

@@ -31,8 +31,10 @@ def only_commanders(cfg: Config, units, pools) -> Outcome | None:
 
 def infantry_wipe(cfg: Config, units, pools) -> Outcome | None:
     kind = cfg.wipe_piece
-    left = [sum(1 for u in units if u.side == s and u.kind == kind) + pools[s].get(kind, 0)
-            for s in (0, 1)]
+    left = [pools[0].get(kind, 0), pools[1].get(kind, 0)]
+    for u in units:  # one pass over the units: this runs every turn
+        if u.kind == kind:
+            left[u.side] += 1
     if left[0] and left[1]:
         return None
     if not left[0] and not left[1]:
