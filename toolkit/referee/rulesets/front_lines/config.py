@@ -69,6 +69,7 @@ class Config:
         self.options = opts
         self.join_cache: dict[tuple[str, ...], frozenset[str]] = {}
         self.decisions: dict[tuple, Any] = {}
+        self.order_events: dict[tuple, Any] = {}  # (side, n, order) -> events (rules.py)
         self._read_board(scenario)
         self._read_pieces(scenario)
         self._read_setups(scenario)

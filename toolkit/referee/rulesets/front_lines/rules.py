@@ -117,7 +117,7 @@ class FrontLines:
         side = cfg.side_index(player)
         plan = orders.plan_order(state, side, move)
         plans = (plan, state.plans[1]) if side == 0 else (state.plans[0], plan)
-        new = state.replace(plans=plans)
+        new = state.with_plans(plans)
         me = cfg.only[side]
         if state.phase == DEPLOY:
             placed = plan.orders[len(state.plans[side].orders):]
@@ -129,12 +129,18 @@ class FrontLines:
                 events += more
             return new, tuple(events)
         n = len(plan.orders)
-        events = [Event("order", f"you plan action {n}: {notation.format_order(move)}", me),
-                  Event("order", f"{player} has planned action {n} of {cfg.actions}")]
+        # Events are immutable values, and these two depend only on (side, n, move):
+        # made once per scenario, not on every order.
+        key = (side, n, move)
+        said = cfg.order_events.get(key)
+        if said is None:
+            said = cfg.order_events[key] = (
+                Event("order", f"you plan action {n}: {notation.format_order(move)}", me),
+                Event("order", f"{player} has planned action {n} of {cfg.actions}"))
         if plans[0].slots >= cfg.actions and plans[1].slots >= cfg.actions:
             new, more = resolve_turn(new)
-            events += more
-        return new, tuple(events)
+            return new, said + more
+        return new, said
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
