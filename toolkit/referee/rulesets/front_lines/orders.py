@@ -128,45 +128,69 @@ def why_not(state: State, side: int, order: object) -> Illegal | None:
 
 
 class OrderTable:
-    """Every order value a scenario can produce, made once and reused, and the
-    `stack_problem` answers for each group of types already on a square."""
+    """Every order value a scenario can produce, made once and reused."""
 
     def __init__(self, cfg: Config):
         n = cfg.names
         self.cfg = cfg
-        # for each answer of `joinable`, the types it refuses
-        self.refused = _Refused(cfg)
         self.spawns = {(k, s): Order(SPAWN, cfg.letter[k], "", n[s])
                        for k in cfg.pieces for s in range(len(n))}
         self.deploys = {(k, s): Order(DEPLOY, cfg.letter[k], "", n[s])
                         for k in cfg.pieces for s in range(len(n))}
         self.skills = {(w, s): Order(SKILL, w, "", n[s])
                        for w in ("airstrike", "reinforce", "mine") for s in range(len(n))}
-        # moves[side][kind][src] = ((dst, way, order), ...); fast[side][kind][src] =
-        # (the orders alone, the destinations as a set)
+        # moves[side][kind][src] = ((dst, way, order), ...); targets[side][kind][src]:
+        # the same orders as Targets (the common case: only stacking can stop them)
         self.moves = tuple(
             {k: tuple(tuple((d, way, Order(MOVE, cfg.letter[k], n[src], n[d]))
                             for d, way in cfg.steps[side][p.moves][src])
                       for src in range(len(n)))
              for k, p in cfg.pieces.items()}
             for side in (0, 1))
-        self.fast = tuple({k: tuple((tuple(o for _, _, o in entries),
-                                     frozenset(d for d, _, _ in entries))
-                                    for entries in per_src)
-                           for k, per_src in self.moves[side].items()}
-                          for side in (0, 1))
-
-        def pairs(squares, make):
-            both = tuple((sq, make(sq)) for sq in squares)
-            return both, tuple(o for _, o in both), frozenset(squares)
-
-        # per side: (pairs of square and order, the orders alone) for each target list
-        self.deploy_lists = tuple({k: pairs(cfg.deploy_list[s], lambda sq, k=k: self.deploys[k, sq])
+        self.targets = tuple({k: tuple(Targets((d, o) for d, _, o in entries)
+                                       for entries in per_src)
+                              for k, per_src in self.moves[side].items()}
+                             for side in (0, 1))
+        # per side, the Targets of each deployment, spawn and skill list
+        self.deploy_lists = tuple({k: Targets((sq, self.deploys[k, sq]) for sq in cfg.deploy_list[s])
                                    for k in cfg.pieces} for s in (0, 1))
-        self.spawn_lists = tuple({k: pairs(cfg.spawn_list[s], lambda sq, k=k: self.spawns[k, sq])
+        self.spawn_lists = tuple({k: Targets((sq, self.spawns[k, sq]) for sq in cfg.spawn_list[s])
                                   for k in cfg.pieces} for s in (0, 1))
-        self.skill_lists = tuple({w: pairs(cfg.skill_list[s], lambda sq, w=w: self.skills[w, sq])
+        self.skill_lists = tuple({w: Targets((sq, self.skills[w, sq]) for sq in cfg.skill_list[s])
                                   for w in ("airstrike", "reinforce", "mine")} for s in (0, 1))
+        self.refused = _Refused(cfg)
+        self.kinds = tuple(cfg.pieces)
+
+
+class Targets:
+    """Orders onto a list of squares, in enumeration order, and that list minus some
+    blocked squares. Why: enumeration runs for every decision, and most of its work
+    was filtering these short lists square by square. Sets of squares are bitmasks
+    here (bit `sq`), so "is any of them blocked" is one `&` on ints, and each cut
+    list is made once per blocked pattern and remembered."""
+
+    __slots__ = ("pairs", "orders", "mask", "cuts")
+    LIMIT = 4096  # cut lists remembered per Targets (random deployments vary a lot)
+
+    def __init__(self, pairs):
+        self.pairs = tuple(pairs)
+        self.orders = tuple(o for _, o in self.pairs)
+        self.mask = 0
+        for sq, _ in self.pairs:
+            self.mask |= 1 << sq
+        self.cuts: dict[int, tuple] = {}
+
+    def minus(self, blocked: int) -> tuple:
+        """The orders whose square is not in the bitmask `blocked`."""
+        m = blocked & self.mask
+        if not m:
+            return self.orders
+        got = self.cuts.get(m)
+        if got is None:
+            got = tuple(o for sq, o in self.pairs if not m >> sq & 1)
+            if len(self.cuts) < self.LIMIT:
+                self.cuts[m] = got
+        return got
 
 
 class _Refused(dict):
@@ -181,12 +205,18 @@ class _Refused(dict):
         return got
 
 
-def _targets(orders: tuple, blocked: set) -> tuple | list:
-    """`orders` (pairs of square and order, the orders alone, their squares) minus
-    the blocked squares."""
-    if blocked.isdisjoint(orders[2]):
-        return orders[1]
-    return [o for sq, o in orders[0] if sq not in blocked]
+def blocked_masks(table: OrderTable, room: dict[int, frozenset[str]]) -> dict[str, int]:
+    """kind -> bitmask of the squares that cannot take one more own unit of that kind
+    (FL-stack-1, FL-stack-2), from a plan's `room`."""
+    groups: dict[frozenset[str], int] = {}
+    for sq, r in room.items():
+        groups[r] = groups.get(r, 0) | 1 << sq
+    masks = dict.fromkeys(table.kinds, 0)
+    refused = table.refused
+    for r, m in groups.items():
+        for k in refused[r]:
+            masks[k] |= m
+    return masks
 
 
 def legal_orders(state: State, side: int, table: OrderTable) -> list:
@@ -196,37 +226,31 @@ def legal_orders(state: State, side: int, table: OrderTable) -> list:
     out: list = []
     pkinds = plan.kinds
     room = plan.room
-    # squares that cannot take one more unit of each type (FL-stack-1, FL-stack-2)
-    blocked: dict[str, set[int]] = {k: set() for k in cfg.pieces}
-    refused = table.refused
-    for sq, r in room.items():
-        for k in refused[r]:
-            blocked[k].add(sq)
+    blocked = blocked_masks(table, room)
     if state.phase == DEPLOY_PHASE:
         for kind, left in plan.pool.items():
             if left > 0:
-                out.extend(_targets(table.deploy_lists[side][kind], blocked[kind]))
+                out.extend(table.deploy_lists[side][kind].minus(blocked[kind]))
         out.append(PASS)
         return out
     if state.phase != PLAN_PHASE:
         return out
     moves = table.moves[side]
-    fast = table.fast[side]
-    sideways, limit = cfg.sideways, cfg.back_limit
+    targets = table.targets[side]
+    free, limit = cfg.sideways == "free", cfg.back_limit
+    sideways = cfg.sideways
     backed_by = plan.backed
     for src in sorted(plan.occ):
         for uid in plan.occ[src]:
             kind = pkinds[uid]
             backed = backed_by.get(uid, 0) >= limit
-            if not backed and sideways == "free":
+            if free and not backed:
                 # the common case: only stacking can stop a move
-                orders_, dests = fast[kind][src]
-                stop = blocked[kind]
-                if stop.isdisjoint(dests):
-                    out.extend(orders_)
+                t = targets[kind][src]
+                if blocked[kind] & t.mask:
+                    out.extend(t.minus(blocked[kind]))
                 else:
-                    out.extend([order for dst, way, order in moves[kind][src]
-                                if dst not in stop])
+                    out.extend(t.orders)
                 continue
             for dst, way, order in moves[kind][src]:
                 if way == BACKWARD and backed:
@@ -239,20 +263,20 @@ def legal_orders(state: State, side: int, table: OrderTable) -> list:
                 out.append(order)
     for kind, left in plan.pool.items():
         if left > 0:
-            out.extend(_targets(table.spawn_lists[side][kind], blocked[kind]))
+            out.extend(table.spawn_lists[side][kind].minus(blocked[kind]))
     skills = plan.skills
     if skills:
         lists = table.skill_lists[side]
         if "airstrike" in skills:
-            out.extend(lists["airstrike"][1])
+            out.extend(lists["airstrike"].orders)
         if "reinforce" in skills:
-            out.extend(_targets(lists["reinforce"], blocked[cfg.reinforce_piece]))
+            out.extend(lists["reinforce"].minus(blocked[cfg.reinforce_piece]))
         if "mine" in skills:
             mines = plan.mines
             if mines:
-                out.extend(o for sq, o in lists["mine"][0] if sq not in mines)
+                out.extend(o for sq, o in lists["mine"].pairs if sq not in mines)
             else:
-                out.extend(lists["mine"][1])
+                out.extend(lists["mine"].orders)
     out.append(PASS)
     return out
 
@@ -310,9 +334,10 @@ def plan_order(state: State, side: int, order: object) -> Plan:
         if way == BACKWARD or (way == SIDEWAYS and cfg.sideways == "backward"):
             backed = dict(backed)
             backed[uid] = backed.get(uid, 0) + 1
-        return plan._replace(occ=occ, where=where, backed=backed,
-                             room=_room(cfg, plan, occ, plan.kinds, frm, to),
-                             orders=plan.orders + ((order, uid),), slots=plan.slots + 1)
+        # Plan(...) written out rather than plan._replace(...): this runs on most orders
+        return Plan(occ, where, plan.kinds, plan.pool, plan.skills, plan.mines, backed,
+                    plan.orders + ((order, uid),), plan.slots + 1, plan.next_tmp,
+                    _room(cfg, plan, occ, plan.kinds, frm, to))
     if action == SPAWN:
         kind = cfg.by_letter[piece]
         uid = plan.next_tmp
