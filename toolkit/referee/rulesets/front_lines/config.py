@@ -60,6 +60,7 @@ class Config:
         self.scenario = scenario
         self.sides: tuple[str, str] = (scenario.sides[0], scenario.sides[1])
         self.only = (frozenset({self.sides[0]}), frozenset({self.sides[1]}))
+        self._side_index = {name: i for i, name in enumerate(self.sides)}
         opts = dict(DEFAULT_OPTIONS)
         opts.update(scenario.options.items())
         opts.update(options or {})
@@ -233,7 +234,7 @@ class Config:
         return 1 - side
 
     def side_index(self, name: str) -> int:
-        return self.sides.index(name)
+        return self._side_index[name] if name in self._side_index else self.sides.index(name)
 
     def distance(self, a: int, b: int) -> int:
         w = self.width

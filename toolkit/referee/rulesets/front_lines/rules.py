@@ -83,11 +83,19 @@ class FrontLines:
         if state.phase == OVER:
             return None
         cfg = state.cfg
-        waiting = tuple(cfg.sides[s] for s in (0, 1) if not orders.plan_complete(state, s))
         if state.phase == DEPLOY:
+            waiting = tuple(cfg.sides[s] for s in (0, 1) if not orders.plan_complete(state, s))
             key = (DEPLOY, waiting)
         else:
-            done = max(len(state.plans[s].orders) for s in (0, 1) if cfg.sides[s] in waiting)
+            # plan_complete written out for the two plans: this runs on every move
+            p0, p1 = state.plans
+            n = cfg.actions
+            if p0.slots < n and p1.slots < n:
+                waiting, done = cfg.sides, max(len(p0.orders), len(p1.orders))
+            elif p0.slots < n:
+                waiting, done = cfg.sides[:1], len(p0.orders)
+            else:  # (both complete never waits here: apply resolves the turn at once)
+                waiting, done = cfg.sides[1:], max([len(p1.orders)] if p1.slots < n else [])
             key = (state.turn, waiting, done)
         decision = cfg.decisions.get(key)   # decisions are values: make each one once
         if decision is None:

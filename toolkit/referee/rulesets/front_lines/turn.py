@@ -232,29 +232,31 @@ class Battle:
         done = []
         for s, (u, dst) in moving.items():
             far = cfg.distance(u.sq, dst) > 1
-            moved = u._replace(sq=dst, disguised=u.disguised and not far)
+            moved = Unit(u.uid, u.side, u.kind, dst, u.disguised and not far)
             self.units[u.uid] = moved
             entered.append(dst)
             done.append((s, u, moved, far))
         # what each side saw of the moves (after both have moved)
+        names = cfg.names
         for s, u, moved, far in done:
             dst = moved.sq
-            self.say(s, "move", f"your {u.kind} moves {self.sq_name(u.sq)}-{self.sq_name(dst)}"
+            frm_name, dst_name = names[u.sq], names[dst]
+            self.say(s, "move", f"your {u.kind} moves {frm_name}-{dst_name}"
                      + (" and is revealed" if u.disguised and far else ""))
             enemy = 1 - s
             seen_from, seen_to = self.seen_by(enemy, u.sq), self.seen_by(enemy, dst)
             name = self.side_name(s)
             if u.disguised and far and seen_to:
-                self.say_all("reveal", f"{name} recon on {self.sq_name(dst)} is revealed",
+                self.say_all("reveal", f"{name} recon on {dst_name} is revealed",
                              reveals=True)
             if seen_from and seen_to:
                 self.say(enemy, "move", f"{name} {self.looks(moved)} moves "
-                         f"{self.sq_name(u.sq)}-{self.sq_name(dst)}")
+                         f"{frm_name}-{dst_name}")
             elif seen_to:
                 self.say(enemy, "move", f"{name} {self.looks(moved)} comes out of the fog "
-                         f"onto {self.sq_name(dst)}")
+                         f"onto {dst_name}")
             elif seen_from:
-                self.say(enemy, "move", f"{name} {self.looks(u)} on {self.sq_name(u.sq)} "
+                self.say(enemy, "move", f"{name} {self.looks(u)} on {frm_name} "
                          "moves out of sight")
         for s, kind, sq, tmp in spawning:
             self.pools[s][kind] -= 1
