@@ -165,12 +165,13 @@ class OrderTable:
 class Targets:
     """Orders onto a list of squares, in enumeration order, and that list minus some
     blocked squares. Why: enumeration runs for every decision, and most of its work
-    was filtering these short lists square by square. Sets of squares are bitmasks
-    here (bit `sq`), so "is any of them blocked" is one `&` on ints, and each cut
-    list is made once per blocked pattern and remembered."""
+    was filtering these lists square by square. Sets of squares are bitmasks here
+    (bit `sq`), so "is any of them blocked" is one `&` on ints, and the cut lists of
+    a short list (a unit's moves: few patterns, met again and again) are made once
+    per blocked pattern and remembered."""
 
     __slots__ = ("pairs", "orders", "mask", "cuts")
-    LIMIT = 4096  # cut lists remembered per Targets (random deployments vary a lot)
+    SHORT = 8  # lists up to this long remember their cuts (at most 2**SHORT each)
 
     def __init__(self, pairs):
         self.pairs = tuple(pairs)
@@ -178,18 +179,19 @@ class Targets:
         self.mask = 0
         for sq, _ in self.pairs:
             self.mask |= 1 << sq
-        self.cuts: dict[int, tuple] = {}
+        self.cuts: dict[int, tuple] | None = {} if len(self.pairs) <= self.SHORT else None
 
-    def minus(self, blocked: int) -> tuple:
+    def minus(self, blocked: int) -> tuple | list:
         """The orders whose square is not in the bitmask `blocked`."""
         m = blocked & self.mask
         if not m:
             return self.orders
-        got = self.cuts.get(m)
+        cuts = self.cuts
+        if cuts is None:
+            return [o for sq, o in self.pairs if not m >> sq & 1]
+        got = cuts.get(m)
         if got is None:
-            got = tuple(o for sq, o in self.pairs if not m >> sq & 1)
-            if len(self.cuts) < self.LIMIT:
-                self.cuts[m] = got
+            got = cuts[m] = tuple([o for sq, o in self.pairs if not m >> sq & 1])
         return got
 
 
@@ -344,10 +346,9 @@ def plan_order(state: State, side: int, order: object) -> Plan:
         occ, where, kinds = _place(plan, uid, kind, to)
         pool = dict(plan.pool)
         pool[kind] -= 1
-        return plan._replace(occ=occ, where=where, kinds=kinds, pool=pool,
-                             room=_room(cfg, plan, occ, kinds, to),
-                             orders=plan.orders + ((order, uid),), slots=plan.slots + 1,
-                             next_tmp=uid - 1)
+        return Plan(occ, where, kinds, pool, plan.skills, plan.mines, plan.backed,
+                    plan.orders + ((order, uid),), plan.slots + 1, uid - 1,
+                    _room(cfg, plan, occ, kinds, to))
     if action == SKILL:
         skills = plan.skills - {piece}
         if piece == "reinforce":
@@ -366,9 +367,9 @@ def plan_order(state: State, side: int, order: object) -> Plan:
     occ, where, kinds = _place(plan, uid, kind, to)
     pool = dict(plan.pool)
     pool[kind] -= 1
-    return plan._replace(occ=occ, where=where, kinds=kinds, pool=pool,
-                         room=_room(cfg, plan, occ, kinds, to),
-                         orders=plan.orders + ((order, uid),), next_tmp=uid - 1)
+    return Plan(occ, where, kinds, pool, plan.skills, plan.mines, plan.backed,
+                plan.orders + ((order, uid),), plan.slots, uid - 1,
+                _room(cfg, plan, occ, kinds, to))
 
 
 def plan_complete(state: State, side: int) -> bool:

@@ -40,6 +40,7 @@ class FrontLines:
     def __init__(self) -> None:
         self._tables: "WeakKeyDictionary[Config, orders.OrderTable]" = WeakKeyDictionary()
         self._configs: dict[tuple, Config] = {}
+        self._last_table: orders.OrderTable | None = None
 
     # ------------------------------------------------------------ setup
 
@@ -67,9 +68,13 @@ class FrontLines:
         return state
 
     def _table(self, cfg: Config) -> orders.OrderTable:
+        last = self._last_table   # the common case, one scenario at a time: no weakref
+        if last is not None and last.cfg is cfg:
+            return last
         table = self._tables.get(cfg)
         if table is None:
             table = self._tables[cfg] = orders.OrderTable(cfg)
+        self._last_table = table
         return table
 
     # -------------------------------------------------------- decisions
@@ -129,13 +134,18 @@ class FrontLines:
         me = cfg.only[side]
         if state.phase == DEPLOY:
             placed = plan.orders[len(state.plans[side].orders):]
-            events = [Event("deploy", "you place " + " ".join(notation.format_order(o)
-                                                             for o, _ in placed), me),
-                      Event("deploy", f"{player} places {len(placed)} unit(s)")]
+            key = (side, placed[0][0]) if len(placed) == 1 else None  # as for orders below
+            said = cfg.order_events.get(key) if key else None
+            if said is None:
+                said = (Event("deploy", "you place " + " ".join(notation.format_order(o)
+                                                                for o, _ in placed), me),
+                        Event("deploy", f"{player} places {len(placed)} unit(s)"))
+                if key:
+                    cfg.order_events[key] = said
             if all(orders.plan_complete(new, s) for s in (0, 1)):
                 new, more = finish_deployment(new)
-                events += more
-            return new, tuple(events)
+                return new, said + more
+            return new, said
         n = len(plan.orders)
         # Events are immutable values, and these two depend only on (side, n, move):
         # made once per scenario, not on every order.
