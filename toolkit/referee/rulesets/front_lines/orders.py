@@ -170,7 +170,7 @@ class Targets:
     a short list (a unit's moves: few patterns, met again and again) are made once
     per blocked pattern and remembered."""
 
-    __slots__ = ("pairs", "orders", "mask", "cuts")
+    __slots__ = ("pairs", "orders", "mask", "cuts", "place")
     SHORT = 8  # lists up to this long remember their cuts (at most 2**SHORT each)
 
     def __init__(self, pairs):
@@ -180,6 +180,7 @@ class Targets:
         for sq, _ in self.pairs:
             self.mask |= 1 << sq
         self.cuts: dict[int, tuple] | None = {} if len(self.pairs) <= self.SHORT else None
+        self.place = {sq: i for i, (sq, _) in enumerate(self.pairs)}
 
     def minus(self, blocked: int) -> tuple | list:
         """The orders whose square is not in the bitmask `blocked`."""
@@ -188,7 +189,17 @@ class Targets:
             return self.orders
         cuts = self.cuts
         if cuts is None:
-            return [o for sq, o in self.pairs if not m >> sq & 1]
+            # a long list (a zone) with a few blocked squares: drop those, one bit each
+            place = self.place
+            drop = []
+            while m:
+                low = m & -m
+                drop.append(place[low.bit_length() - 1])
+                m ^= low
+            out = list(self.orders)
+            for i in sorted(drop, reverse=True):
+                del out[i]
+            return out
         got = cuts.get(m)
         if got is None:
             got = cuts[m] = tuple([o for sq, o in self.pairs if not m >> sq & 1])
