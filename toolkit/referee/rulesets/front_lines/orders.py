@@ -170,7 +170,7 @@ class Targets:
     a short list (a unit's moves: few patterns, met again and again) are made once
     per blocked pattern and remembered."""
 
-    __slots__ = ("pairs", "orders", "mask", "cuts", "place")
+    __slots__ = ("pairs", "orders", "mask", "cuts", "place", "remember")
     SHORT = 8  # lists up to this long remember their cuts (at most 2**SHORT each)
 
     def __init__(self, pairs):
@@ -179,7 +179,8 @@ class Targets:
         self.mask = 0
         for sq, _ in self.pairs:
             self.mask |= 1 << sq
-        self.cuts: dict[int, tuple] | None = {} if len(self.pairs) <= self.SHORT else None
+        self.remember = len(self.pairs) <= self.SHORT
+        self.cuts: dict[int, tuple] = {}    # blocked pattern -> cut list (short lists only)
         self.place = {sq: i for i, (sq, _) in enumerate(self.pairs)}
 
     def minus(self, blocked: int) -> tuple | list:
@@ -187,8 +188,7 @@ class Targets:
         m = blocked & self.mask
         if not m:
             return self.orders
-        cuts = self.cuts
-        if cuts is None:
+        if not self.remember:
             # a long list (a zone) with a few blocked squares: drop those, one bit each
             place = self.place
             drop = []
@@ -200,9 +200,9 @@ class Targets:
             for i in sorted(drop, reverse=True):
                 del out[i]
             return out
-        got = cuts.get(m)
+        got = self.cuts.get(m)
         if got is None:
-            got = cuts[m] = tuple([o for sq, o in self.pairs if not m >> sq & 1])
+            got = self.cuts[m] = tuple([o for sq, o in self.pairs if not m >> sq & 1])
         return got
 
 
@@ -260,8 +260,10 @@ def legal_orders(state: State, side: int, table: OrderTable) -> list:
             if free and not backed:
                 # the common case: only stacking can stop a move
                 t = targets[kind][src]
-                if blocked[kind] & t.mask:
-                    out.extend(t.minus(blocked[kind]))
+                m = blocked[kind] & t.mask
+                if m:  # Targets.minus, its remembered answer looked up here first
+                    got = t.cuts.get(m)
+                    out.extend(got if got is not None else t.minus(m))
                 else:
                     out.extend(t.orders)
                 continue
