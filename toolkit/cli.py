@@ -129,12 +129,9 @@ def add_play(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from toolkit.referee.commands import CommandError, run_play as run
+    from toolkit.referee.commands import run_play as run
 
-    try:
-        return run(args)
-    except CommandError as exc:
-        raise UserError(str(exc)) from None
+    return run(args)
 
 
 def add_replay(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -153,12 +150,9 @@ def add_replay(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from toolkit.referee.commands import CommandError, run_replay as run
+    from toolkit.referee.commands import run_replay as run
 
-    try:
-        return run(args)
-    except CommandError as exc:
-        raise UserError(str(exc)) from None
+    return run(args)
 
 
 def add_simulate(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -179,12 +173,9 @@ def add_simulate(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from toolkit.referee.commands import CommandError, run_simulate as run
+    from toolkit.referee.commands import run_simulate as run
 
-    try:
-        return run(args)
-    except CommandError as exc:
-        raise UserError(str(exc)) from None
+    return run(args)
 
 
 # ------------------------------------------------------------------ build
@@ -218,7 +209,7 @@ def add_build(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run_build(args: argparse.Namespace) -> int:
     from toolkit.pnp.command import build_command
 
-    return build_command(args, UserError)
+    return build_command(args)
 
 
 # -------------------------------------------------------------------- new

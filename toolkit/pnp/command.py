@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from toolkit.errors import UserError
 from toolkit.pnp.units import PressOptions, parse_length, parse_offset
 
 
@@ -25,7 +26,7 @@ def options_from_args(args: argparse.Namespace) -> PressOptions:
                         fit=args.fit, png_dpi=args.png, quiet=args.quiet)
 
 
-def build_command(args: argparse.Namespace, user_error: type[Exception]) -> int:
+def build_command(args: argparse.Namespace) -> int:
     from dsl import DslError, load
     from toolkit.pnp.checks import check_press
     from toolkit.pnp.kit import build_kit, count_items, progress_bar
@@ -34,10 +35,10 @@ def build_command(args: argparse.Namespace, user_error: type[Exception]) -> int:
     try:
         options = options_from_args(args)
     except ValueError as exc:
-        raise user_error(str(exc)) from None
+        raise UserError(str(exc)) from None
     path = Path(args.scenario)
     if not path.is_file():
-        raise user_error(f"no such scenario file: {path}")
+        raise UserError(f"no such scenario file: {path}")
     try:
         scenario = load(path)
     except DslError as err:
@@ -55,7 +56,7 @@ def build_command(args: argparse.Namespace, user_error: type[Exception]) -> int:
     try:
         kit = build_kit(scenario, folder, options, bar)
     except PressError as exc:
-        raise user_error(str(exc)) from None
+        raise UserError(str(exc)) from None
     finally:
         if bar is not None:
             bar.close()

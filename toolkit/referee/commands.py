@@ -2,7 +2,7 @@
 
 Each `run_*` takes the parsed arguments, writes results to stdout and
 diagnostics to stderr, and returns the exit code. Bad input that is not tied to
-a record line raises `CommandError` (the cli turns it into one clear line).
+a record line raises `CommandError`, a `UserError`: the cli prints it as one clear line.
 """
 
 from __future__ import annotations
@@ -14,14 +14,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from toolkit.errors import UserError
 from toolkit.referee import record
 from toolkit.referee.protocol import ScenarioError
 
 EXIT_OK, EXIT_USER_ERROR = 0, 1
 
 
-class CommandError(Exception):
-    """Bad input: one message, exit 1."""
+class CommandError(UserError):
+    """Bad input: one message, exit 1 (a UserError, so the cli needs no translation)."""
 
 
 def _load_scenario(path: str | os.PathLike) -> Any:
