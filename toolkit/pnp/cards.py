@@ -15,8 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from reportlab.pdfgen.canvas import Canvas
-
 from dsl.model import Element, Field, Fields, Layout, Length
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
 from toolkit.pnp.imposition import ImpositionError, Item, impose
@@ -154,14 +152,14 @@ def card_items(scenario: Any, renderer: Renderer, options: PressOptions,
                 ctx = context(card, copy)
                 label = f"card {deck.name}/{card.name}" + (f" ({side})" if side else "")
                 if other is not None:  # the back is the other face, drawn with the front layout
-                    back_draw = _face(renderer, front, context(other, other_copy),
-                                      f"card {deck.name}/{other.name} (back of {card.name})", bleed)
+                    back_draw = renderer.drawer(front, context(other, other_copy),
+                                                f"card {deck.name}/{other.name} (back of {card.name})", bleed)
                     label += f" / {other.name}"
                 elif back is not None:
-                    back_draw = _face(renderer, back, ctx, label + " (back)", bleed)
+                    back_draw = renderer.drawer(back, ctx, label + " (back)", bleed)
                 else:
                     back_draw = None
-                items.append(Item(w, h, bleed, _face(renderer, front, ctx, label, bleed), back_draw, label))
+                items.append(Item(w, h, bleed, renderer.drawer(front, ctx, label, bleed), back_draw, label))
         out.append((deck, items))
     return out
 
@@ -198,10 +196,6 @@ def double_sided(deck: Any, key: str, notes: list[str]) -> list[tuple[Any, int, 
                     used[card.name] = max(used[card.name], copy)
             out.append((card, copy, other, used.get(other.name, 0) if other is not None else 0))
     return out
-
-
-def _face(renderer: Renderer, layout: Any, ctx: dict, label: str, bleed: float) -> Callable[[Canvas], None]:
-    return lambda c: renderer.face(c, layout, ctx, label, bleed)
 
 
 def write_cards(scenario: Any, path: Path, options: PressOptions,

@@ -241,8 +241,8 @@ def counter_items(scenario: Any, renderer: Renderer, options: PressOptions
             fctx = {**base, "face": "front", "face_name": front_name, "copy": copy}
             bctx = {**base, "face": "back", "face_name": back_name or "", "copy": copy,
                     "ink": "#222222"}
-            item = Item(size, size, bleed, _face(renderer, front_l, fctx, label, bleed),
-                        _face(renderer, back_l, bctx, label + " (back)", bleed), label)
+            item = Item(size, size, bleed, renderer.drawer(front_l, fctx, label, bleed),
+                        renderer.drawer(back_l, bctx, label + " (back)", bleed), label)
             groups.setdefault(round(size, 3), []).append((section, item))
     return list(groups.items())
 
@@ -255,10 +255,6 @@ def _layout(scenario: Any, piece: Any, key: str) -> Any:
         return scenario.layouts[str(name)]
     except KeyError:
         raise PressError(f"piece {piece.name}: {key} {name!r}: no layout with that name") from None
-
-
-def _face(renderer: Renderer, layout: Any, ctx: dict, label: str, bleed: float) -> Callable:
-    return lambda c: renderer.face(c, layout, ctx, label, bleed)
 
 
 def write_counters(scenario: Any, path: Path, options: PressOptions,

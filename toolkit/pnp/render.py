@@ -164,6 +164,10 @@ class Renderer:
 
     # ------------------------------------------------------------- drawing
 
+    def drawer(self, layout: Any, ctx: Mapping[str, Any], label: str, bleed: float):
+        """`face` bound to one layout and context: the draw callback an imposition Item takes."""
+        return lambda c: self.face(c, layout, ctx, label, bleed)
+
     def face(self, c: Canvas, layout: Any, ctx: Mapping[str, Any], label: str, bleed: float,
              rotate: float = 0.0) -> None:
         """Draw `layout` with the origin at the trim's bottom-left (reusing identical faces)."""
