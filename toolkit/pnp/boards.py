@@ -20,12 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib import colors
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.pnp.hexes import Geometry, boundary_edges, board_length, geometry, shared_edge
 from toolkit.pnp.legend import (
-    FONT, FONT_BOLD, GOLD, INK, LINK_SYMBOLS, RIVER, ROAD, SYMBOLS, Legend, LegendItem,
+    FONT, FONT_BOLD, INK, LINK_SYMBOLS, RIVER, ROAD, SYMBOLS, Legend, LegendItem,
     draw_crossing_bar, draw_hatch_box, outline_sample, side_colour, swatch, terrain_colour,
     zone_colour,
 )
@@ -79,7 +78,7 @@ def draw_board(c: Canvas, art: BoardArt, region: tuple[float, float, float, floa
     scaled it, for --fit). `region` (x0, y0, x1, y1) limits the work to the
     spaces that can show through it (a tile).
     """
-    board, geo, scenario = art.board, art.geo, art.scenario
+    board, geo = art.board, art.geo
 
     if region is None:
         spaces = list(board.spaces)
@@ -368,7 +367,7 @@ def _draw_map(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) -
 
 
 def board_legend(art: BoardArt, scale: float = 1.0) -> Legend:
-    board, scenario, geo = art.board, art.scenario, art.geo
+    board, scenario = art.board, art.scenario
     legend = Legend(f"Legend: {board.name}")
     seen: list[str] = []
     for sp in board.spaces:
