@@ -150,13 +150,7 @@ def _draw_grid(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) 
         c.drawPath(p, stroke=1, fill=0)
         c.setDash()
     # links: roads centre to centre, rivers along the shared edge
-    for link in board.links:
-        if link.a not in shown and link.b not in shown:
-            continue
-        if link.a not in geo.centres or link.b not in geo.centres:
-            continue
-        ax, ay = geo.centres[link.a]
-        bx, by = geo.centres[link.b]
+    for link, (ax, ay), (bx, by) in _visible_links(board, geo, shown):
         tags = link.tags
         if "road" in tags:
             c.setStrokeColor(ROAD)
@@ -302,17 +296,18 @@ def _draw_river_borders(c: Canvas, art: BoardArt, shown: set[str]) -> None:
         c.setLineCap(0)
 
 
+def _visible_links(board: Any, geo: Geometry, shown: set[str]):
+    """The links with an end in `shown` (the tile being drawn), with both centres."""
+    for link in board.links:
+        if (link.a in shown or link.b in shown) and link.a in geo.centres and link.b in geo.centres:
+            yield link, geo.centres[link.a], geo.centres[link.b]
+
+
 def _draw_map(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) -> None:
     board, geo, scenario = art.board, art.geo, art.scenario
     r = geo.size / 2
     _draw_river_borders(c, art, shown)
-    for link in board.links:
-        if link.a not in geo.centres or link.b not in geo.centres:
-            continue
-        if link.a not in shown and link.b not in shown:
-            continue
-        ax, ay = geo.centres[link.a]
-        bx, by = geo.centres[link.b]
+    for link, (ax, ay), (bx, by) in _visible_links(board, geo, shown):
         tags = link.tags
         if "river" in tags:
             c.setStrokeColor(RIVER)
