@@ -407,32 +407,21 @@ class Builder(Transformer):
         key: dict[str, str] = {}
         key_pos: dict[str, Pos] = {}
         key_fields: dict[str, Fields] = {}
-        pictures = []
-        space_stmts, node_stmts, link_stmts, zone_stmts, border_stmts = [], [], [], [], []
+        stmts: dict[str, list] = {t: [] for t in ("picture", "space", "node", "link", "border", "zone")}
         for stmt in body:
             if isinstance(stmt, Field):
                 fields.append(stmt)
-                continue
-            tag = stmt[0]
-            if tag == "key":
+            elif stmt[0] == "key":
                 for sym, terrain, kpos, tpos, kfields in stmt[2]:
                     if sym in key:
                         self.error(kpos, f"symbol '{sym}' is already in the key (as '{key[sym]}')")
                     key[sym] = terrain
                     key_pos[sym] = tpos
                     key_fields[sym] = kfields
-            elif tag == "picture":
-                pictures.append(stmt)
-            elif tag == "space":
-                space_stmts.append(stmt)
-            elif tag == "node":
-                node_stmts.append(stmt)
-            elif tag == "link":
-                link_stmts.append(stmt)
-            elif tag == "border":
-                border_stmts.append(stmt)
-            elif tag == "zone":
-                zone_stmts.append(stmt)
+            else:
+                stmts[stmt[0]].append(stmt)
+        pictures, space_stmts, node_stmts = stmts["picture"], stmts["space"], stmts["node"]
+        link_stmts, border_stmts, zone_stmts = stmts["link"], stmts["border"], stmts["zone"]
         board_fields = Fields(tuple(fields))
         default_terrain = board_fields.get("terrain")
         spaces: list[Space] = []
