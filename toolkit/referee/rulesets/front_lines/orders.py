@@ -354,14 +354,7 @@ def plan_order(state: State, side: int, order: object) -> Plan:
                     plan.orders + ((order, uid),), plan.slots + 1, plan.next_tmp,
                     _room(cfg, plan, occ, plan.kinds, frm, to))
     if action == SPAWN:
-        kind = cfg.by_letter[piece]
-        uid = plan.next_tmp
-        occ, where, kinds = _place(plan, uid, kind, to)
-        pool = dict(plan.pool)
-        pool[kind] -= 1
-        return Plan(occ, where, kinds, pool, plan.skills, plan.mines, plan.backed,
-                    plan.orders + ((order, uid),), plan.slots + 1, uid - 1,
-                    _room(cfg, plan, occ, kinds, to))
+        return _from_pool(cfg, plan, order, cfg.by_letter[piece], to, slots=plan.slots + 1)
     if action == SKILL:
         skills = plan.skills - {piece}
         if piece == "reinforce":
@@ -374,14 +367,18 @@ def plan_order(state: State, side: int, order: object) -> Plan:
         mines = plan.mines | {to} if piece == "mine" else plan.mines
         return plan._replace(skills=skills, mines=mines,
                              orders=plan.orders + ((order, None),), slots=plan.slots + 1)
-    # deployment
-    kind = cfg.by_letter[piece]
+    # deployment takes no action slot
+    return _from_pool(cfg, plan, order, cfg.by_letter[piece], to, slots=plan.slots)
+
+
+def _from_pool(cfg: Config, plan: Plan, order: object, kind: str, to: int, slots: int) -> Plan:
+    """The plan after a unit of `kind` leaves the pool for square `to` (a spawn or a deployment)."""
     uid = plan.next_tmp
     occ, where, kinds = _place(plan, uid, kind, to)
     pool = dict(plan.pool)
     pool[kind] -= 1
     return Plan(occ, where, kinds, pool, plan.skills, plan.mines, plan.backed,
-                plan.orders + ((order, uid),), plan.slots, uid - 1,
+                plan.orders + ((order, uid),), slots, uid - 1,
                 _room(cfg, plan, occ, kinds, to))
 
 
