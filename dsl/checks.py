@@ -46,6 +46,7 @@ def check(scenario: Scenario, items: list) -> list[Diagnostic]:
         out += check_board(scenario, board)
     for piece in scenario.pieces.values():
         out += check_fields(piece.fields, f"piece '{piece.name}'")
+        out += check_layout_refs(scenario, piece.fields, ("front_layout", "back_layout"), f"piece '{piece.name}'")
     for deck in scenario.decks.values():
         out += check_deck(scenario, deck)
     for setup in scenario.setups.values():
@@ -267,11 +268,17 @@ def check_deck(scenario: Scenario, deck: Deck) -> list[Diagnostic]:
         out += check_fields(card.fields, f"card '{card.name}'")
     if total > MAX_CARDS:
         out.append(_err(deck.pos, f"deck '{deck.name}' has {total:,} cards; the limit is {MAX_CARDS:,}"))
-    for key in ("layout", "back"):
-        ref = deck.fields.get(key)
+    out += check_layout_refs(scenario, deck.fields, ("layout", "back"), f"deck '{deck.name}'")
+    return out
+
+
+def check_layout_refs(scenario: Scenario, fields: Fields, keys: tuple[str, ...], owner: str) -> list[Diagnostic]:
+    """Fields that name a layout the press draws with must name one that exists."""
+    out = []
+    for key in keys:
+        ref = fields.get(key)
         if ref is not None and str(ref) not in scenario.layouts:
-            out.append(_err(deck.fields.pos(key), f"deck '{deck.name}': unknown layout '{ref}'",
-                            suggest(str(ref), scenario.layouts)))
+            out.append(_err(fields.pos(key), f"{owner}: unknown layout '{ref}'", suggest(str(ref), scenario.layouts)))
     return out
 
 

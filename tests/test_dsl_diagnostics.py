@@ -359,3 +359,8 @@ def test_oversized_file_is_refused_before_parsing(tmp_path: Path, monkeypatch):
     with pytest.raises(DslError) as err:
         load(f)
     assert err.value.diagnostics[0].message == "file is 22 bytes; the limit is 10"
+
+
+def test_piece_with_unknown_counter_layout():
+    assert only("piece inf { front_layout unit_frnt }\nlayout unit_front 16mm x 16mm { }")[2:] == (
+        "piece 'inf': unknown layout 'unit_frnt'", "did you mean 'unit_front'?")

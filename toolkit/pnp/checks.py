@@ -83,18 +83,8 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
     for f in stray:
         out.append(_diag(f.pos, f"press: '{f.name}' is neither a deck nor a piece type",
                          suggest(f.name, list(scenario.decks) + list(scenario.pieces))))
-    for deck in scenario.decks.values():
-        for key in ("layout", "back"):
-            ref = deck.fields.get(key)
-            if ref is not None and str(ref) not in scenario.layouts:
-                out.append(_diag(deck.fields.pos(key), f"deck {deck.name}: unknown layout '{ref}'",
-                                 suggest(str(ref), scenario.layouts)))
-    for piece in scenario.pieces.values():
-        for key in ("front_layout", "back_layout"):
-            ref = piece.fields.get(key)
-            if ref is not None and str(ref) not in scenario.layouts:
-                out.append(_diag(piece.fields.pos(key), f"piece {piece.name}: unknown layout '{ref}'",
-                                 suggest(str(ref), scenario.layouts)))
+    # unknown layout names (deck layout/back, piece front_layout/back_layout) are
+    # the language's checks: dsl.checks refuses them before the press runs
     out += _fits(scenario, options)
     return out
 
