@@ -154,8 +154,9 @@ def _check_decision(d: Decision, sides: tuple[str, ...]) -> None:
     else:
         assert d.players, "a player decision names its players"
         assert set(d.players) <= set(sides), f"unknown players in {d}"
-        if d.kind in (DecisionKind.MOVE, DecisionKind.REACTION):
+        if d.kind is DecisionKind.MOVE:
             assert len(d.players) == 1
+        assert len(set(d.players)) == len(d.players), "a player is listed twice"
 
 
 @pytest.mark.parametrize("name,path", CASES, ids=[f"{n}:{p.name}" for n, p in CASES])

@@ -154,3 +154,33 @@ def test_the_core_never_imports_a_ruleset_by_name():
                 continue
             for name in names:
                 assert not name.startswith("toolkit.referee.rulesets"), f"{path.name}: {name}"
+
+
+# ------------------------------------------------ outcomes for several players (kit)
+
+def test_outcome_places_follow_the_ranking_and_ties_share_a_place():
+    from toolkit.referee.protocol import Outcome
+
+    out = Outcome("Ann", "three territories", "LF-win",
+                  scores=(("Ann", 3), ("Bob", 1), ("Cy", 1)),
+                  ranking=(("Ann",), ("Bob", "Cy")))
+    assert out.places(("Ann", "Bob", "Cy", "Dee")) == {"Ann": 1, "Bob": 2, "Cy": 2, "Dee": 4}
+    assert out.score("Bob") == 1 and out.score("Dee") is None
+    assert out.as_json()["ranking"] == [["Ann"], ["Bob", "Cy"]]
+    assert str(out) == "Ann wins: three territories [Ann 3, Bob 1, Cy 1] (LF-win)"
+
+
+def test_outcome_without_ranking_puts_the_winner_first_and_a_draw_level():
+    from toolkit.referee.protocol import Outcome
+
+    assert Outcome("Red", "r").places(("Red", "Blue")) == {"Red": 1, "Blue": 2}
+    assert Outcome(None, "r").places(("Red", "Blue")) == {"Red": 1, "Blue": 1}
+
+
+def test_outcome_refuses_a_winner_that_is_not_ranked_first_alone():
+    from toolkit.referee.protocol import Outcome
+
+    with pytest.raises(ValueError):
+        Outcome("Bob", "r", ranking=(("Ann",), ("Bob",)))
+    with pytest.raises(ValueError):
+        Outcome(None, "r", ranking=(("Ann", "Ann"),))

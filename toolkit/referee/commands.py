@@ -141,8 +141,7 @@ def run_replay(args) -> int:
             "moves": [{"n": i + 1, "player": e.player, "move": texts[i],
                        **({} if e.seconds is None else {"seconds": e.seconds})}
                       for i, e in enumerate(history[:upto])],
-            "outcome": None if outcome is None else {
-                "winner": outcome.winner, "reason": outcome.reason, "rule": outcome.rule},
+            "outcome": None if outcome is None else outcome.as_json(),
             "decision": None if decision is None else {
                 "kind": decision.kind.value, "players": list(decision.players),
                 "prompt": decision.prompt},

@@ -32,6 +32,7 @@ from toolkit.referee.protocol import (
 
 RULE_TURN = "turn"
 RULE_OVER = "over"
+RULE_PRIORITY = "priority"
 
 
 def waiting_for(decision: Decision | None) -> str:
@@ -58,6 +59,10 @@ def check(rules: Ruleset, state: State, player: str, move: Move,
         return decision.chance.check(move)
     if player not in decision.players:
         return Illegal(RULE_TURN, f"it is not {player}'s decision; {waiting_for(decision)}")
+    if (decision.kind is DecisionKind.REACTION and move is not PASS
+            and player != decision.players[0]):
+        return Illegal(RULE_PRIORITY, f"{decision.players[0]} answers this first; "
+                       f"{player} may pass now or wait until {decision.players[0]} passes")
     return rules.check(state, player, move)
 
 
@@ -72,6 +77,8 @@ def legal_moves(rules: Ruleset, state: State, player: str) -> list[Move]:
         return list(decision.chance.outcomes() or ())
     if player not in decision.players:
         return []
+    if decision.kind is DecisionKind.REACTION and player != decision.players[0]:
+        return [PASS]
     return list(rules.legal_moves(state, player))
 
 
@@ -134,5 +141,5 @@ def visible_events(events: Iterable[Event], player: str | None) -> list[Event]:
 __all__ = [
     "check", "legal_moves", "play", "parse_move", "format_move", "deciding_player",
     "secrets", "invariants", "notation_help", "visible_events", "waiting_for",
-    "RULE_TURN", "RULE_OVER",
+    "RULE_TURN", "RULE_OVER", "RULE_PRIORITY",
 ]

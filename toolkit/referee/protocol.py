@@ -61,9 +61,13 @@ class DecisionKind(str, enum.Enum):
     #: A ruleset may take a side's orders in one move or action by action: the
     #: side stays in `players` until its orders are complete.
     ORDERS = "orders"
-    #: A reaction window: the named player may respond to what just happened
+    #: A reaction window: the named players may respond to what just happened
     #: (Rally, Opportunity Fire, a Blitz card, an interrupting spell) and
-    #: `PASS` is always legal.
+    #: `PASS` is always legal. Several players are listed in priority order:
+    #: any of them may pass at any time, but only the first still listed may
+    #: answer otherwise (the core refuses the others with rule `priority`), so
+    #: the first in priority order who does not pass takes the window.
+    #: A pass takes that player off the list (the ruleset's next decision).
     REACTION = "reaction"
     #: A chance outcome: dice, a shuffle, a draw. `players` is empty and
     #: `chance` describes the possible outcomes; a chance source answers.
@@ -90,8 +94,10 @@ class Decision:
                 raise ValueError("a chance decision has a chance spec and no players")
         elif not self.players:
             raise ValueError(f"a {self.kind.value} decision names at least one player")
-        elif self.kind in (DecisionKind.MOVE, DecisionKind.REACTION) and len(self.players) != 1:
-            raise ValueError(f"a {self.kind.value} decision names exactly one player")
+        elif self.kind is DecisionKind.MOVE and len(self.players) != 1:
+            raise ValueError("a move decision names exactly one player")
+        elif len(set(self.players)) != len(self.players):
+            raise ValueError(f"a player is named twice in a {self.kind.value} decision")
 
     @classmethod
     def move(cls, player: str, prompt: str = "") -> "Decision":
@@ -102,8 +108,10 @@ class Decision:
         return cls(DecisionKind.ORDERS, tuple(players), prompt)
 
     @classmethod
-    def reaction(cls, player: str, prompt: str = "") -> "Decision":
-        return cls(DecisionKind.REACTION, (player,), prompt)
+    def reaction(cls, players: str | Iterable[str], prompt: str = "") -> "Decision":
+        """A reaction window for one side, or several in priority order."""
+        return cls(DecisionKind.REACTION,
+                   (players,) if isinstance(players, str) else tuple(players), prompt)
 
     @classmethod
     def roll(cls, spec: "ChanceSpec", prompt: str = "") -> "Decision":
@@ -170,20 +178,79 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended. `winner` None is a draw. `rule` is the rule id that ended it."""
+    """How a game ended.
+
+    `winner`: the side that won, or None (a draw, or a game of several players
+    decided by `ranking` with a tie at the top). `reason`: one sentence in the
+    players' words. `rule`: the rule id that ended the game.
+    `scores`: per-side figures the ending was decided on, in the ruleset's own
+    unit (Occupation Points, ports held), as (side, number) pairs in side order;
+    empty when the game is not decided on points.
+    `ranking`: places best first, each a tuple of the sides sharing it
+    (`(("Ann",), ("Bob", "Cy"))`: Ann first, Bob and Cy second equal); empty
+    means "the winner first, everyone else second" (see `places`).
+    """
 
     winner: str | None
     reason: str
     rule: str = ""
+    scores: tuple[tuple[str, float], ...] = ()
+    ranking: tuple[tuple[str, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        ranked = [side for place in self.ranking for side in place]
+        if len(ranked) != len(set(ranked)):
+            raise ValueError("a side is ranked twice")
+        if self.ranking and self.winner is not None and self.ranking[0] != (self.winner,):
+            raise ValueError("the winner must be ranked first, alone")
 
     @property
     def draw(self) -> bool:
         return self.winner is None
 
+    def score(self, side: str) -> float | None:
+        for name, value in self.scores:
+            if name == side:
+                return value
+        return None
+
+    def places(self, sides: tuple[str, ...]) -> dict[str, int]:
+        """Each side's place, 1 being best; sides sharing a place share its number.
+        Without an explicit ranking: the winner 1st and the others 2nd, or all 1st in a draw."""
+        if self.ranking:
+            out: dict[str, int] = {}
+            place = 1
+            for group in self.ranking:
+                for side in group:
+                    out[side] = place
+                place += len(group)
+            last = place
+            return {side: out.get(side, last) for side in sides}
+        if self.winner is None:
+            return {side: 1 for side in sides}
+        return {side: 1 if side == self.winner else 2 for side in sides}
+
+    def as_json(self) -> dict:
+        """Plain data for `--json` outputs (winner, reason, rule, scores, ranking)."""
+        return {
+            "winner": self.winner, "reason": self.reason, "rule": self.rule,
+            "scores": {side: value for side, value in self.scores},
+            "ranking": [list(group) for group in self.ranking],
+        }
+
     def __str__(self) -> str:
         head = "draw" if self.winner is None else f"{self.winner} wins"
+        if self.winner is None and self.ranking and len(self.ranking[0]) > 1:
+            head = "shared first place: " + ", ".join(self.ranking[0])
         tail = f" ({self.rule})" if self.rule else ""
-        return f"{head}: {self.reason}{tail}"
+        points = ""
+        if self.scores:
+            points = " [" + ", ".join(f"{side} {_number(v)}" for side, v in self.scores) + "]"
+        return f"{head}: {self.reason}{points}{tail}"
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 # -------------------------------------------------------------------- errors
@@ -352,7 +419,16 @@ class Ruleset(Protocol):
     #       the ruleset says what `PASS` means there (Front Lines: hold, or
     #       deploy the rest as set up). Rules never read a clock themselves,
     #       so records replay the same with or without timers.
+    #   evaluate(state, side) -> float
+    #       a heuristic for bots (greedy, MCTS cut-offs): higher is better for
+    #       `side`, roughly -1 (lost) to 1 (won). Reads only what `side` may see.
+    #   determinize(state, side, rng) -> State
+    #       a state consistent with everything `side` knows (its view and its
+    #       own secrets), with what it cannot see (other hands, sealed orders,
+    #       deck order, a disguised unit) redrawn from `rng`. Search bots play on
+    #       these samples, never on the true hidden state. Without the hook a
+    #       ruleset is treated as one of perfect information.
 
 
 OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "bot_weights", "bot_weight",
-                  "time_limit")
+                  "time_limit", "evaluate", "determinize")
