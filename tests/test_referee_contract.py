@@ -290,8 +290,9 @@ def test_the_orders_check_catches_a_view_derived_from_secret_orders():
     class Leaky(DiceRace):
         def view(self, s, player):
             v = super().view(s, player)
-            spent = tuple((side, b - (p or 0)) for (side, b), p in zip(v.boosts, s.pending))
-            return dataclasses.replace(v, boosts=spent)
+            track = v.tracks[0]
+            spent = tuple((side, b - (p or 0)) for (side, b), p in zip(track.values, s.pending))
+            return dataclasses.replace(v, tracks=(dataclasses.replace(track, values=spent),))
 
     rules = Leaky()
     state = rules.new_game(dsl.load(TOY))

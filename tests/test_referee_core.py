@@ -120,7 +120,9 @@ def test_nothing_is_taken_once_the_game_is_over(toy):
     rules, state = toy
     from dataclasses import replace
 
-    over = replace(state, phase="over", winner=0)
+    over = replace(state, winner=0)
+    over = rules.apply(over, "Red", rules.parse_move("boost 0"))[0]  # the kit settles: Red won
+    assert rules.decision(over) is None
     assert game.check(rules, over, "Red", rules.parse_move("advance")).rule == "over"
     assert game.legal_moves(rules, over, "Red") == []
 

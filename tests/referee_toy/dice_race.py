@@ -1,38 +1,49 @@
-"""Dice Race: a toy game that uses every kind of decision the referee core knows.
+"""Dice Race: a toy game on the rules kit that uses every kind of decision.
 
-Two runners on a track (the scenario's board width). Each round:
+Two to four runners on a track (the scenario's board width), each holding one
+hidden trick card. Each round:
 
-1. ORDERS  — both sides secretly commit a boost: `boost N`, 0 to 2 but no more than
-             they have left (`boosts` option, default 3). Revealed together. (DR-boost)
-2. for each side in seat order:
-   CHANCE  — roll 1d6 for that side's run.
-   MOVE    — `advance` (run die + boost squares) or `hold` (stay put and win back one
-             boost, never above the starting number). (DR-hold)
-   REACTION — if the runner ends on the other's square, the other side may `bump`
-             (push it back one square, once per game) or `pass`. (DR-bump)
-A runner reaching the last square wins (DR-win); after `rounds` rounds the game is a
-draw (DR-rounds).
+1. plan (together, secret) — every side commits a boost: `boost N`, 0 to 2 but no
+   more than it has left (`boosts` option, default 3). Revealed together. (DR-boost)
+2. run (in turn, in seat order) — for each side:
+   chance — roll 1d6 for its run;
+   move   — `advance` (run die + boost squares), `advance TRICK` (also play the
+            trick in hand: its effect moves the runner further, then a new trick
+            is drawn, privately) or `hold` (stay put, win back one boost). (DR-hold,
+            DR-trick)
+   react  — if the runner lands where other runners stand, each of them, in seat
+            order after the runner, may `bump` it back one square (once per game
+            each) or pass; the first who bumps takes it. (DR-bump)
+With the `hand` option (default 0) each side starts with that many tricks.
+A runner reaching the last square wins and the others are ranked by how far
+they got (DR-win); after `rounds` rounds the game is a draw (DR-rounds).
+
+Every part is the kit's: phases and windows (kit.phases), the hidden hand and
+the deck (kit.zones, draws as chance decisions), the trick cards' effects
+(kit.effects, checked at `frontkit check`), the scenario's turn-sequence table
+(checked against the phases), and the common view (kit.view).
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from toolkit.referee.chance import ChanceOutcome, Dice
+from toolkit.referee.kit import effects as fx
+from toolkit.referee.kit import zones as zn
+from toolkit.referee.kit.flow import Flow, open_window
+from toolkit.referee.kit.needs import Needs
+from toolkit.referee.kit.phases import CHANCE, REACT, TOGETHER, TURNS, Phase, Window
+from toolkit.referee.kit.rules import KitRules
+from toolkit.referee.kit.view import View, board_view, pile_view, PieceView, TrackView
+from toolkit.referee.chance import Dice
 from toolkit.referee.protocol import (
-    PASS,
-    Decision,
-    Event,
-    Illegal,
-    MoveSyntaxError,
-    Outcome,
-    ScenarioError,
-)
+    Event, Illegal, MoveSyntaxError, Outcome)
 
 MAX_BOOST = 2
+ADVANCE, HOLD, BUMP = "advance", "hold", "bump"
+HAND, DECK, DISCARD = "hand", "tricks", "discard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,234 +54,326 @@ class Boost:
         return f"boost {self.amount}"
 
 
-ADVANCE = "advance"
-HOLD = "hold"
-BUMP = "bump"
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """`advance TRICK`: advance and play the trick card from hand."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"advance {self.card}"
+
+
+@dataclass(frozen=True)
+class Config:
+    length: int
+    max_boosts: int
+    rounds: int
+    tricks: Mapping[str, Any]  # card name -> CardDef
+    board: Any
 
 
 @dataclass(frozen=True, slots=True)
 class RaceState:
-    sides: tuple[str, str]
-    length: int
-    max_boosts: int
-    rounds: int
-    positions: tuple[int, int] = (0, 0)
-    boosts: tuple[int, int] = (0, 0)
-    bumped: tuple[bool, bool] = (False, False)
-    pending: tuple[int | None, int | None] = (None, None)  # secret boosts
-    committed: tuple[int, int] = (0, 0)  # revealed boosts of this round
-    phase: str = "plan"  # plan | roll | choose | react | over
-    runner: int = 0  # whose run it is (roll/choose/react)
+    sides: tuple[str, ...]
+    cfg: Config = field(metadata={"hash": False})
+    flow: Flow
+    positions: tuple[int, ...]
+    boosts: tuple[int, ...]
+    bumped: tuple[bool, ...]
+    pending: tuple[int | None, ...]  # secret boosts
+    committed: tuple[int, ...]  # revealed boosts of this round
+    zones: tuple[zn.Zone, ...]
     die: int = 0
-    round: int = 1
     winner: int | None = None
 
-
-@dataclass(frozen=True)
-class RaceView:
-    player: str | None
-    round: int
-    positions: tuple[tuple[str, int], ...]
-    boosts: tuple[tuple[str, int], ...]
-    sealed: tuple[str, ...]  # sides whose boost is committed but hidden
-    my_boost: tuple[str, int] | None  # (side, boost): the viewer's own sealed boost
-    phase: str
-    length: int
+    def at(self, side: str) -> int:
+        return self.sides.index(side)
 
 
-class DiceRace:
-    name = "dice_race"
+def _put(seq: tuple, i: int, value: Any) -> tuple:
+    return seq[:i] + (value,) + seq[i + 1:]
 
-    def new_game(self, scenario: Any, options: Mapping[str, Any] | None = None) -> RaceState:
-        if len(scenario.sides) != 2:
-            raise ScenarioError("Dice Race is for exactly two sides")
-        opts = dict(scenario.options.items())
-        opts.update(options or {})
-        boosts = int(opts.get("boosts", 3))
-        return RaceState(
-            sides=tuple(scenario.sides), length=scenario.board.width, max_boosts=boosts,
-            rounds=int(opts.get("rounds", 20)), boosts=(boosts, boosts),
-        )
 
-    # ------------------------------------------------------------ decisions
+# ------------------------------------------------------------------ effects
 
-    def decision(self, s: RaceState) -> Decision | None:
-        if s.phase == "over":
+EFFECTS = fx.Effects("dice_race")
+
+
+@EFFECTS.primitive(by=fx.Int(-3, 3))
+def move(ctx, by):
+    """Move {by} more squares."""
+    state, i = ctx
+    pos = max(0, min(state.cfg.length - 1, state.positions[i] + by))
+    return replace(state, positions=_put(state.positions, i, pos))
+
+
+# ------------------------------------------------------------------ phases
+
+
+class Plan:
+    """plan (together): every side commits a secret boost."""
+
+    def candidates(self, s: RaceState, side: str):
+        return [Boost(n) for n in range(MAX_BOOST + 1)]
+
+    def check(self, s: RaceState, side: str, m: Any) -> Illegal | None:
+        i = s.at(side)
+        if not isinstance(m, Boost):
+            return Illegal("DR-boost", "every side first commits a boost (boost 0 to 2)")
+        if not 0 <= m.amount <= MAX_BOOST:
+            return Illegal("DR-boost", f"a boost is 0 to {MAX_BOOST}")
+        if m.amount > s.boosts[i]:
+            return Illegal("DR-boost", f"you have only {s.boosts[i]} boost(s) left")
+        return None
+
+    def apply(self, s: RaceState, side: str, m: Boost):
+        s = replace(s, pending=_put(s.pending, s.at(side), m.amount))
+        return s, (Event("plan", f"you commit a boost of {m.amount}", to=frozenset({side})),
+                   Event("plan", f"{side} commits a boost"))
+
+    def resolve(self, s: RaceState):
+        """Boosts are spent when revealed, not before (DR-boost)."""
+        said = ", ".join(f"{side} {p}" for side, p in zip(s.sides, s.pending))
+        boosts = tuple(b - p for b, p in zip(s.boosts, s.pending))
+        s = replace(s, committed=tuple(s.pending), pending=(None,) * len(s.sides),
+                    boosts=boosts)
+        return s, (Event("reveal", f"boosts revealed: {said}", reveals=True),)
+
+
+class Run:
+    """run (in turn): roll, then advance (with a trick or not) or hold."""
+
+    def begin_turn(self, s: RaceState, side: str):
+        return open_window(s, Window("roll", CHANCE, spec=Dice(1, 6, f"{side}'s run"))), ()
+
+    def candidates(self, s: RaceState, side: str):
+        hand = zn.find(s.zones, HAND, side).cards
+        return [ADVANCE, HOLD] + [Trick(c) for c in sorted(set(hand))]
+
+    def check(self, s: RaceState, side: str, m: Any) -> Illegal | None:
+        i = s.at(side)
+        if m == ADVANCE:
             return None
-        if s.phase == "plan":
-            return Decision.orders([side for side, p in zip(s.sides, s.pending) if p is None],
-                                   "commit a secret boost")
-        who = s.sides[s.runner]
-        if s.phase == "roll":
-            return Decision.roll(Dice(1, 6, f"{who}'s run"))
-        if s.phase == "choose":
-            return Decision.move(who, f"rolled {s.die}: advance or hold")
-        return Decision.reaction(s.sides[1 - s.runner], f"{who} landed on you: bump or pass")
-
-    def legal_moves(self, s: RaceState, player: str) -> Iterable[Any]:
-        if s.phase == "plan":
-            candidates: list[Any] = [Boost(n) for n in range(MAX_BOOST + 1)]
-        elif s.phase == "choose":
-            candidates = [ADVANCE, HOLD]
-        elif s.phase == "react":
-            candidates = [PASS, BUMP]
-        else:
-            candidates = []
-        return [m for m in candidates if self.check(s, player, m) is None]
-
-    def check(self, s: RaceState, player: str, move: Any) -> Illegal | None:
-        i = s.sides.index(player)
-        if s.phase == "plan":
-            if not isinstance(move, Boost):
-                return Illegal("DR-boost", "every side first commits a boost (boost 0 to 2)")
-            if s.pending[i] is not None:
-                return Illegal("DR-boost", "your boost is already committed")
-            if not 0 <= move.amount <= MAX_BOOST:
-                return Illegal("DR-boost", f"a boost is 0 to {MAX_BOOST}")
-            if move.amount > s.boosts[i]:
-                return Illegal("DR-boost", f"you have only {s.boosts[i]} boost(s) left")
+        if m == HOLD:
+            if s.boosts[i] >= s.cfg.max_boosts:
+                return Illegal("DR-hold", "you may hold only to win back a spent boost")
             return None
-        if s.phase == "choose":
-            if move == ADVANCE:
-                return None
-            if move == HOLD:
-                if s.boosts[i] >= s.max_boosts:
-                    return Illegal("DR-hold", "you may hold only to win back a spent boost")
-                return None
-            return Illegal("DR-turn", "after a roll you advance or hold")
-        if s.phase == "react":
-            if move is PASS:
-                return None
-            if move == BUMP:
-                if s.bumped[i]:
-                    return Illegal("DR-bump", "each side may bump only once per game")
-                return None
+        if isinstance(m, Trick):
+            if m.card not in zn.find(s.zones, HAND, side):
+                return Illegal("DR-trick", f"you hold no {m.card} card")
+            return None
+        return Illegal("DR-turn", "after a roll you advance or hold")
+
+    def apply(self, s: RaceState, side: str, m: Any):
+        i = s.at(side)
+        if m == HOLD:
+            return replace(s, boosts=_put(s.boosts, i, s.boosts[i] + 1)), (
+                Event("hold", f"{side} holds"),)
+        pos = min(s.cfg.length - 1, s.positions[i] + s.die + s.committed[i])
+        s = replace(s, positions=_put(s.positions, i, pos))
+        events = [Event("advance", f"{side} runs to square {pos + 1}")]
+        if isinstance(m, Trick):
+            s, more = play_trick(s, side, m.card)
+            events += more
+        pos = s.positions[i]
+        if pos == s.cfg.length - 1:
+            return replace(s, winner=i), tuple(events)
+        others = [o for o in _seat_order_after(s, i) if s.positions[s.at(o)] == pos]
+        if others:
+            s = open_window(s, Window("bump", REACT, tuple(others),
+                                      f"{side} landed on you: bump or pass",
+                                      data=(("runner", side),)))
+        return s, tuple(events)
+
+
+def play_trick(s: RaceState, side: str, card: str):
+    """The trick's effects through the registry, then it goes face up to the discard
+    pile and its owner draws a new one in private (DR-trick)."""
+    i = s.at(side)
+    for call in s.cfg.tricks[card].effects:
+        s = EFFECTS.apply(call, (s, i))
+    zones = zn.move(s.zones, [card], (HAND, side), (DISCARD, None))
+    s = replace(s, zones=zones)
+    events = [Event("trick", f"{side} plays {card} and runs to square "
+                    f"{s.positions[i] + 1}", reveals=True)]
+    if zn.find(s.zones, DECK).count:
+        s = open_window(s, Window("draw", CHANCE, spec=zn.find(s.zones, DECK).draw(
+            1, f"{side} draws a trick"), data=(("side", side),)))
+    return s, events
+
+
+def _seat_order_after(s: RaceState, i: int) -> list[str]:
+    n = len(s.sides)
+    return [s.sides[(i + k) % n] for k in range(1, n)]
+
+
+class Roll:
+    def check(self, s, side, m, w):  # chance outcomes are checked by their spec
+        return None
+
+    def apply(self, s: RaceState, side, outcome, w: Window):
+        die = outcome.values[0]
+        return replace(s, die=die), (Event("roll", f"{s.flow.actor} rolls {die}"),)
+
+
+class Draw:
+    """A trick drawn into a hand: the card is told to its owner alone."""
+
+    def check(self, s, side, m, w):
+        return None
+
+    def apply(self, s: RaceState, side, outcome, w: Window):
+        who = w.get("side")
+        card = outcome.values[0]
+        zones = zn.move(s.zones, [card], (DECK, None), (HAND, who))
+        return replace(s, zones=zones), (
+            Event("draw", f"you draw {card}", to=frozenset({who})),
+            Event("draw", f"{who} draws a trick"))
+
+
+class Bump:
+    """bump (react): a runner landed on you; push it back once per game (DR-bump)."""
+
+    def candidates(self, s: RaceState, side: str, w: Window):
+        return [BUMP]
+
+    def check(self, s: RaceState, side: str, m: Any, w: Window) -> Illegal | None:
+        if m != BUMP:
             return Illegal("DR-bump", "you may bump or pass")
-        return Illegal("DR-turn", "nobody moves now")
+        if s.bumped[s.at(side)]:
+            return Illegal("DR-bump", "each side may bump only once per game")
+        return None
 
-    # --------------------------------------------------------------- apply
+    def apply(self, s: RaceState, side: str, m: Any, w: Window):
+        runner = w.get("runner")
+        r = s.at(runner)
+        s = replace(s, positions=_put(s.positions, r, max(0, s.positions[r] - 1)),
+                    bumped=_put(s.bumped, s.at(side), True))
+        return s, (Event("bump", f"{side} bumps {runner} back"),)
 
-    def apply(self, s: RaceState, player: str, move: Any) -> tuple[RaceState, tuple[Event, ...]]:
-        if s.phase == "roll":
-            assert isinstance(move, ChanceOutcome)
-            die = move.values[0]
-            who = s.sides[s.runner]
-            return replace(s, phase="choose", die=die), (Event("roll", f"{who} rolls {die}"),)
-        i = s.sides.index(player)
-        if s.phase == "plan":
-            pending = list(s.pending)
-            pending[i] = move.amount
-            events = [Event("plan", f"{player} commits a boost of {move.amount}",
-                            to=frozenset({player}))]
-            s = replace(s, pending=tuple(pending))
-            if None not in pending:  # boosts are spent when revealed, not before
-                events.append(Event("reveal", "boosts revealed: " + ", ".join(
-                    f"{side} {p}" for side, p in zip(s.sides, pending)), reveals=True))
-                boosts = tuple(b - p for b, p in zip(s.boosts, pending))
-                s = replace(s, pending=(None, None), committed=tuple(pending), phase="roll",
-                            runner=0, boosts=boosts)
-            return s, tuple(events)
-        if s.phase == "choose":
-            if move == HOLD:
-                boosts = list(s.boosts)
-                boosts[i] += 1
-                s = replace(s, boosts=tuple(boosts))
-                return self._next_runner(s, (Event("hold", f"{player} holds"),))
-            positions = list(s.positions)
-            positions[i] = min(s.length - 1, positions[i] + s.die + s.committed[i])
-            s = replace(s, positions=tuple(positions))
-            events = (Event("advance", f"{player} runs to square {positions[i] + 1}"),)
-            if positions[i] == s.length - 1:
-                return replace(s, phase="over", winner=i), events
-            if positions[i] == positions[1 - i]:
-                return replace(s, phase="react"), events
-            return self._next_runner(s, events)
-        # react
-        if move == BUMP:
-            positions = list(s.positions)
-            r = s.runner
-            positions[r] = max(0, positions[r] - 1)
-            bumped = list(s.bumped)
-            bumped[i] = True
-            s = replace(s, positions=tuple(positions), bumped=tuple(bumped))
-            return self._next_runner(s, (Event("bump", f"{player} bumps {s.sides[r]} back"),))
-        return self._next_runner(s, (Event("pass", f"{player} lets it be"),))
+    def resolve(self, s: RaceState, w: Window):
+        return s, (Event("pass", "nobody bumps"),)
 
-    def _next_runner(self, s: RaceState, events: tuple[Event, ...]):
-        if s.runner == 0:
-            return replace(s, runner=1, phase="roll"), events
-        if s.round >= s.rounds:
-            return replace(s, phase="over", winner=None), events
-        return replace(s, round=s.round + 1, phase="plan", runner=0, committed=(0, 0)), events
 
-    def outcome(self, s: RaceState) -> Outcome | None:
-        if s.phase != "over":
-            return None
-        if s.winner is None:
-            return Outcome(None, f"nobody finished in {s.rounds} rounds", "DR-rounds")
-        return Outcome(s.sides[s.winner], "reached the last square first", "DR-win")
+PHASES = (
+    Phase("plan", TOGETHER, Plan(), prompt="commit a secret boost"),
+    Phase("run", TURNS, Run(), prompt="advance or hold"),
+)
+
+NEEDS = Needs(sides=(2, 4), boards=1, board_kinds=("grid",), decks=(DECK,),
+              options={"boosts": fx.Int(0, 9), "rounds": fx.Int(1, 200),
+                       "hand": fx.Int(0, 3)})
+
+
+# ------------------------------------------------------------------ ruleset
+
+
+class DiceRace(KitRules):
+    name = "dice_race"
+    phases = PHASES
+    windows = {"roll": Roll(), "bump": Bump(), "draw": Draw()}
+    needs = NEEDS
+    effects = EFFECTS
+
+    def setup(self, scenario: Any, options: Mapping[str, Any]) -> RaceState:
+        boosts = int(options.get("boosts", 3))
+        sides = tuple(scenario.sides)
+        deck = scenario.decks[DECK]
+        cfg = Config(scenario.board.width, boosts, int(options.get("rounds", 20)),
+                     dict(deck.card_index), scenario.board)
+        zones = (zn.deck_zone(deck),) + tuple(
+            zn.Zone(HAND, "hand", side, zn.OWNER) for side in sides) + (
+            zn.Zone(DISCARD, "discard"),)
+        n = len(sides)
+        state = RaceState(sides, cfg, Flow("plan"), (0,) * n, (boosts,) * n, (False,) * n,
+                          (None,) * n, (0,) * n, zones)
+        for side in reversed(sides):  # the first hand is dealt before the first plan
+            for _ in range(int(options.get("hand", 0))):
+                state = open_window(state, Window("draw", CHANCE, spec=zn.find(
+                    state.zones, DECK).draw(1, f"{side} draws a trick"),
+                    data=(("side", side),)))
+        return state
+
+    def finished(self, s: RaceState) -> Outcome | None:
+        scores = tuple(zip(s.sides, (p + 1 for p in s.positions)))
+        if s.winner is not None:
+            rest = sorted((i for i in range(len(s.sides)) if i != s.winner),
+                          key=lambda i: -s.positions[i])
+            ranking = [(s.sides[s.winner],)]
+            for i in rest:  # runners level on the track share a place
+                if len(ranking) > 1 and s.positions[s.at(ranking[-1][0])] == s.positions[i]:
+                    ranking[-1] = ranking[-1] + (s.sides[i],)
+                else:
+                    ranking.append((s.sides[i],))
+            return Outcome(s.sides[s.winner], "reached the last square first", "DR-win",
+                           scores, tuple(ranking))
+        if s.flow.round > s.cfg.rounds:
+            return Outcome(None, f"nobody finished in {s.cfg.rounds} rounds", "DR-rounds",
+                           scores)
+        return None
+
+    def prompt(self, s: RaceState, phase: Phase) -> str:
+        if phase.name == "run":
+            return f"rolled {s.die}: advance or hold"
+        return phase.prompt
 
     # ---------------------------------------------------- views and notation
 
-    def view(self, s: RaceState, player: str | None) -> RaceView:
-        mine = None
-        if player in s.sides and s.pending[s.sides.index(player)] is not None:
-            mine = (player, s.pending[s.sides.index(player)])
-        return RaceView(
-            player=player, round=s.round, positions=tuple(zip(s.sides, s.positions)),
-            boosts=tuple(zip(s.sides, s.boosts)),
-            sealed=tuple(side for side, p in zip(s.sides, s.pending) if p is not None),
-            my_boost=mine, phase=s.phase, length=s.length,
-        )
+    def view(self, s: RaceState, player: str | None) -> View:
+        status = (f"round {s.flow.round}", f"phase {s.flow.phase}")
+        pieces = tuple(PieceView(s.cfg.board.spaces[pos].id, "runner", side, side[0])
+                       for side, pos in zip(s.sides, s.positions))
+        sealed = tuple(side for side, p in zip(s.sides, s.pending) if p is not None)
+        panels = []
+        if sealed:
+            panels.append(("sealed boosts", ", ".join(sealed)))
+        if player in s.sides and s.pending[s.at(player)] is not None:
+            panels.append(("your boost", str(s.pending[s.at(player)])))
+        return View(
+            viewer=player, ruleset=self.name, sides=s.sides, status=status,
+            board=board_view(s.cfg.board), pieces=pieces,
+            piles=tuple(pile_view(z, player) for z in s.zones),
+            tracks=(TrackView("boosts left", tuple(zip(s.sides, s.boosts)), s.cfg.max_boosts),),
+            panels=tuple(panels))
 
-    def render(self, v: RaceView) -> str:
-        lines = [f"round {v.round}"]
-        for side, pos in v.positions:
-            lane = ["."] * v.length
-            lane[pos] = side[0]
-            lines.append(f"{side:>6} |{' '.join(lane)}|")
-        lines.append("boosts left: " + ", ".join(f"{s} {n}" for s, n in v.boosts))
-        if v.sealed:
-            lines.append("sealed boosts: " + ", ".join(v.sealed))
-        if v.my_boost is not None:
-            lines.append(f"your boost: {v.my_boost[1]}")
-        return "\n".join(lines)
-
-    def state_hash(self, s: RaceState) -> str:
-        key = repr((s.positions, s.boosts, s.bumped, s.pending, s.committed, s.phase,
-                    s.runner, s.die, s.round, s.winner))
-        return hashlib.sha256(key.encode()).hexdigest()[:16]
+    def secrets(self, s: RaceState, player: str) -> list:
+        out = zn.secrets_of(s.zones, player)
+        i = s.at(player)
+        if s.pending[i] is not None:
+            out.append(("your boost", str(s.pending[i])))  # View.panels, if it leaked
+        return out
 
     def parse_move(self, text: str) -> Any:
         words = text.split()
-        if words == ["advance"]:
+        if words == [ADVANCE]:
             return ADVANCE
-        if words == ["hold"]:
+        if len(words) == 2 and words[0] == ADVANCE and words[1].isidentifier():
+            return Trick(words[1])
+        if words == [HOLD]:
             return HOLD
-        if words == ["bump"]:
+        if words == [BUMP]:
             return BUMP
         if len(words) == 2 and words[0] == "boost" and words[1].isdigit():
             return Boost(int(words[1]))
-        raise MoveSyntaxError("DR-notation", "moves are: boost N, advance, hold, bump, pass",
-                              text)
+        raise MoveSyntaxError("DR-notation", "moves are: boost N, advance, advance TRICK, "
+                              "hold, bump, pass", text)
 
     def format_move(self, move: Any) -> str:
         return str(move)
 
-    def secrets(self, s: RaceState, player: str):
-        i = s.sides.index(player)
-        if s.pending[i] is not None:
-            yield ("my_boost", (player, s.pending[i]))  # RaceView.my_boost, if it leaked
-
-    def invariants(self, s: RaceState):
+    def invariants(self, s: RaceState) -> Iterable[str]:
         for side, pos, b in zip(s.sides, s.positions, s.boosts):
-            if not 0 <= pos < s.length:
+            if not 0 <= pos < s.cfg.length:
                 yield f"{side} is off the track at {pos}"
-            if not 0 <= b <= s.max_boosts:
+            if not 0 <= b <= s.cfg.max_boosts:
                 yield f"{side} has {b} boosts"
+        cards = sum(z.count for z in s.zones)
+        if cards != sum(c.quantity for c in s.cfg.tricks.values()):
+            yield f"{cards} trick cards in play"
 
     def notation_help(self) -> str:
-        return "boost N (0-2, secret), advance, hold, bump, pass"
+        return "boost N (0-2, secret), advance, advance TRICK, hold, bump, pass"
 
 
 RULESET = DiceRace()

@@ -1,0 +1,75 @@
+"""Where a game stands in its turn structure: a small immutable value.
+
+A kit ruleset's state is a frozen dataclass with a field `flow: Flow`; the kit
+(`kit.rules.KitRules`) reads and replaces it, handlers may read it (whose turn,
+which round) and use the helpers below to change what only they know (the
+start player, a window to open).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from toolkit.referee.kit.phases import Window
+from toolkit.referee.protocol import Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Flow:
+    """`phase`: the current phase's name; `round`: 1, 2, … (one more each time the
+    declared phases wrap around); `order`: the sides acting in this phase, in
+    order; `at`: the index in `order` of the side whose turn it is (SIDE, TURNS);
+    `waiting`: the sides still to answer (TOGETHER: orders owed; REACT: not yet
+    passed); `out`: sides that passed for the rest of an ALL_PASS phase;
+    `moved`: phase moves made in the current side's turn; `begun`: that turn's
+    `begin_turn` has run; `fresh`: the phase has not been entered yet;
+    `ended`: the phase is over and the next one comes; `windows`: decisions
+    opened inside the phase, the last one on top; `start`: the start player;
+    `outcome`: set once the game is over."""
+
+    phase: str
+    round: int = 1
+    order: tuple[str, ...] = ()
+    at: int = 0
+    waiting: tuple[str, ...] = ()
+    out: frozenset[str] = frozenset()
+    moved: int = 0
+    begun: bool = False
+    fresh: bool = True
+    ended: bool = False
+    windows: tuple[Window, ...] = ()
+    start: str | None = None
+    outcome: Outcome | None = None
+
+    @property
+    def actor(self) -> str | None:
+        """The side whose turn it is in a SIDE or TURNS phase."""
+        return self.order[self.at] if 0 <= self.at < len(self.order) else None
+
+    @property
+    def window(self) -> Window | None:
+        return self.windows[-1] if self.windows else None
+
+
+def flow_of(state: Any) -> Flow:
+    return state.flow
+
+
+def with_flow(state: Any, **changes: Any) -> Any:
+    """`state` with its flow changed (`with_flow(s, start="Blue")`)."""
+    return replace(state, flow=replace(state.flow, **changes))
+
+
+def open_window(state: Any, window: Window) -> Any:
+    """`state` with `window` on top: it is decided before anything else."""
+    return with_flow(state, windows=state.flow.windows + (window,))
+
+
+def clockwise(sides: tuple[str, ...], start: str | None) -> tuple[str, ...]:
+    """The sides in seat order beginning with `start` (seat order is the scenario's
+    `sides` order, clockwise round the table)."""
+    if start is None or start not in sides:
+        return tuple(sides)
+    i = sides.index(start)
+    return tuple(sides[i:]) + tuple(sides[:i])

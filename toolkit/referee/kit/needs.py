@@ -1,0 +1,186 @@
+"""What a ruleset needs of a scenario, declared as data and checked at `check`.
+
+    NEEDS = Needs(
+        sides=(2, 2),
+        decks=("supply",),
+        zones=("country_Red", "country_Green"),
+        options={"rounds": Int(1, 12)},
+        piece_fields={"range": Int(1, 3), "moves": Int(1, 2)},
+        pieces=("infantry", "tank", "artillery"),
+        one_piece_per_space=True,
+    )
+    NEEDS.check(scenario, phases=PHASES, effects=EFFECTS) -> [Diagnostic, …]
+
+Every problem is a positioned diagnostic (file:line:col, caret, hint) at the
+place the designer wrote the thing, or at the scenario's `ruleset` line when
+something is missing, so a scenario that checks clean can be played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from dsl.errors import Diagnostic, suggest
+from dsl.model import Pos, Scenario
+
+from toolkit.referee.kit.effects import Effects, ParamType
+from toolkit.referee.kit.phases import Phase, check_sequence
+
+
+@dataclass(frozen=True)
+class Needs:
+    sides: tuple[int, int] = (2, 2)  # fewest and most sides
+    boards: int = 0  # boards it needs at least
+    board_kinds: tuple[str, ...] = ()  # kinds allowed for the first board (empty: any)
+    decks: tuple[str, ...] = ()
+    zones: tuple[str, ...] = ()  # zone names on the first board; {side} is each side
+    tables: tuple[str, ...] = ()  # tables that must exist (their shape: a ruleset check)
+    pieces: tuple[str, ...] = ()  # piece types that must be defined
+    piece_fields: Mapping[str, ParamType] = field(default_factory=dict)
+    required_piece_fields: tuple[str, ...] = ()
+    options: Mapping[str, ParamType] = field(default_factory=dict)
+    one_piece_per_space: bool = False
+    setups: bool = False  # every side needs a setup
+
+    # -------------------------------------------------------------- check
+
+    def check(self, scenario: Scenario, phases: tuple[Phase, ...] = (),
+              effects: Effects | None = None) -> list[Diagnostic]:
+        at = _ruleset_pos(scenario)
+        out: list[Diagnostic] = []
+        out += self._sides(scenario, at)
+        out += self._boards(scenario, at)
+        for name in self.decks:
+            if name not in scenario.decks:
+                out.append(Diagnostic.at(at, f"the ruleset {scenario.ruleset} needs a deck "
+                                         f"{name}", hint=suggest(name, list(scenario.decks))))
+        for name in self.tables:
+            if name not in scenario.tables:
+                out.append(Diagnostic.at(at, f"the ruleset {scenario.ruleset} needs a table "
+                                         f"{name}", hint=suggest(name, list(scenario.tables))))
+        for name in self.pieces:
+            if name not in scenario.pieces:
+                out.append(Diagnostic.at(at, f"the ruleset {scenario.ruleset} needs a piece "
+                                         f"type {name}",
+                                         hint=suggest(name, list(scenario.pieces))))
+        out += self._piece_fields(scenario)
+        out += self._options(scenario)
+        out += self._placements(scenario)
+        if phases:
+            out += check_sequence(scenario, phases)
+        if effects is not None:
+            out += effects.check(scenario)
+        return out
+
+    def _sides(self, scenario: Scenario, at: Pos) -> list[Diagnostic]:
+        low, high = self.sides
+        n = len(scenario.sides)
+        where = scenario.fields.pos("sides") if "sides" in scenario.fields else at
+        if low <= n <= high:
+            out = []
+        else:
+            want = str(low) if low == high else f"{low} to {high}"
+            out = [Diagnostic.at(where, f"the ruleset {scenario.ruleset} is for {want} "
+                                 f"sides, not {n}")]
+        if self.setups:
+            for side in scenario.sides:
+                if side not in scenario.setups:
+                    out.append(Diagnostic.at(where, f"side {side} has no setup",
+                                             hint=f"add `setup {side} {{ … }}`"))
+        return out
+
+    def _boards(self, scenario: Scenario, at: Pos) -> list[Diagnostic]:
+        out = []
+        if len(scenario.boards) < self.boards:
+            out.append(Diagnostic.at(at, f"the ruleset {scenario.ruleset} needs "
+                                     f"{self.boards} board(s)"))
+            return out
+        if not scenario.boards:
+            return out
+        board = scenario.board
+        if self.board_kinds and board.kind not in self.board_kinds:
+            out.append(Diagnostic.at(board.pos, f"the ruleset {scenario.ruleset} plays on a "
+                                     f"{' or '.join(self.board_kinds)} board, not a "
+                                     f"{board.kind}"))
+        names = [z.name for z in board.zones]
+        for pattern in self.zones:
+            for name in ({pattern.format(side=s) for s in scenario.sides}
+                         if "{side}" in pattern else {pattern}):
+                if name not in names:
+                    out.append(Diagnostic.at(board.pos, f"the ruleset {scenario.ruleset} "
+                                             f"needs a zone {name} on board {board.name}",
+                                             hint=suggest(name, names)))
+        return out
+
+    def _piece_fields(self, scenario: Scenario) -> list[Diagnostic]:
+        out = []
+        known = list(self.piece_fields)
+        for piece in scenario.pieces.values():
+            for entry in piece.fields.entries:
+                spec = self.piece_fields.get(entry.name)
+                if spec is None:
+                    if known:
+                        out.append(Diagnostic.at(
+                            entry.pos, f"piece {piece.name}: the ruleset {scenario.ruleset} "
+                            f"reads no field {entry.name!r}",
+                            hint=suggest(entry.name, known), severity="warning"))
+                    continue
+                problem = spec.problem(entry.value, scenario)
+                if problem:
+                    out.append(Diagnostic.at(entry.pos, f"piece {piece.name}: {entry.name}: "
+                                             f"{problem}",
+                                             hint=suggest(str(entry.value),
+                                                          spec.choices(scenario))
+                                             if isinstance(entry.value, str) else None))
+            for name in self.required_piece_fields:
+                if name not in piece.fields:
+                    out.append(Diagnostic.at(piece.pos, f"piece {piece.name} needs a field "
+                                             f"{name} ({self.piece_fields[name].what})"
+                                             if name in self.piece_fields else
+                                             f"piece {piece.name} needs a field {name}"))
+        return out
+
+    def _options(self, scenario: Scenario) -> list[Diagnostic]:
+        out = []
+        for entry in scenario.options.entries:
+            spec = self.options.get(entry.name)
+            if spec is None:
+                if isinstance(entry.value, Mapping) or entry.name == "sheet":
+                    continue  # blocks for the press (sheet { … })
+                out.append(Diagnostic.at(entry.pos, f"the ruleset {scenario.ruleset} has no "
+                                         f"option {entry.name!r}",
+                                         hint=suggest(entry.name, list(self.options))
+                                         or "its options are " + ", ".join(self.options)
+                                         if self.options else None))
+                continue
+            problem = spec.problem(entry.value, scenario)
+            if problem:
+                out.append(Diagnostic.at(entry.pos, f"option {entry.name}: {problem}",
+                                         hint=suggest(str(entry.value), spec.choices(scenario))
+                                         if isinstance(entry.value, str) else None))
+        return out
+
+    def _placements(self, scenario: Scenario) -> list[Diagnostic]:
+        if not self.one_piece_per_space:
+            return []
+        out = []
+        seen: dict[tuple[str | None, str], tuple[str, Pos]] = {}
+        for setup in scenario.setups.values():
+            for p in setup.placements:
+                key = (p.board, p.space)
+                if p.count > 1:
+                    out.append(Diagnostic.at(p.pos, f"{p.count} pieces on {p.space}: one "
+                                             f"piece per space in {scenario.ruleset}"))
+                if key in seen:
+                    first_side, first_pos = seen[key]
+                    out.append(Diagnostic.at(p.pos, f"{p.space} already holds {first_side}'s "
+                                             f"piece (line {first_pos.line}); one piece per "
+                                             "space"))
+                else:
+                    seen[key] = (setup.side, p.pos)
+        return out
+
+
+def _ruleset_pos(scenario: Scenario) -> Pos:
+    return scenario.fields.pos("ruleset") if "ruleset" in scenario.fields else scenario.pos

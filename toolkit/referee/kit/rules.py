@@ -1,0 +1,414 @@
+"""KitRules: the referee protocol derived from a ruleset's phases.
+
+A ruleset on the kit declares data and small handlers, and writes no
+`decision()` and no routing:
+
+    class DiceRace(KitRules):
+        name = "dice_race"
+        phases = (Phase("plan", TOGETHER, Plan()),
+                  Phase("run", TURNS, Run()))
+        windows = {"roll": Roll(), "bump": Bump()}
+
+        def setup(self, scenario, options) -> State: ...   # with flow=Flow("plan")
+        def finished(self, state) -> Outcome | None: ...
+
+A phase handler is any object with some of these methods (all optional but
+`check`/`apply` where moves are made):
+
+    candidates(state, side) -> moves worth checking; `legal` = those `check` accepts
+    legal(state, side)      -> the legal moves directly (a fast path; must agree)
+    check(state, side, move) -> Illegal | None
+    apply(state, side, move) -> (state, events)
+    enter(state)            -> (state, events)  on entering the phase (AUTO: all of it)
+    begin_turn(state, side) -> (state, events)  at the start of a side's turn
+    turn_over(state, side)  -> bool   the side's turn is over (default: after one move)
+    complete(state, side)   -> bool   TOGETHER: the side's orders are complete
+                                      (default: after one move)
+    resolve(state)          -> (state, events)  TOGETHER: every side has given orders
+    done(state)             -> bool   until=HANDLER: the phase is over
+    order(state)            -> sides acting, in order (default: clockwise from the
+                                      start player; REACT: must be given)
+    chance(state)           -> the chance spec of a CHANCE phase
+
+A window handler has `check`, `apply` (both given the window as a last
+argument), optional `candidates`/`legal`, and `resolve(state, window)` for a
+reaction window that every side passed. The kit pops a window before its
+handler's `apply` runs, so `apply` may open the next one.
+
+PASS is legal in every REACT phase or window and in every ALL_PASS phase; the
+kit handles it (a pass takes the side off the window, or out of the phase).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from dataclasses import fields, is_dataclass, replace
+from typing import Any
+
+from toolkit.referee.chance import ChanceOutcome
+from toolkit.referee.kit.flow import Flow, clockwise
+from toolkit.referee.kit.phases import (
+    ALL_PASS, AUTO, CHANCE, HANDLER, ONCE, REACT, SIDE, TOGETHER, TURNS, Phase, Window)
+from toolkit.referee.protocol import (
+    CHANCE as CHANCE_PLAYER, PASS, Decision, Event, Illegal, Move, Outcome, ScenarioError)
+
+#: Phase changes and turn starts allowed between two decisions before the kit
+#: decides the ruleset loops (a phase that never asks anyone and never ends).
+SETTLE_LIMIT = 10_000
+
+RULE_PHASE = "kit-phase"
+
+NO_EVENTS: tuple[Event, ...] = ()
+
+
+class KitRules:
+    """Base class of a ruleset built on the kit (see the module docstring)."""
+
+    name = "kit"
+    phases: tuple[Phase, ...] = ()
+    windows: Mapping[str, Any] = {}
+
+    # ---------------------------------------------------------- to write
+
+    def setup(self, scenario: Any, options: Mapping[str, Any]) -> Any:  # pragma: no cover
+        """The state before the first phase is entered (its flow at phases[0])."""
+        raise ScenarioError(f"{self.name} has no setup")
+
+    def finished(self, state: Any) -> Outcome | None:
+        """The outcome once the game is over, checked between every two steps."""
+        return None
+
+    # ------------------------------------------------------------ lookups
+
+    def phase(self, name: str) -> Phase:
+        for p in self.phases:
+            if p.name == name:
+                return p
+        raise KeyError(f"{self.name}: no phase {name!r}")
+
+    def current(self, state: Any) -> Phase:
+        return self.phase(state.flow.phase)
+
+    # ------------------------------------------------------------ protocol
+
+    def new_game(self, scenario: Any, options: Mapping[str, Any] | None = None) -> Any:
+        opts = dict(scenario.options.items()) if getattr(scenario, "options", None) else {}
+        opts.update(options or {})
+        state = self.setup(scenario, opts)
+        state, _ = self._settle(state, [])
+        return state
+
+    def decision(self, state: Any) -> Decision | None:
+        flow: Flow = state.flow
+        if flow.outcome is not None:
+            return None
+        window = flow.window
+        if window is not None:
+            if window.acting is CHANCE:
+                return Decision.roll(window.spec, window.prompt)
+            if window.acting is REACT:
+                return Decision.reaction(window.players, window.prompt)
+            return Decision.move(window.players[0], window.prompt)
+        phase = self.current(state)
+        prompt = self.prompt(state, phase)
+        if phase.acting is CHANCE:
+            return Decision.roll(phase.handler.chance(state), prompt)
+        if phase.acting is TOGETHER:
+            return Decision.orders(flow.waiting, prompt)
+        if phase.acting is REACT:
+            return Decision.reaction(flow.waiting, prompt)
+        return Decision.move(flow.actor, prompt)
+
+    def prompt(self, state: Any, phase: Phase) -> str:
+        return phase.prompt or phase.name.replace("_", " ")
+
+    def _handler(self, state: Any) -> tuple[Any, Window | None, Phase]:
+        phase = self.current(state)
+        window = state.flow.window
+        if window is not None:
+            return self.windows[window.name], window, phase
+        return phase.handler, None, phase
+
+    def _passes(self, phase: Phase, window: Window | None) -> bool:
+        if window is not None:
+            return window.acting is REACT
+        return phase.acting is REACT or phase.until is ALL_PASS
+
+    def legal_moves(self, state: Any, player: str) -> Iterable[Move]:
+        d = self.decision(state)
+        if d is None or player not in d.players:
+            return []
+        handler, window, phase = self._handler(state)
+        extra = (window,) if window is not None else ()
+        fast = getattr(handler, "legal", None)
+        if fast is not None:
+            moves = list(fast(state, player, *extra))
+        else:
+            gen = getattr(handler, "candidates", None)
+            check = handler.check
+            moves = [m for m in (gen(state, player, *extra) if gen else ())
+                     if m is not PASS and check(state, player, m, *extra) is None]
+        if self._passes(phase, window):
+            moves = [PASS] + [m for m in moves if m is not PASS]
+        return moves
+
+    def check(self, state: Any, player: str, move: Move) -> Illegal | None:
+        flow: Flow = state.flow
+        if flow.outcome is not None:
+            return Illegal("over", "the game is over")
+        handler, window, phase = self._handler(state)
+        if move is PASS and self._passes(phase, window):
+            return None
+        if window is None and phase.acting is TOGETHER and player not in flow.waiting:
+            return Illegal(RULE_PHASE, "your orders are complete; wait for the others")
+        extra = (window,) if window is not None else ()
+        return handler.check(state, player, move, *extra)
+
+    def apply(self, state: Any, player: str, move: Move) -> tuple[Any, tuple[Event, ...]]:
+        events: list[Event] = []
+        handler, window, phase = self._handler(state)
+        if window is not None:
+            state = self._answer_window(state, handler, window, player, move, events)
+        else:
+            state = self._phase_move(state, handler, phase, player, move, events)
+        state, _ = self._settle(state, events)
+        return state, tuple(events)
+
+    def outcome(self, state: Any) -> Outcome | None:
+        return state.flow.outcome
+
+    def state_hash(self, state: Any) -> str:
+        return stable_hash(state)
+
+    def render(self, view: Any) -> str:
+        """The common view as text (`kit.view.render`)."""
+        from toolkit.referee.kit.view import render
+
+        return render(view)
+
+    def check_scenario(self, scenario: Any) -> list:
+        """What keeps `scenario` from being played by these rules, as diagnostics:
+        the ruleset's `needs`, its phases against the turn-sequence table, and
+        every card effect against its `effects` registry."""
+        needs = getattr(self, "needs", None)
+        if needs is None:
+            return []
+        return needs.check(scenario, self.phases, getattr(self, "effects", None))
+
+    # ---------------------------------------------------------- windows
+
+    def _answer_window(self, state, handler, window: Window, player, move, events) -> Any:
+        flow: Flow = state.flow
+        popped = replace(flow, windows=flow.windows[:-1])
+        if window.acting is REACT and move is PASS:
+            left = tuple(p for p in window.players if p != player)
+            events.append(Event("pass", f"{player} passes"))
+            if left:
+                return replace(state, flow=replace(
+                    flow, windows=flow.windows[:-1] + (replace(window, players=left),)))
+            state = replace(state, flow=popped)
+            resolve = getattr(handler, "resolve", None)
+            if resolve is not None:
+                state, more = resolve(state, window)
+                events.extend(more)
+            return self._after_window(state)
+        state = replace(state, flow=popped)
+        state, more = handler.apply(state, player, move, window)
+        events.extend(more)
+        return self._after_window(state)
+
+    def _after_window(self, state: Any) -> Any:
+        """A window closed: if the phase's side has moved and its turn is over, pass on."""
+        flow: Flow = state.flow
+        if flow.windows or flow.outcome is not None:
+            return state
+        phase = self.current(state)
+        if phase.acting in (SIDE, TURNS) and flow.moved and self._turn_over(state, phase):
+            return self._next_turn(state, phase, passed=False)
+        return state
+
+    # ------------------------------------------------------------ phases
+
+    def _phase_move(self, state, handler, phase: Phase, player, move, events) -> Any:
+        if phase.acting is CHANCE:
+            state, more = handler.apply(state, CHANCE_PLAYER, move)
+            events.extend(more)
+            if phase.until is ONCE:
+                state = replace(state, flow=replace(state.flow, ended=True))
+            return state
+        if move is PASS and self._passes(phase, None):
+            if phase.acting is REACT:
+                left = tuple(p for p in state.flow.waiting if p != player)
+                events.append(Event("pass", f"{player} passes"))
+                state = replace(state, flow=replace(state.flow, waiting=left))
+                if not left:
+                    return self._resolve(state, handler, events)
+                return state
+            events.append(Event("pass", f"{player} passes"))
+            return self._next_turn(state, phase, passed=True)
+        state, more = handler.apply(state, player, move)
+        events.extend(more)
+        flow: Flow = state.flow
+        if flow.outcome is not None:
+            return state
+        if phase.acting is TOGETHER:
+            complete = getattr(handler, "complete", None)
+            if complete is None or complete(state, player):
+                left = tuple(p for p in flow.waiting if p != player)
+                state = replace(state, flow=replace(flow, waiting=left))
+                if not left:
+                    return self._resolve(state, handler, events)
+            return state
+        if phase.acting is REACT:  # a side took the reaction: the phase is over
+            return replace(state, flow=replace(flow, ended=True, waiting=()))
+        state = replace(state, flow=replace(flow, moved=flow.moved + 1))
+        if not state.flow.windows and self._turn_over(state, phase):
+            return self._next_turn(state, phase, passed=False)
+        return state
+
+    def _resolve(self, state, handler, events) -> Any:
+        resolve = getattr(handler, "resolve", None)
+        if resolve is not None:
+            state, more = resolve(state)
+            events.extend(more)
+        phase = self.current(state)
+        if phase.until is ONCE:
+            return replace(state, flow=replace(state.flow, ended=True))
+        # until HANDLER: another round of orders unless the handler is done
+        return replace(state, flow=replace(state.flow, waiting=self._order(state, phase)))
+
+    def _turn_over(self, state, phase: Phase) -> bool:
+        over = getattr(phase.handler, "turn_over", None)
+        flow: Flow = state.flow
+        if over is None:
+            return flow.moved >= 1
+        return bool(over(state, flow.actor))
+
+    def _next_turn(self, state, phase: Phase, passed: bool) -> Any:
+        flow: Flow = state.flow
+        out = flow.out | {flow.actor} if passed and phase.until is ALL_PASS else flow.out
+        base = replace(flow, out=out, moved=0, begun=False)
+        if phase.acting is SIDE or (phase.until is ONCE and flow.at + 1 >= len(flow.order)):
+            return replace(state, flow=replace(base, ended=True))
+        if phase.until is ONCE:
+            return replace(state, flow=replace(base, at=flow.at + 1))
+        n = len(flow.order)
+        for step in range(1, n + 1):
+            i = (flow.at + step) % n
+            if flow.order[i] not in out:
+                return replace(state, flow=replace(base, at=i))
+        return replace(state, flow=replace(base, ended=True))
+
+    def _order(self, state, phase: Phase) -> tuple[str, ...]:
+        hook = getattr(phase.handler, "order", None)
+        if hook is not None:
+            return tuple(hook(state))
+        if phase.acting is REACT:
+            raise ScenarioError(f"{self.name}: reaction phase {phase.name} names no order")
+        return clockwise(self.sides(state), state.flow.start)
+
+    def sides(self, state: Any) -> tuple[str, ...]:
+        return tuple(state.sides)
+
+    def _following(self, state, phase: Phase) -> tuple[str, bool]:
+        """The phase after `phase`, and whether a new round starts with it."""
+        if phase.next is not None:
+            name = phase.next if isinstance(phase.next, str) else phase.next(state)
+            return name, self.phases.index(self.phase(name)) <= self.phases.index(phase)
+        i = self.phases.index(phase) + 1
+        return (self.phases[i].name, False) if i < len(self.phases) else (
+            self.phases[0].name, True)
+
+    # ------------------------------------------------------------ settle
+
+    def _settle(self, state: Any, events: list[Event]) -> tuple[Any, list[Event]]:
+        """Run what needs no decision: entering phases, AUTO phases, turn starts,
+        phase ends; stop when a decision is due or the game is over."""
+        for _ in range(SETTLE_LIMIT):
+            flow: Flow = state.flow
+            if flow.outcome is not None:
+                return state, events
+            outcome = self.finished(state)
+            if outcome is not None:
+                return replace(state, flow=replace(flow, outcome=outcome, windows=())), events
+            if flow.windows:
+                return state, events
+            phase = self.current(state)
+            handler = phase.handler
+            if flow.fresh:
+                order = () if phase.acting in (AUTO, CHANCE) else self._order(state, phase)
+                state = replace(state, flow=replace(
+                    flow, fresh=False, ended=False, order=order, at=0, out=frozenset(),
+                    moved=0, begun=False,
+                    waiting=order if phase.acting in (TOGETHER, REACT) else ()))
+                enter = getattr(handler, "enter", None)
+                if enter is not None:
+                    state, more = enter(state)
+                    events.extend(more)
+                if phase.acting is AUTO:
+                    state = replace(state, flow=replace(state.flow, ended=True))
+                elif phase.acting in (TOGETHER, REACT) and not state.flow.waiting:
+                    state = replace(state, flow=replace(state.flow, ended=True))
+                elif phase.acting in (SIDE, TURNS) and not state.flow.order:
+                    state = replace(state, flow=replace(state.flow, ended=True))
+                continue
+            if not flow.ended and phase.until is HANDLER and handler.done(state):
+                state = replace(state, flow=replace(flow, ended=True))
+                continue
+            if flow.ended:
+                name, new_round = self._following(state, phase)
+                state = replace(state, flow=replace(
+                    flow, phase=name, fresh=True, ended=False,
+                    round=flow.round + 1 if new_round else flow.round))
+                continue
+            if phase.acting in (SIDE, TURNS) and not flow.begun:
+                state = replace(state, flow=replace(flow, begun=True))
+                begin = getattr(handler, "begin_turn", None)
+                if begin is not None:
+                    state, more = begin(state, flow.actor)
+                    events.extend(more)
+                continue
+            return state, events
+        raise RuntimeError(f"{self.name}: the turn structure loops without asking anyone "
+                           f"(phase {state.flow.phase})")
+
+
+# ------------------------------------------------------------------ hashing
+
+
+def stable_hash(value: Any) -> str:
+    """A hex digest of a state value, the same in every process: dataclasses by
+    field, sets sorted, no salted `hash()`."""
+    h = hashlib.sha256()
+    _feed(h, value)
+    return h.hexdigest()[:16]
+
+
+def _feed(h, value: Any) -> None:
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        h.update(f"{type(value).__name__}:{value!r};".encode())
+    elif isinstance(value, ChanceOutcome):
+        _feed(h, value.values)
+    elif is_dataclass(value) and not isinstance(value, type):
+        h.update(f"<{type(value).__name__}".encode())
+        for f in fields(value):
+            if f.metadata.get("hash", True):
+                h.update(f.name.encode())
+                _feed(h, getattr(value, f.name))
+        h.update(b">")
+    elif isinstance(value, (tuple, list)):
+        h.update(b"(")
+        for item in value:
+            _feed(h, item)
+        h.update(b")")
+    elif isinstance(value, (set, frozenset)):
+        parts = sorted(stable_hash(v) for v in value)
+        h.update(("{" + ",".join(parts) + "}").encode())
+    elif isinstance(value, Mapping):
+        parts = sorted(stable_hash(k) + stable_hash(v) for k, v in value.items())
+        h.update(("[" + ",".join(parts) + "]").encode())
+    elif value is PASS:
+        h.update(b"PASS;")
+    else:
+        h.update(f"{type(value).__name__}:{value!s};".encode())
