@@ -1,0 +1,329 @@
+"""The rules kit's turn structure (toolkit/referee/kit/phases.py, flow.py, rules.py):
+decisions derived from declared phases, routed moves, windows, reactions for several
+sides in priority order, and the turn-sequence table checked against the phases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pytest
+
+import dsl
+from toolkit.referee import game, registry
+from toolkit.referee.chance import ChanceOutcome, Dice, Pick
+from toolkit.referee.kit.flow import Flow, clockwise, open_window, with_flow
+from toolkit.referee.kit.phases import (
+    ALL_PASS, AUTO, CHANCE, HANDLER, REACT, SIDE, TOGETHER, TURNS, Phase, Window,
+    check_sequence, read_sequence)
+from toolkit.referee.kit.rules import KitRules, stable_hash
+from toolkit.referee.protocol import PASS, DecisionKind, Event, Illegal, Outcome
+
+TOY = Path(__file__).parent / "referee_toy"
+registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
+
+
+# ------------------------------------------------------------- a tiny game
+
+@dataclass(frozen=True)
+class S:
+    sides: tuple[str, ...]
+    flow: Flow
+    log: tuple[str, ...] = ()
+    tokens: int = 0
+
+
+def note(s: S, text: str) -> S:
+    return replace(s, log=s.log + (text,))
+
+
+class Bid:  # each side in turn says a number, or passes for the rest of the phase
+    def candidates(self, s, side):
+        return [1, 2]
+
+    def check(self, s, side, m):
+        return None if m in (1, 2) else Illegal("T-bid", "bid 1 or 2")
+
+    def apply(self, s, side, m):
+        return note(s, f"{side}:{m}"), ()
+
+
+class Upkeep:
+    def enter(self, s):
+        return replace(s, tokens=s.tokens + 1), (Event("upkeep", "a token"),)
+
+
+class Start:
+    def chance(self, s):
+        return Pick(tuple(s.sides), "start player")
+
+    def apply(self, s, side, outcome):
+        return with_flow(s, start=outcome.values[0]), ()
+
+
+class Tiny(KitRules):
+    name = "tiny"
+    phases = (Phase("start", CHANCE, Start()),
+              Phase("bid", TURNS, Bid(), until=ALL_PASS),
+              Phase("upkeep", AUTO, Upkeep()))
+
+    def setup(self, scenario, options):
+        return S(("A", "B", "C"), Flow("start"))
+
+    def finished(self, s):
+        return Outcome(None, "three rounds", "T-end") if s.flow.round > 3 else None
+
+
+@pytest.fixture
+def tiny():
+    rules = Tiny()
+    return rules, rules.new_game(None)
+
+
+def play(rules, s, side, move):
+    return game.play(rules, s, side, move)[0]
+
+
+# ------------------------------------------------------------------ tests
+
+def test_kit_a_chance_phase_asks_chance_and_its_outcome_sets_the_start_player(tiny):
+    rules, s = tiny
+    d = rules.decision(s)
+    assert d.kind is DecisionKind.CHANCE and d.chance.options == ("A", "B", "C")
+    s = play(rules, s, "chance", ChanceOutcome(("B",)))
+    assert s.flow.start == "B" and s.flow.phase == "bid"
+
+
+def test_kit_sides_in_turn_go_clockwise_from_the_start_player(tiny):
+    rules, s = tiny
+    s = play(rules, s, "chance", ChanceOutcome(("B",)))
+    seen = []
+    for _ in range(3):
+        d = rules.decision(s)
+        seen.append(d.players)
+        s = play(rules, s, d.players[0], 1)
+    assert seen == [("B",), ("C",), ("A",)]
+    assert clockwise(("A", "B", "C"), "C") == ("C", "A", "B")
+
+
+def test_kit_until_all_pass_repeats_the_turns_and_a_passed_side_is_out(tiny):
+    rules, s = tiny
+    s = play(rules, s, "chance", ChanceOutcome(("A",)))
+    assert PASS in game.legal_moves(rules, s, "A")
+    s = play(rules, s, "A", PASS)          # A is out for the phase
+    s = play(rules, s, "B", 2)
+    s = play(rules, s, "C", 1)
+    assert rules.decision(s).players == ("B",)   # A is skipped
+    s = play(rules, s, "B", PASS)
+    s = play(rules, s, "C", PASS)          # everyone passed: upkeep runs, a new round starts
+    assert s.log == ("B:2", "C:1")
+    assert s.tokens == 1 and s.flow.round == 2 and s.flow.phase == "start"
+
+
+def test_kit_an_automatic_phase_runs_inside_apply_and_the_game_ends_by_finished(tiny):
+    rules, s = tiny
+    for _ in range(3):
+        s = play(rules, s, "chance", ChanceOutcome(("A",)))
+        for side in ("A", "B", "C"):
+            s = play(rules, s, side, PASS)
+    assert rules.decision(s) is None and rules.outcome(s).rule == "T-end"
+    assert s.tokens == 3
+    assert game.check(rules, s, "A", 1).rule == "over"
+
+
+def test_kit_a_move_that_fails_check_is_refused_and_changes_nothing(tiny):
+    rules, s = tiny
+    s = play(rules, s, "chance", ChanceOutcome(("A",)))
+    before = stable_hash(s)
+    why = game.check(rules, s, "A", 7)
+    assert why == Illegal("T-bid", "bid 1 or 2")
+    assert game.check(rules, s, "B", 1).rule == "turn"
+    assert stable_hash(s) == before
+
+
+# ------------------------------------------------------------ windows
+
+class Fight:  # A's single move opens a roll window, then a reaction window for B and C
+    def candidates(self, s, side):
+        return ["attack"]
+
+    def check(self, s, side, m):
+        return None if m == "attack" else Illegal("T-attack", "attack")
+
+    def apply(self, s, side, m):
+        return open_window(s, Window("roll", CHANCE, spec=Dice(1, 6))), ()
+
+
+class RollW:
+    def check(self, s, side, m, w):
+        return None
+
+    def apply(self, s, side, outcome, w):
+        s = note(s, f"roll {outcome.values[0]}")
+        return open_window(s, Window("cover", REACT, ("C", "B"), "cover?")), ()
+
+
+class Cover:
+    def candidates(self, s, side, w):
+        return ["cover"]
+
+    def check(self, s, side, m, w):
+        return None if m == "cover" else Illegal("T-cover", "cover or pass")
+
+    def apply(self, s, side, m, w):
+        return note(s, f"{side} covers"), ()
+
+    def resolve(self, s, w):
+        return note(s, "nobody covers"), ()
+
+
+class Windowed(KitRules):
+    name = "windowed"
+    phases = (Phase("fight", SIDE, Fight()),)
+    windows = {"roll": RollW(), "cover": Cover()}
+
+    def setup(self, scenario, options):
+        return S(("A", "B", "C"), Flow("fight", start="A"))
+
+    def finished(self, s):
+        return Outcome("A", "done", "T") if len(s.log) >= 4 else None
+
+
+def test_kit_windows_are_decided_on_top_of_the_phase_and_the_turn_waits_for_them():
+    rules = Windowed()
+    s = rules.new_game(None)
+    s = play(rules, s, "A", "attack")
+    assert rules.decision(s).kind is DecisionKind.CHANCE
+    s = play(rules, s, "chance", ChanceOutcome((5,)))
+    d = rules.decision(s)
+    assert d.kind is DecisionKind.REACTION and d.players == ("C", "B")
+    assert s.flow.phase == "fight" and s.flow.moved == 1
+
+
+def test_kit_a_reaction_for_several_sides_follows_priority_and_the_first_taker_wins():
+    rules = Windowed()
+    s = rules.new_game(None)
+    s = play(rules, play(rules, s, "A", "attack"), "chance", ChanceOutcome((2,)))
+    # B may pass before C has answered, but may not cover out of priority
+    assert game.check(rules, s, "B", "cover").rule == "priority"
+    assert game.legal_moves(rules, s, "B") == [PASS]
+    assert game.legal_moves(rules, s, "C") == [PASS, "cover"]
+    after_b = play(rules, s, "B", PASS)
+    assert rules.decision(after_b).players == ("C",)
+    taken = play(rules, s, "C", "cover")
+    assert taken.log[-1] == "C covers" and not taken.flow.windows
+    nobody = play(rules, play(rules, s, "C", PASS), "B", PASS)
+    assert nobody.log[-1] == "nobody covers"
+
+
+def test_kit_window_rules_check_the_shape_of_a_window():
+    with pytest.raises(ValueError):
+        Window("x", SIDE, ("A", "B"))
+    with pytest.raises(ValueError):
+        Window("x", CHANCE, ("A",), spec=Dice())
+    with pytest.raises(ValueError):
+        Window("x", REACT)
+    with pytest.raises(ValueError):
+        Window("x", TOGETHER, ("A",))
+    with pytest.raises(ValueError):
+        Phase("p", SIDE, object(), until=ALL_PASS)
+
+
+# ---------------------------------------------------- orders, handler ends
+
+class Orders:
+    def candidates(self, s, side):
+        return ["go", "stop"]
+
+    def check(self, s, side, m):
+        return None
+
+    def apply(self, s, side, m):
+        return note(s, f"{side}:{m}"), ()
+
+    def complete(self, s, side):
+        return s.log.count(f"{side}:go") + s.log.count(f"{side}:stop") >= 2
+
+    def resolve(self, s):
+        return note(s, "resolved"), (Event("reveal", "orders revealed", reveals=True),)
+
+    def done(self, s):
+        return s.log.count("resolved") >= 2
+
+
+class Secret(KitRules):
+    name = "secret"
+    phases = (Phase("orders", TOGETHER, Orders(), until=HANDLER),)
+
+    def setup(self, scenario, options):
+        return S(("A", "B"), Flow("orders"))
+
+    def finished(self, s):
+        return Outcome(None, "two turns", "T") if s.flow.round > 1 else None
+
+
+def test_kit_together_collects_each_sides_orders_until_complete_then_resolves():
+    rules = Secret()
+    s = rules.new_game(None)
+    assert rules.decision(s).kind is DecisionKind.ORDERS
+    s = play(rules, s, "B", "go")
+    assert rules.decision(s).players == ("A", "B")  # B owes a second order
+    s = play(rules, play(rules, s, "B", "stop"), "A", "go")
+    assert rules.decision(s).players == ("A",)
+    assert game.check(rules, s, "B", "go").rule == "turn"
+    s, events = game.play(rules, s, "A", "go")
+    assert s.log[-1] == "resolved" and any(e.reveals for e in events)
+    assert rules.decision(s).players == ("A", "B")  # until the handler says done
+
+
+def test_kit_settling_that_never_asks_anyone_is_reported_not_looped():
+    class Loop(KitRules):
+        name = "loop"
+        phases = (Phase("a", AUTO, object()), Phase("b", AUTO, object()))
+
+        def setup(self, scenario, options):
+            return S(("A",), Flow("a"))
+
+    with pytest.raises(RuntimeError, match="loops without asking"):
+        Loop().new_game(None)
+
+
+def test_kit_stable_hash_ignores_fields_marked_not_for_hashing_and_orders_sets():
+    @dataclass(frozen=True)
+    class H:
+        a: frozenset
+        b: dict
+
+    assert stable_hash(H(frozenset({"x", "y"}), {"k": 1, "j": 2})) == \
+        stable_hash(H(frozenset({"y", "x"}), {"j": 2, "k": 1}))
+    assert stable_hash(H(frozenset(), {})) != stable_hash(H(frozenset({"x"}), {}))
+
+
+# ------------------------------------------------- the turn-sequence table
+
+def _toy(text: str):
+    return dsl.loads(text, path=str(TOY / "dice_race.scn"))
+
+
+def test_kit_turn_sequence_table_and_phases_are_one_thing():
+    scenario = dsl.load(TOY / "dice_race.scn")
+    rules = registry.get("dice_race")
+    assert check_sequence(scenario, rules.phases) == []
+    seq = read_sequence(scenario)
+    assert [s.phase for s in seq.steps] == [p.name for p in rules.phases]
+    assert str(seq.steps[0]).startswith("Plan (together): Everyone commits")
+
+
+@pytest.mark.parametrize("old,new,message,line,column", [
+    ('    plan [together,', '    plan [in_turn,',
+     "turn_sequence: in phase plan the referee has together act, not in_turn", 18, 5),
+    ('    plan [together,', '    plann [together,',
+     "turn_sequence: the ruleset has no phase 'plann'", 18, 5),
+])
+def test_kit_a_turn_sequence_that_differs_from_the_referee_is_a_positioned_error(
+        old, new, message, line, column):
+    text = (TOY / "dice_race.scn").read_text()
+    assert old in text
+    scenario = _toy(text.replace(old, new))
+    problems = check_sequence(scenario, registry.get("dice_race").phases)
+    assert (problems[0].message, problems[0].line, problems[0].column) == (message, line, column)
