@@ -51,7 +51,10 @@ def check_paths(paths: list[Path], as_json: bool = False) -> int:
     for f in files:
         try:
             scenario = load(f)
-            checked.append({"path": str(f), "title": scenario.title, "ok": True})
+            found = _playable(scenario)
+            diagnostics.extend(found)
+            checked.append({"path": str(f), "title": scenario.title,
+                            "ok": not any(d.is_error for d in found)})
         except DslError as err:
             diagnostics.extend(err.diagnostics)
             checked.append({"path": str(f), "ok": False})
@@ -69,6 +72,26 @@ def check_paths(paths: list[Path], as_json: bool = False) -> int:
         print("no scenario files found", file=sys.stderr)
         return 1
     return 1 if errors else 0
+
+
+def _playable(scenario: Scenario) -> list[Diagnostic]:
+    """The ruleset's own checks (`check` means playable), with source lines attached."""
+    from toolkit.referee.playable import problems
+
+    found = problems(scenario)
+    if not found:
+        return []
+    lines: dict[str, list[str]] = {}
+    out = []
+    for d in found:
+        if d.path not in lines:
+            try:
+                lines[d.path] = Path(d.path).read_text(encoding="utf-8").split("\n")
+            except (OSError, UnicodeDecodeError):
+                lines[d.path] = []
+        text = lines[d.path]
+        out.append(d.with_source(text[d.line - 1] if 0 < d.line <= len(text) else None))
+    return out
 
 
 # ------------------------------------------------------------------- show
