@@ -13,15 +13,30 @@ every move:
   `check` judges like any other — never another exception;
 - `apply` does not mutate its input;
 - no side's view holds another side's `secrets`;
-- the ruleset's own `invariants` hold (stacking, piece counts, …).
+- the ruleset's own `invariants` hold (stacking, piece counts, …);
+- a refused move leaves the whole state value as it was (not only its hash);
+- over the ruleset's whole move space (`move_space` hook), `check` accepts exactly the
+  listed legal moves, every few decisions;
+- reaction windows for several sides keep priority (all may pass; only the first may
+  answer otherwise);
+- events told to a side and its rendered screen hold no other side's secrets;
+- outcomes are well formed (scores and ranking name known sides, the winner first);
+- `frontkit replay --as SIDE` (text and JSON) never shows another side's move that SIDE
+  was not shown in its notation.
 Set FRONTKIT_CONTRACT_GAMES to play more games per scenario.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import io
+import json
 import os
+import pickle
 import random
+import re
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -42,6 +57,7 @@ from toolkit.referee.protocol import (
 )
 
 TOY = Path(__file__).parent / "referee_toy" / "dice_race.scn"
+TOY_3 = Path(__file__).parent / "referee_toy" / "dice_race_3.scn"
 registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
 
 GAMES = int(os.environ.get("FRONTKIT_CONTRACT_GAMES", "0"))
@@ -50,7 +66,7 @@ MOVE_LIMIT = 5000
 
 
 def _shipped() -> list[tuple[str, Path]]:
-    cases: list[tuple[str, Path]] = [("dice_race", TOY)]
+    cases: list[tuple[str, Path]] = [("dice_race", TOY), ("dice_race", TOY_3)]
     for name in registry.names():
         if name == "dice_race":
             continue
@@ -112,6 +128,7 @@ def _garbled_input_is_refused_cleanly(rules, state, player, legal, rng) -> None:
     """Typos either cannot be read (MoveSyntaxError) or read as a move that check judges;
     nothing else is raised and nothing changes."""
     before = rules.state_hash(state)
+    snapshot = value_of(state)
     legal_set = set(legal)
     sample = legal[rng.randrange(len(legal))]
     for text in _garbled(game.format_move(rules, state, player, sample), rng):
@@ -123,6 +140,7 @@ def _garbled_input_is_refused_cleanly(rules, state, player, legal, rng) -> None:
         why = game.check(rules, state, player, move)
         assert (why is None) == (move in legal_set), f"{text!r} -> {move!r}: {why}"
     assert rules.state_hash(state) == before
+    assert value_of(state) == snapshot, "a refused move changed the state"
 
 
 def _orders_stay_secret(rules, state, player, legal, sides, rng) -> None:
@@ -147,6 +165,107 @@ def _orders_stay_secret(rules, state, player, legal, sides, rng) -> None:
                 views[key] = (m, seen)
 
 
+
+#: Every how many decisions the whole move space is judged (rulesets with `move_space`).
+SPACE_EVERY = 7
+#: Games per scenario whose `replay --as` transcripts are searched for secrets.
+TRANSCRIPT_GAMES = 0
+
+
+def value_of(state) -> bytes:
+    """The whole state as a value (not only its hash), without the scenario tables it
+    shares with every other state: dataclass fields not marked `hash: False`, or every
+    slot but `cfg`. A planted bug that changes an illegal move's resources shows here."""
+    if dataclasses.is_dataclass(state):
+        parts = [(f.name, getattr(state, f.name)) for f in dataclasses.fields(state)
+                 if f.metadata.get("hash", True)]
+    else:
+        names = [n for c in type(state).__mro__ for n in getattr(c, "__slots__", ())]
+        names += list(getattr(state, "__dict__", {}))
+        parts = [(n, getattr(state, n, None)) for n in names if n not in ("cfg", "memo")]
+    return pickle.dumps(parts)
+
+
+def _reaction_priority_is_kept(rules, state, d: Decision, player: str, legal) -> None:
+    """Several sides may react: all may pass, only the first may answer otherwise."""
+    if player == d.players[0]:
+        return
+    assert game.legal_moves(rules, state, player) == [PASS]
+    for m in legal:
+        if m is not PASS:
+            assert game.check(rules, state, player, m).rule == game.RULE_PRIORITY
+
+
+def _the_move_space_is_judged_by_check(rules, state, player: str, legal_set) -> None:
+    """Over the ruleset's whole move space (`move_space` hook): check accepts exactly
+    the listed legal moves."""
+    hook = getattr(rules, "move_space", None)
+    if hook is None:
+        return
+    snapshot = value_of(state)
+    for m in hook(state, player):
+        why = rules.check(state, player, m)
+        assert (why is None) == (m in legal_set), f"{m!r}: check says {why}, listed: " \
+            f"{m in legal_set}"
+        if why is not None:
+            assert why.rule and why.reason
+    assert value_of(state) == snapshot, "a refused move changed the state"
+
+
+def _outcome_is_well_formed(out: Outcome, sides) -> None:
+    assert {side for side, _ in out.scores} <= set(sides), "scores name unknown sides"
+    assert {s for group in out.ranking for s in group} <= set(sides)
+    places = out.places(tuple(sides))
+    if out.winner is not None:
+        assert places[out.winner] == 1
+        assert all(p > 1 for s, p in places.items() if s != out.winner)
+    json.dumps(out.as_json(), allow_nan=False)
+
+
+def _transcripts_keep_secrets(rules, scenario, history, sides) -> None:
+    """`frontkit replay --as SIDE` (text and JSON) shows no move of another side that
+    SIDE was not shown: another side's secret orders and private draws appear only as
+    the events SIDE was told, never in their notation."""
+    from toolkit.cli import main
+    from toolkit.referee.match import Match
+
+    match = Match.new(scenario)
+    for player, move, _, _, _ in history:
+        match.play_move(player, move)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.rec"
+        match.save(path)
+        text = Path(path).read_text()
+        path.write_text(text.replace(f"scenario: {match.header(path).scenario}",
+                                     f"scenario: {Path(scenario.path).resolve()}"))
+        for viewer in sides:
+            outputs = {}
+            for extra in ([], ["--json"]):
+                out = io.StringIO()
+                with contextlib.redirect_stdout(out):
+                    assert main(["replay", str(path), "--as", viewer, *extra]) == 0
+                outputs[bool(extra)] = out.getvalue()
+            data = json.loads(outputs[True], parse_constant=lambda c: pytest.fail(c))
+            shown = [m["move"] for m in data["moves"]]
+            seen = " ".join(e.text for *_, events in history for e in events
+                            if e.visible_to(viewer))
+            seen += " " + " ".join(n for p, _, n, _, _ in history if p == viewer)
+            for i, (player, move, notation, kind, events) in enumerate(history):
+                if player == viewer or move is PASS:
+                    continue
+                secret = kind is DecisionKind.ORDERS or not all(
+                    e.visible_to(viewer) for e in events)
+                if not secret or notation in seen:
+                    continue
+                assert shown[i] != notation, (
+                    f"replay --as {viewer} --json shows move {i + 1} of {player} as "
+                    f"{notation!r}, which {viewer} never saw")
+                assert not re.search(rf"(?<![\w@]){re.escape(notation)}(?![\w@])",
+                                     outputs[False]), (
+                    f"replay --as {viewer} shows {player}'s {notation!r}, which "
+                    f"{viewer} never saw")
+
+
 def _check_decision(d: Decision, sides: tuple[str, ...]) -> None:
     assert isinstance(d, Decision)
     if d.kind is DecisionKind.CHANCE:
@@ -164,13 +283,19 @@ def test_random_games_keep_the_protocol(name, path):
     scenario = dsl.load(path)
     rules = registry.get(name)
     assert rules.name == name
+    keep_the_protocol(rules, scenario, f"{name}/{path.name}",
+                      GAMES or DEFAULT_GAMES.get(name, 12))
+
+
+def keep_the_protocol(rules, scenario, label: str, games: int) -> None:
+    """Random games of `scenario` checked against the protocol after every move."""
     sides = tuple(scenario.sides)
-    games = GAMES or DEFAULT_GAMES.get(name, 12)
     seen_kinds: set[DecisionKind] = set()
     for seed in range(games):
-        rng = random.Random(f"contract/{name}/{path.name}/{seed}")
+        rng = random.Random(f"contract/{label}/{seed}")
         state = rules.new_game(scenario)
         pool: list[tuple[str, object]] = []  # moves legal somewhere in this game
+        history: list[tuple] = []  # (player, move, notation, decision kind, events)
         moves = 0
         while True:
             d = rules.decision(state)
@@ -179,6 +304,7 @@ def test_random_games_keep_the_protocol(name, path):
                 assert isinstance(out, Outcome), "a finished game has an outcome"
                 assert out.winner is None or out.winner in sides
                 assert out.reason
+                _outcome_is_well_formed(out, sides)
                 break
             assert out is None, f"outcome {out} while still deciding {d}"
             _check_decision(d, sides)
@@ -214,27 +340,36 @@ def test_random_games_keep_the_protocol(name, path):
                             f"notation does not round-trip: {m!r} -> {text!r}")
                     if d.kind is DecisionKind.REACTION:
                         assert PASS in legal_set, "PASS is legal in a reaction window"
+                        _reaction_priority_is_kept(rules, state, d, player, legal)
+                    if moves % SPACE_EVERY == 0:
+                        _the_move_space_is_judged_by_check(rules, state, player, legal_set)
                     # moves legal elsewhere but not here must be refused, changing nothing
                     others = [m for p, m in pool if m not in legal_set]
+                    snapshot = value_of(state)
                     for m in rng.sample(others, min(4, len(others))):
                         why = rules.check(state, player, m)
                         assert isinstance(why, Illegal), f"{m!r} is not listed but passes check"
                         assert why.rule and why.reason
                         with pytest.raises(IllegalMoveError) as err:
                             game.play(rules, state, player, m)
-                        assert err.value.rule == why.rule
+                        assert err.value.rule == game.check(rules, state, player, m).rule
                         assert rules.state_hash(state) == before
+                    assert value_of(state) == snapshot, "a refused move changed the state"
                     _garbled_input_is_refused_cleanly(rules, state, player, legal, rng)
                     pool.extend((player, m) for m in rng.sample(legal, min(6, len(legal))))
                 player = d.players[rng.randrange(len(d.players))]
-                legal = list(rules.legal_moves(state, player))
+                legal = game.legal_moves(rules, state, player)  # the core keeps priority
                 if d.kind is DecisionKind.ORDERS and len(d.players) > 1:
                     _orders_stay_secret(rules, state, player, legal, sides, rng)
                 move = legal[rng.randrange(len(legal))]
 
+            snapshot = value_of(state)
             new_state, events = game.play(rules, state, player, move)
             assert rules.state_hash(state) == before, "apply mutated its input state"
+            assert value_of(state) == snapshot, "apply mutated its input state"
             assert all(isinstance(e, Event) for e in events)
+            history.append((player, move, game.format_move(rules, state, player, move),
+                            d.kind, tuple(events)))
             state = new_state
 
             # hidden information never in another side's view
@@ -242,14 +377,24 @@ def test_random_games_keep_the_protocol(name, path):
                 hidden = set(game.secrets(rules, state, owner))
                 if not hidden:
                     continue
+                words = {h for h in hidden if isinstance(h, str)}
                 for other in [s for s in sides if s != owner] + [None]:
-                    leaked = hidden & facts(rules.view(state, other))
+                    view = rules.view(state, other)
+                    leaked = hidden & facts(view)
                     assert not leaked, f"{other}'s view shows {owner}'s secrets {leaked}"
+                    told = game.visible_events(events, other)
+                    leaked = hidden & facts(tuple(e.data for e in told))
+                    assert not leaked, f"events told to {other} hold {owner}'s secrets {leaked}"
+                    text = rules.render(view) + "\n" + "\n".join(e.text for e in told)
+                    shown = [w for w in words if w in text]
+                    assert not shown, f"{other}'s screen shows {owner}'s secrets {shown}"
             broken = game.invariants(rules, state)
             assert not broken, f"after {player}: {move!r}: {broken}"
             moves += 1
             assert moves < MOVE_LIMIT, "the game does not end"
         assert isinstance(rules.render(rules.view(state, None)), str)
+        if seed < TRANSCRIPT_GAMES:
+            _transcripts_keep_secrets(rules, scenario, history, sides)
     assert DecisionKind.MOVE in seen_kinds or DecisionKind.ORDERS in seen_kinds
 
 
@@ -299,3 +444,35 @@ def test_the_orders_check_catches_a_view_derived_from_secret_orders():
     legal = list(rules.legal_moves(state, "Red"))
     with pytest.raises(AssertionError, match="Blue's view depends on Red's secret orders"):
         _orders_stay_secret(rules, state, "Red", legal, ("Red", "Blue"), random.Random(0))
+
+
+def test_a_refused_move_that_changes_the_state_is_caught_even_when_the_hash_misses_it():
+    """The planted bug of the hostile-input probe: an illegal order spends resources the
+    state hash does not cover. Comparing the whole state value catches it."""
+    from tests.referee_toy.dice_race import DiceRace
+
+    class Planted(DiceRace):
+        def check(self, s, player, move):
+            why = super().check(s, player, move)
+            if why is not None and s.flow.phase == "plan":
+                object.__setattr__(s, "boosts", tuple(b - 1 for b in s.boosts))
+            return why
+
+        def state_hash(self, s):
+            return "same"
+
+    with pytest.raises(AssertionError, match="a refused move changed the state"):
+        keep_the_protocol(Planted(), dsl.load(TOY), "planted", 3)
+
+
+def test_the_move_space_check_catches_a_check_that_refuses_a_listed_move():
+    from tests.referee_toy.dice_race import Boost, DiceRace
+
+    class Strict(DiceRace):
+        def check(self, s, player, move):
+            if move == Boost(2) and s.flow.phase == "plan":
+                return None  # accepts boost 2 even with fewer boosts left
+            return super().check(s, player, move)
+
+    with pytest.raises(AssertionError):
+        keep_the_protocol(Strict(), dsl.load(TOY), "strict", 6)

@@ -329,7 +329,7 @@ class DiceRace(KitRules):
         if sealed:
             panels.append(("sealed boosts", ", ".join(sealed)))
         if player in s.sides and s.pending[s.at(player)] is not None:
-            panels.append(("your boost", str(s.pending[s.at(player)])))
+            panels.append((f"your boost ({player})", str(s.pending[s.at(player)])))
         return View(
             viewer=player, ruleset=self.name, sides=s.sides, status=status,
             board=board_view(s.cfg.board), pieces=pieces,
@@ -341,7 +341,7 @@ class DiceRace(KitRules):
         out = zn.secrets_of(s.zones, player)
         i = s.at(player)
         if s.pending[i] is not None:
-            out.append(("your boost", str(s.pending[i])))  # View.panels, if it leaked
+            out.append((f"your boost ({player})", str(s.pending[i])))  # View.panels
         return out
 
     def parse_move(self, text: str) -> Any:
@@ -371,6 +371,11 @@ class DiceRace(KitRules):
         cards = sum(z.count for z in s.zones)
         if cards != sum(c.quantity for c in s.cfg.tricks.values()):
             yield f"{cards} trick cards in play"
+
+    def move_space(self, s: RaceState, player: str) -> list:
+        """Every move of the notation: boosts 0-9, advance with any trick, hold, bump."""
+        cards = sorted(s.cfg.tricks)
+        return [Boost(n) for n in range(10)] + [ADVANCE, HOLD, BUMP] + [Trick(c) for c in cards]
 
     def notation_help(self) -> str:
         return "boost N (0-2, secret), advance, advance TRICK, hold, bump, pass"

@@ -428,7 +428,13 @@ class Ruleset(Protocol):
     #       deck order, a disguised unit) redrawn from `rng`. Search bots play on
     #       these samples, never on the true hidden state. Without the hook a
     #       ruleset is treated as one of perfect information.
+    #   move_space(state, player) -> Iterable[Move]
+    #       every move of the game's notation `player` could make in this kind of
+    #       decision, legal or not (a superset of `legal_moves`): the contract test
+    #       checks that `check` accepts exactly the legal ones over all of it.
+    #   move_group(move) -> str
+    #       what a move is about, for grouping long move lists ("infantry on C2").
 
 
 OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "bot_weights", "bot_weight",
-                  "time_limit", "evaluate", "determinize")
+                  "time_limit", "evaluate", "determinize", "move_space", "move_group")
