@@ -209,3 +209,16 @@ def test_board_summary_counts_borders(tmp_path):
     out = tmp_path / "sheets.pdf"
     write_sheets(s, out, PressOptions())
     assert "river border x1" in pdf_text(out)
+
+
+def test_a_phase_keyed_turn_sequence_prints_the_steps_the_referee_follows(tmp_path):
+    """The rules kit checks `table turn_sequence { PHASE [how, "words"] }` against a
+    ruleset's phases; the sheet prints the same entries, in order, with who acts."""
+    toy = Path(__file__).parent / "referee_toy" / "dice_race.scn"
+    s = dsl.load(toy)
+    out = tmp_path / "sheets.pdf"
+    write_sheets(s, out, PressOptions())
+    text = " ".join(pdf_text(out).split())
+    assert "1. Plan (together): Everyone commits a secret boost" in text
+    assert "2. Run (in turn): In seat order: roll a die" in text
+    assert text.index("1. Plan") < text.index("2. Run") < text.index("Terrain")

@@ -112,6 +112,18 @@ def _pairs(name: str, block: Mapping) -> dict:
 # ----------------------------------------------------------------- context
 
 
+def _phase_steps(entries: Mapping) -> list[str]:
+    """A turn-sequence table written phase by phase (`deploy [together, "words"]`, the
+    form a referee checks its phases against) as the sheet's numbered steps:
+    "Deploy (together): words"."""
+    out = []
+    for name, value in entries.items():
+        if (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str)
+                and isinstance(value[1], str)):
+            out.append(f"{words(name).capitalize()} ({words(value[0])}): {value[1]}")
+    return out
+
+
 def sheet_context(scenario: Any, options: PressOptions) -> dict:
     """Everything a sheet template needs, as plain values (strings, lists, dicts)."""
     width, height = options.page_size
@@ -122,7 +134,7 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
     scenario_tables = getattr(scenario, "tables", None) or {}
     if "turn_sequence" in scenario_tables:  # `table turn_sequence { steps [...] }`
         seq_table = scenario_tables["turn_sequence"]
-        sequence = seq_table.fields.get("steps", sequence)
+        sequence = seq_table.fields.get("steps") or _phase_steps(seq_table.fields) or sequence
         if "notes" in seq_table.fields:
             sheet.setdefault("notes", seq_table.fields["notes"])
     if isinstance(sequence, str):
