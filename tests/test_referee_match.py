@@ -77,7 +77,7 @@ def test_the_board_shows_only_the_deciding_sides_view(scenario):
     m.play("boost 2", "Red")
     blue = m.board()
     assert "sealed boosts: Red" in blue and "your boost" not in blue
-    assert "your boost: 2" in m.board("Red")
+    assert "your boost (Red): 2" in m.board("Red")
 
 
 def test_legal_moves_are_listed_in_notation(scenario):
@@ -158,3 +158,42 @@ def test_no_side_may_be_called_chance(tmp_path):
     scn.write_text(TOY.read_text().replace("sides Red, Blue", "sides Red, chance"))
     with pytest.raises(ScenarioError, match="no side may be called 'chance'"):
         Match.new(dsl.load(scn))
+
+
+TOY_3 = Path(__file__).parent / "referee_toy" / "dice_race_3.scn"
+
+
+def _to_a_reaction_for_two(seed_range=range(200)) -> Match:
+    """A three-runner match stopped at a reaction window that lists two sides."""
+    scenario = dsl.load(TOY_3)
+    for seed in seed_range:
+        m = Match.new(scenario, chance=SeededChance(seed))
+        rng = random.Random(seed)
+        while not m.over:
+            d = m.decision
+            if d.kind.value == "reaction" and len(d.players) == 2:
+                return m
+            if d.kind.value == "chance":
+                m.roll()
+            else:
+                m.play(rng.choice(m.legal(d.players[0])), d.players[0])
+    raise AssertionError("no reaction window for two sides in 200 games")
+
+
+def test_a_reaction_for_several_sides_records_passes_out_of_priority_and_replays(tmp_path):
+    m = _to_a_reaction_for_two()
+    first, second = m.decision.players
+    with pytest.raises(IllegalMoveError, match=r"\(priority\)"):
+        m.play("bump", second)
+    m.play("pass", second)                     # the second may pass before the first answers
+    assert m.decision.players == (first,)
+    m.undo()                                   # a pass in a reaction window can be taken back
+    assert m.decision.players == (first, second)
+    m.play("pass", second)
+    m.play("bump" if "bump" in m.legal(first) else "pass", first)
+    path = tmp_path / "three.rec"
+    m.save(path)
+    text = path.read_text()
+    assert f"{second}: pass\n{first}: " in text
+    again = Match.from_record(record.load(path), dsl.load(TOY_3))
+    assert again.state_hash() == m.state_hash()

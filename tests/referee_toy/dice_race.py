@@ -322,7 +322,7 @@ class DiceRace(KitRules):
 
     def view(self, s: RaceState, player: str | None) -> View:
         status = (f"round {s.flow.round}", f"phase {s.flow.phase}")
-        pieces = tuple(PieceView(s.cfg.board.spaces[pos].id, "runner", side, side[0])
+        pieces = tuple(PieceView(s.cfg.board.spaces[pos].id, f"{side} runner", side)
                        for side, pos in zip(s.sides, s.positions))
         sealed = tuple(side for side, p in zip(s.sides, s.pending) if p is not None)
         panels = []
