@@ -8,10 +8,11 @@ start player, a window to open).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from toolkit.referee.kit.phases import Window
+from toolkit.referee.kit.values import evolve as replace
 from toolkit.referee.protocol import Outcome
 
 

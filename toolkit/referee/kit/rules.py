@@ -43,11 +43,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 from toolkit.referee.chance import ChanceOutcome
 from toolkit.referee.kit.flow import Flow, clockwise
+from toolkit.referee.kit.values import evolve as replace
 from toolkit.referee.kit.phases import (
     ALL_PASS, AUTO, CHANCE, HANDLER, ONCE, REACT, SIDE, TOGETHER, TURNS, Phase, Window)
 from toolkit.referee.protocol import (
