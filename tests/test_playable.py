@@ -90,3 +90,20 @@ def test_ruleset_problems_are_positioned_diagnostics_and_fail_check(tmp_path, ca
         assert "    5 |   sides Red" in err
     finally:
         path.unlink()
+
+
+def test_play_refuses_a_scenario_its_ruleset_cannot_play_with_the_check_diagnostics(
+        tmp_path, capsys):
+    registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
+    toy = ROOT / "tests" / "referee_toy"
+    path = toy / "_unplayable_for_test.scn"
+    try:
+        path.write_text((toy / "dice_race.scn").read_text().replace(
+            "effect move(by=2)", "effect mvoe(by=2)"))
+        assert main(["play", str(path), "--seed", "1"]) == 1
+        err = capsys.readouterr().err
+        assert "cannot be played" in err
+        assert "error: card sprint: unknown effect 'mvoe' for the ruleset dice_race" in err
+        assert "hint: did you mean 'move'?" in err
+    finally:
+        path.unlink()

@@ -78,9 +78,11 @@ def _playable(scenario: Scenario) -> list[Diagnostic]:
     """The ruleset's own checks (`check` means playable), with source lines attached."""
     from toolkit.referee.playable import problems
 
-    found = problems(scenario)
-    if not found:
-        return []
+    return with_sources(problems(scenario))
+
+
+def with_sources(found: list[Diagnostic]) -> list[Diagnostic]:
+    """Diagnostics made outside the loader, with their source lines attached."""
     lines: dict[str, list[str]] = {}
     out = []
     for d in found:

@@ -35,12 +35,25 @@ def _load_scenario(path: str | os.PathLike) -> Any:
 
 
 def _rules_for(scenario: Any):
+    """The scenario's ruleset, once `check` would pass it (`check` means playable):
+    otherwise its diagnostics, as `frontkit check` prints them."""
     from toolkit.referee import registry
+    from toolkit.referee.playable import problems, unrefereed_games
 
+    if scenario.ruleset in unrefereed_games():
+        raise CommandError(f"{scenario.path}: the ruleset {scenario.ruleset} has no referee "
+                           "yet; the scenario checks, shows and builds, but cannot be played")
     try:
-        return registry.get(scenario.ruleset)
+        rules = registry.get(scenario.ruleset)
     except LookupError as err:
         raise CommandError(f"{scenario.path}: {err}") from None
+    errors = [d for d in problems(scenario) if d.is_error]
+    if errors:
+        from toolkit.inspect import with_sources
+
+        raise CommandError(f"{scenario.path} cannot be played:\n"
+                           + "\n".join(d.render() for d in with_sources(errors)))
+    return rules
 
 
 # ------------------------------------------------------------------- play
