@@ -146,7 +146,7 @@ class Turn:
             return s, (Event("pass", f"{side} passes"),)
         if isinstance(m, Enter):
             s = s.take_reserve(side, m.kind).place(Unit(m.to, side, m.kind))
-            return s, (Event("enter", f"{side} brings a {m.kind} onto {m.to}"),)
+            return s, (Event("enter", f"{side} brings {m.kind} from its reserve onto {m.to}"),)
         s, events = _play_card(s, side, m.card)
         if isinstance(m, Step):
             kind = s.at(m.frm).kind
