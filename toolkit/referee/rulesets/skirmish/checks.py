@@ -18,7 +18,7 @@ def check(scenario: Scenario) -> list[Diagnostic]:
     capitals = {s.id: s.owner for s in board.spaces if "capital" in s.tags}
     for space, owner in capitals.items():
         if owner is None:
-            out.append(Diagnostic.at(board.space(space).pos, f"capital {space} has no owner: "
+            out.append(Diagnostic.at(board.space(space).fields.pos("capital"), f"capital {space} has no owner: "
                                      "Skirmish ignores it",
                                      hint=f"write `space {space} {{ capital; owner SIDE }}`",
                                      severity="warning"))
