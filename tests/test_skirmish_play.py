@@ -89,3 +89,20 @@ def test_the_tutorial_include_step_checks_clean_and_plays(tmp_path, capsys, monk
     for name, body in files.items():
         (tmp_path / name).write_text(body)
     _checks_and_starts(tmp_path / "ridge_run.scn", capsys, monkeypatch)
+
+
+def test_frontkit_new_defaults_to_skirmish_with_its_turn_sequence_from_the_phases(tmp_path):
+    path = tmp_path / "mine.scn"
+    assert main(["new", str(path)]) == 0
+    scenario = dsl.load(path)
+    assert scenario.ruleset == "skirmish"
+    assert dict(scenario.tables["turn_sequence"].fields) == {
+        "turn": ("in_turn", "Move, attack, enter or pass.")}
+    assert {(s.id, s.owner) for s in scenario.board.spaces if "capital" in s.tags} == {
+        ("B1", "North"), ("A10", "South")}
+
+
+def test_frontkit_new_for_a_ruleset_without_phases_writes_no_turn_sequence(tmp_path):
+    path = tmp_path / "other.scn"
+    assert main(["new", str(path), "--ruleset", "front_lines"]) == 0
+    assert "turn_sequence" not in dsl.load(path).tables

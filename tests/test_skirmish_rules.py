@@ -184,3 +184,25 @@ def test_SK_enter_is_refused_outside_the_zone_on_a_taken_space_or_without_a_rese
     assert refused(s, "North", "enter guard B1", "SK-enter") == "you have no guard in reserve"
     assert refused(s, "North", "enter infantry A5", "SK-enter") == \
         "A5 is not in your deployment zone"  # the enemy's zone
+
+
+# ------------------------------------------------------- SK-board, SK-pieces
+
+
+def test_SK_board_one_piece_a_space_is_a_check_error():
+    import dsl
+    from tests.skirmish_cases import FIELD
+    from toolkit.referee.playable import problems
+
+    text = FIELD.replace("    infantry at A1\n", "    infantry at A1\n    guard at E5\n")
+    found = [(d.line, d.message) for d in problems(dsl.loads(text, "t.scn"))]
+    north = next(i for i, l in enumerate(text.splitlines(), 1) if "guard at E5" in l)
+    south = next(i for i, l in enumerate(text.splitlines(), 1) if "infantry at E5" in l)
+    assert (south, f"E5 already holds North's piece (line {north}); one piece per space") \
+        in found
+
+
+def test_SK_pieces_moves_and_strength_are_one_when_left_out():
+    s = start(MAP.replace("piece rider { moves 2 }", "piece rider"))
+    assert s.cfg.moves["rider"] == 1 and s.cfg.strength["rider"] == 1
+    assert sorted(m for m in legal(s, "North") if m != "pass") == ["move north-gate mill"]
