@@ -79,6 +79,7 @@ def test_SK_defend_an_attacked_side_holding_cards_may_answer_before_the_attack_i
     assert d.kind is DecisionKind.REACTION and d.players == ("South",)
     assert legal(s, "South") == ["pass", "defend dig_in"]
     assert s.at("B2") and s.at("C2").side == "South"  # nothing decided yet
+    assert RULES.view(s, "North").status == ("round 1 of 20", "South may defend")
     s, events = do(s, "South", "defend dig_in")
     assert events == ["South plays dig_in", "North infantry on B2 attacks South infantry on "
                       "C2: 3 against 3; a stand-off, both stay"]

@@ -43,6 +43,8 @@ def test_SK_notation_pass_is_the_cores_pass():
                 "defend CARD, pass"),
     ("move B1 B3 forced_march", "a card played with a move is written +CARD, e.g. "
                                 "move B1 B3 +forced_march"),
+    ("attack B2 B3 +", "a card played with an attack is written +CARD, e.g. "
+                       "attack B2 B3 +CARD"),
     ("", "empty move; moves are move FROM TO [+CARD], attack FROM TO [+CARD], "
          "enter PIECE SPACE, defend CARD, pass"),
     ("B1-B3", "moves are move FROM TO [+CARD], attack FROM TO [+CARD], enter PIECE SPACE, "

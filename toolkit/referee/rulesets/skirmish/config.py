@@ -68,15 +68,15 @@ def read_config(scenario: Scenario, options: Mapping[str, Any]) -> Config:
                for s in board.spaces}
     capitals = tuple((s.id, str(s.owner)) for s in board.spaces
                      if "capital" in s.tags and s.owner in scenario.sides)
+    order = {s.id: i for i, s in enumerate(board.spaces)}
     deploy = {side: tuple(sorted({sp for z in board.zones if z.fields.get("owner") == side
-                                  for sp in z.spaces if sp in passable},
-                                 key=[s.id for s in board.spaces].index))
+                                  for sp in z.spaces if sp in passable}, key=order.__getitem__))
               for side in scenario.sides}
     pieces = scenario.pieces.values()
     return Config(
         sides=tuple(scenario.sides),
         board=board_view(board),
-        order={s.id: i for i, s in enumerate(board.spaces)},
+        order=order,
         neighbours={s.id: tuple(sorted(graph.neighbors(s.id))) for s in board.spaces},
         passable=passable,
         defence=defence,

@@ -76,8 +76,9 @@ def parse(text: str) -> Step | Attack | Enter | Defend:
     card = None
     if verb in ("move", "attack") and len(args) == 3:
         if not args[2].startswith("+") or len(args[2]) < 2:
-            raise MoveSyntaxError(RULE_NOTATION, f"a card played with a {verb} is written "
-                                  f"+CARD, e.g. {verb} {args[0]} {args[1]} +{args[2]}", text)
+            example = args[2].lstrip("+") or "CARD"
+            raise MoveSyntaxError(RULE_NOTATION, f"a card played with {'an' if verb == 'attack' else 'a'} {verb} is written "
+                                  f"+CARD, e.g. {verb} {args[0]} {args[1]} +{example}", text)
         card = args[2][1:]
         args = args[:2]
     if verb == "move" and len(args) == 2:

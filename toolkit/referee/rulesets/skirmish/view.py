@@ -13,7 +13,9 @@ def view(s: SkirmishState, player: str | None, ruleset: str) -> View:
     cfg = s.cfg
     flow = s.flow
     status = [f"round {flow.round} of {cfg.turn_limit}"]
-    if flow.outcome is None and flow.actor:
+    if flow.outcome is None and flow.window is not None:
+        status.append(f"{' or '.join(flow.window.players)} may defend")
+    elif flow.outcome is None and flow.actor:
         status.append(f"{flow.actor} to act")
     pieces = tuple(PieceView(u.space, u.kind, u.side, str(cfg.strength[u.kind]))
                    for u in s.units)
