@@ -224,7 +224,7 @@ def add_new(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     p.add_argument("path", metavar="PATH", help="the .scn file to create (it must not exist)")
     p.add_argument("--title", help="the scenario title (default: from the file name)")
-    p.add_argument("--ruleset", default="front_lines", help="the ruleset that referees it (default: %(default)s)")
+    p.add_argument("--ruleset", default="skirmish", help="the ruleset that referees it (default: %(default)s)")
     p.add_argument("--sides", default="North,South", help="two side names, comma-separated (default: %(default)s)")
     p.add_argument("--size", default="8x10", help="board WIDTHxHEIGHT (default: %(default)s)")
     return p

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from dsl.model import grid_id
+from dsl.model import column_letters, grid_id
 from toolkit.errors import UserError
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"  # installed with the package
@@ -24,10 +24,26 @@ def starter_text(title: str, ruleset: str, sides: tuple[str, str], width: int, h
     env = Environment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, keep_trailing_newline=True)
     return env.get_template("new.scn.j2").render(
         title=title, ruleset=ruleset, sides=sides, width=width, height=height, rows=rows,
-        filename="scenario.scn",
+        filename="scenario.scn", sequence=turn_sequence(ruleset),
+        last_column=column_letters(width - 1),
+        capitals=(grid_id(1, 0), grid_id(0, height - 1)),  # clear of the other side's pieces
         first_row=[grid_id(c, 0) for c in range(0, width, 2)],
         last_row=[grid_id(c, height - 1) for c in range(1, width, 2)] or [grid_id(0, height - 1)],
     )
+
+
+def turn_sequence(ruleset: str) -> list[tuple[str, str, str]]:
+    """The phases of a ruleset built on the rules kit as entries of the scenario's
+    turn-sequence table (phase, how, words), so the starter plays as written; empty
+    for other rulesets."""
+    from toolkit.referee import registry
+
+    try:
+        rules = registry.get(ruleset)
+    except (registry.UnknownRuleset, ImportError):
+        return []
+    return [(p.name, p.acting.value, (p.prompt or p.name.replace("_", " ")).capitalize() + ".")
+            for p in getattr(rules, "phases", ())]
 
 
 def write_starter(path: Path, title: str | None, ruleset: str, sides: str, size: str) -> Path:
