@@ -327,3 +327,28 @@ def test_kit_a_turn_sequence_that_differs_from_the_referee_is_a_positioned_error
     scenario = _toy(text.replace(old, new))
     problems = check_sequence(scenario, registry.get("dice_race").phases)
     assert (problems[0].message, problems[0].line, problems[0].column) == (message, line, column)
+
+
+def test_kit_pass_is_an_ordinary_move_where_the_handler_allows_it():
+    """Outside reactions and all-pass phases, `pass` is legal exactly when the phase's
+    handler accepts it (a side that may hold), listed like any other move."""
+
+    class Hold(Bid):
+        def candidates(self, s, side):
+            return [1, PASS]
+
+        def check(self, s, side, m):
+            return None if m in (1, PASS) else Illegal("T-bid", "bid 1 or hold")
+
+    class Holding(KitRules):
+        name = "holding"
+        phases = (Phase("bid", TURNS, Hold()),)
+
+        def setup(self, scenario, options):
+            return S(("A", "B"), Flow("bid"))
+
+    rules = Holding()
+    s = rules.new_game(None)
+    assert game.legal_moves(rules, s, "A") == [1, PASS]
+    s = play(rules, s, "A", PASS)
+    assert rules.decision(s).players == ("B",)

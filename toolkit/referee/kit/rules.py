@@ -149,8 +149,8 @@ class KitRules:
             gen = getattr(handler, "candidates", None)
             check = handler.check
             moves = [m for m in (gen(state, player, *extra) if gen else ())
-                     if m is not PASS and check(state, player, m, *extra) is None]
-        if self._passes(phase, window):
+                     if check(state, player, m, *extra) is None]
+        if self._passes(phase, window):  # the kit's pass comes first, once
             moves = [PASS] + [m for m in moves if m is not PASS]
         return moves
 
