@@ -145,7 +145,8 @@ def add_replay(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--to", type=int, metavar="N", help="stop after move N")
     p.add_argument("--json", action="store_true", help="print ruleset, moves, outcome, state_hash as JSON")
     p.add_argument("--as", dest="side", metavar="SIDE",
-                   help="show what SIDE could see: its view, other sides' unrevealed orders hidden")
+                   help="show what SIDE could see: its view, its own moves, and every other "
+                   "move only as the events SIDE was told")
     return p
 
 

@@ -20,6 +20,12 @@ ONE_LINE = 12
 #: Up to this many moves are listed in full, one line per group; more are summarised
 #: as their groups with counts (a filtered list is always listed in full).
 IN_FULL = 48
+#: A group of more moves than this, all `NAME@…` (or `NAME-…`, `NAME …`), is written
+#: as `NAME@ A1 B1 …`.
+COMPACT = 6
+#: A long list shows its small groups (a piece's moves) in full on up to this many
+#: lines and the big ones (spawns, skills) as counts; more small groups: all as counts.
+GROUP_LINES = 16
 #: Width of a wrapped line of moves or groups.
 WIDTH = 78
 
@@ -91,12 +97,32 @@ def describe(items: list[Listed], words: list[str] | None = None) -> str:
     if len(chosen) <= IN_FULL or words or len(groups) == 1:
         lines = []
         for name, members in groups.items():
-            lines += _wrap([i.text for i in members], ", ", f"  {name}: ")
+            lines += _group_lines(name, [i.text for i in members])
         return "\n".join(lines)
-    head = (f"{len(chosen)} moves in {len(groups)} groups; "
-            "`moves GROUP` or `moves SQUARE` lists them:")
-    counts = [f"{name} ({len(members)})" for name, members in groups.items()]
-    return "\n".join([head] + _wrap(counts, "  ", "  "))
+    small = {name: members for name, members in groups.items() if len(members) <= COMPACT}
+    if len(small) > GROUP_LINES:
+        small = {}
+    big = [f"{name} ({len(members)})" for name, members in groups.items()
+           if name not in small]
+    lines = [f"{len(chosen)} moves in {len(groups)} groups:"]
+    for name, members in small.items():
+        lines += _group_lines(name, [i.text for i in members])
+    lines += _wrap(big, "  ", "  and " if small else "  ")
+    lines.append("`moves GROUP` or `moves SQUARE` lists them")
+    return "\n".join(lines)
+
+
+def _group_lines(name: str, texts: list[str]) -> list[str]:
+    """One group: `  IC3: IC3-C4, IC3-C2`; a big group whose moves all continue the
+    group's name with the same mark is written once with what follows it:
+    `  airstrike@ A1 B1 C1 …` (read: airstrike@A1, airstrike@B1, …)."""
+    if texts == [name]:
+        return [f"  {name}"]
+    head = texts[0][len(name):len(name) + 1]
+    if len(texts) > COMPACT and head and all(t.startswith(name + head) and len(t) > len(name) + 1
+                                             for t in texts):
+        return _wrap([t[len(name) + 1:] for t in texts], " ", f"  {name}{head} ")
+    return _wrap(texts, ", ", f"  {name}: ")
 
 
 def _wrap(items: list[str], sep: str, first: str) -> list[str]:

@@ -407,6 +407,11 @@ class Ruleset(Protocol):
     #       every move of the contract test (stacking, piece counts, …).
     #   notation_help() -> str
     #       a few lines for `help` in `frontkit play`.
+    #   move_group(move) -> str
+    #       the group a legal move is listed under by `moves` in `frontkit play`
+    #       (a piece, a kind of spawn, a skill); `moves NAME` lists one group.
+    #       Default: the notation up to its first `-`, `@`, `=` or space
+    #       (`IC2-C3` → `IC2`, `A@B9` → `A`); see toolkit.referee.movelist.
     #   bot_weights(state, player, moves) -> list[float]
     #       optional bias for random bots (e.g. pass less often), one weight per
     #       legal move, in one call per decision (the fast form); or
@@ -430,5 +435,5 @@ class Ruleset(Protocol):
     #       ruleset is treated as one of perfect information.
 
 
-OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "bot_weights", "bot_weight",
-                  "time_limit", "evaluate", "determinize")
+OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "move_group", "bot_weights",
+                  "bot_weight", "time_limit", "evaluate", "determinize")
