@@ -353,3 +353,28 @@ def test_arrow_keys_at_a_real_terminal_recall_the_last_line():
     assert os.waitstatus_to_exitcode(status) == 0
     assert b"^[[A" not in seen and b"cannot read" not in seen
     assert seen.count(CLEAR_ALL.encode()) >= 2
+
+
+def test_quit_at_the_hand_over_screen_stops_without_showing_the_board():
+    m = new_match()
+    s, _, out = terminal_session(m, ["", "boost 2", "quit"])
+    assert s.run() == 0
+    text = out.getvalue()
+    assert text.rstrip().endswith("stopped") and "== Blue" not in text
+
+
+def test_undo_names_another_sides_move_without_spelling_it_out():
+    """A side taking back the other side's open move is not told what that move was."""
+    m = front_lines_planning()
+    first = m.legal("North")[0]
+    out = io.StringIO()
+    Session(m, iter([first + "\n", "undo\n", "quit\n"]), out, echo=True).run()
+    assert f"took back North: {first}" in out.getvalue()
+    told = io.StringIO()
+    s = Session(m, iter(()), told)
+    s.command(first, "North")
+    told.seek(0)
+    told.truncate()
+    s.command("undo", "South")  # South at the keyboard
+    assert told.getvalue() == "took back North's last move\n"
+    assert len(m.history) == 2  # only the two deployments stand

@@ -130,9 +130,8 @@ def run_replay(args) -> int:
     seen = transcript.seen_moves(history[:upto], viewer)
     outcome = rules.outcome(state)
     decision = rules.decision(state)
-    view = rules.view(state, viewer)
-    if isinstance(view, View):
-        view = view.with_log(transcript.told(history[:upto], viewer))
+    told = transcript.told(history[:upto], viewer)
+    view = transcript.with_log(rules.view(state, viewer), told)
     if args.json:
         data = {
             "record": str(args.record),
@@ -153,7 +152,7 @@ def run_replay(args) -> int:
         return EXIT_OK
     for i, s in enumerate(seen):
         print(f"{i + 1:>4}. {s.player}: {s.text()}")
-    print(rules.render(view))
+    print(transcript.render(rules, view, told))
     if outcome is not None:
         print(f"game over: {outcome}")
     else:

@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from toolkit.referee import game, movelist, transcript
-from toolkit.referee.kit.view import LOG_LINES, View
 from toolkit.referee.match import Match, UndoError
 from toolkit.referee.protocol import CHANCE, DecisionKind, IllegalMoveError, MoveSyntaxError
 
@@ -159,8 +158,12 @@ class Session:
                     self.say(f"roll or draw at the table and type what came up: {d.prompt}")
                 self.chance_asked = True
             elif asked != self.holder:
-                if not self.hand_over(asked, d):
+                typed = self.hand_over(asked, d)
+                if typed is None:
                     return self.end_of_input()
+                if typed.strip() in ("quit", "exit"):
+                    self.command(typed.strip(), asked)
+                    return 0
             elif self.redraw:
                 self.show_board(asked, clear=True)
             self.start_clock(asked)
@@ -215,9 +218,10 @@ class Session:
 
     # ------------------------------------------------------------ hand-over
 
-    def hand_over(self, asked: str, d) -> bool:
-        """Give the keyboard to `asked`; False if the input ended at the hand-over.
-        At a terminal nothing of `asked`'s view is drawn before it pressed Enter."""
+    def hand_over(self, asked: str, d) -> str | None:
+        """Give the keyboard to `asked`: the line typed at the hand-over screen (`quit`
+        stops there), None if the input ended. At a terminal nothing of `asked`'s view
+        is drawn before Enter."""
         first = self.holder is None
         self.holder = asked
         self.chance_asked = False
@@ -226,8 +230,9 @@ class Session:
         if self.terminal:
             self.out.write(CLEAR_ALL)
             self.say(f"{self.match.scenario.title}\n")
-            if self.read(f"{asked} to the table: press Enter ") is None:
-                return False
+            typed = self.read(f"{asked} to the table: press Enter ")
+            if typed is None or typed.strip() in ("quit", "exit"):
+                return typed
             self.out.write(CLEAR_ALL)
         elif not first:
             self.say(f"---- {asked} to the table ----")
@@ -235,19 +240,13 @@ class Session:
                 DecisionKind.MOVE: "move"}[d.kind]
         self.say(f"== {asked}: {kind} ==")
         self.show_board(asked)
-        return True
+        return ""
 
     def board_text(self, player: str | None) -> str:
         """The board as `player` sees it, with the events it was told as its log."""
         m = self.match
-        view = m.rules.view(m.state, player)
-        told = transcript.told(m.history, player)
-        if isinstance(view, View):
-            return m.rules.render(view.with_log(told))
-        text = m.rules.render(view)
-        if told:
-            text += "\nlog:\n" + "\n".join(f"  {line}" for line in told[-LOG_LINES:])
-        return text
+        return transcript.render(m.rules, m.rules.view(m.state, player),
+                                 transcript.told(m.history, player))
 
     def show_board(self, player: str, clear: bool = False) -> None:
         if clear and self.terminal:
@@ -294,7 +293,9 @@ class Session:
             except UndoError as err:
                 self.say(str(err))
                 return True
-            self.say(f"took back {entry.player}: {entry.text}")
+            # another side's move is named, not spelled out: it may have been private
+            self.say(f"took back {entry.player}: {entry.text}" if entry.player == asked
+                     else f"took back {entry.player}'s last move")
             self.redraw = True
             return True
         if word == "save":

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolkit.referee.game import visible_events
+from toolkit.referee.kit.view import LOG_LINES, View
 
 #: How a move whose notation the viewer may not see reads when it told the viewer nothing.
 NOTHING_SEEN = "nothing you could see"
@@ -56,3 +57,19 @@ def seen_moves(history: Sequence[Any], viewer: str | None) -> list[SeenMove]:
 def told(history: Iterable[Any], viewer: str | None) -> list[str]:
     """Every event text `viewer` was told, oldest first (None: the public events)."""
     return [e.text for entry in history for e in visible_events(entry.events, viewer)]
+
+
+def with_log(view: Any, lines: Sequence[str]) -> Any:
+    """The common view with `lines` as its log; any other view shape as it is."""
+    return view.with_log(lines) if isinstance(view, View) else view
+
+
+def render(rules: Any, view: Any, lines: Sequence[str]) -> str:
+    """A view as text with `lines` (the events its viewer was told) as its log: the
+    common view draws its own log; under any other shape the newest lines follow."""
+    if isinstance(view, View):
+        return rules.render(view.with_log(lines))
+    text = rules.render(view)
+    if lines:
+        text += "\nlog:\n" + "\n".join(f"  {line}" for line in lines[-LOG_LINES:])
+    return text
