@@ -77,7 +77,8 @@ def test_at_a_terminal_the_hand_over_clears_everything_and_waits_for_enter():
     screen = before_enter[before_enter.rindex(CLEAR_ALL) + len(CLEAR_ALL):]
     assert "you commit a boost of 1" in before_enter  # Red saw its own order...
     assert "you commit a boost of 1" not in screen  # ...and it is cleared away
-    assert screen.strip() == m.scenario.title  # the hand-over screen names nobody's board
+    assert "\x1b[3J\x1b[H\x1b[2J" in before_enter[before_enter.index("you commit"):]
+    assert screen.strip() == s.intro()  # the hand-over screen shows nobody's board
     assert blue_hand not in before_enter and "== Blue" not in before_enter
     after = out.getvalue()[len(before_enter):]
     assert after.index(CLEAR_ALL) < after.index("== Blue: secret orders ==") < \

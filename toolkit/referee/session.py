@@ -37,9 +37,9 @@ commands:
   quit           stop here (resume later with --record FILE)
 anything else is read as a move, e.g. `pass` in a reaction window"""
 
-#: Erase the scrollback, move home, erase the screen (in this order: some terminals
-#: push the erased screen into the scrollback).
-CLEAR_ALL = "\x1b[3J\x1b[H\x1b[2J"
+#: Erase the scrollback, move home, erase the screen, and erase the scrollback once more:
+#: some terminals (VTE's) keep an erased screen in the scrollback.
+CLEAR_ALL = "\x1b[3J\x1b[H\x1b[2J\x1b[3J"
 #: Move home and erase the screen, keeping the scrollback (the same side redraws).
 CLEAR_SCREEN = "\x1b[H\x1b[2J"
 #: Lines of history kept per side by the line editor.
@@ -143,8 +143,7 @@ class Session:
 
     def run(self) -> int:
         m = self.match
-        self.say(f"{m.scenario.title} — {m.rules.name}; sides: {', '.join(m.scenario.sides)}. "
-                 "Type `help` for commands.")
+        self.say(self.intro())
         while not m.over:
             d = m.decision
             if d.kind is DecisionKind.CHANCE and not self.table:
@@ -183,6 +182,11 @@ class Session:
         self.say(self.board_text(None))
         self.say(f"game over: {m.outcome}")
         return 0
+
+    def intro(self) -> str:
+        m = self.match
+        return (f"{m.scenario.title} — {m.rules.name}; sides: {', '.join(m.scenario.sides)}. "
+                "Type `help` for commands.")
 
     def end_of_input(self) -> int:
         self.say("end of input: stopping" + (" (the record is saved)" if
@@ -229,7 +233,7 @@ class Session:
             self.editor.switch(asked)
         if self.terminal:
             self.out.write(CLEAR_ALL)
-            self.say(f"{self.match.scenario.title}\n")
+            self.say(f"{self.intro()}\n")
             typed = self.read(f"{asked} to the table: press Enter ")
             if typed is None or typed.strip() in ("quit", "exit"):
                 return typed
