@@ -4,6 +4,7 @@ draws) holds nothing of another side's private draws nor of its sealed boosts.""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from pathlib import Path
@@ -16,6 +17,7 @@ from toolkit.referee import game, registry, transcript
 from toolkit.referee.chance import SeededChance
 from toolkit.referee.match import Match
 from toolkit.referee.protocol import CHANCE
+from toolkit.referee.session import Session
 
 TOY3 = Path(__file__).parent / "referee_toy" / "dice_race_3.scn"
 registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
@@ -127,3 +129,26 @@ def test_the_seen_moves_of_the_whole_record_are_its_notation(games):
     m, _ = games[0]
     assert [s.text() for s in transcript.seen_moves(m.history, None)] == \
         [e.text for e in m.history]
+
+
+def test_piped_pass_and_play_tells_each_side_only_its_own_draws(games):
+    """The play session (piped) of the same seeded games: while a side holds the
+    keyboard, the chance lines and the boards it is shown never hold another side's
+    drawn card or hand."""
+    for m, _ in games:
+        moves = [e.text + "\n" for e in m.history if e.player != CHANCE]
+        replayed = Match.new(m.scenario, chance=SeededChance(int(m.seed)), seed=m.seed)
+        out = io.StringIO()
+        Session(replayed, iter(moves), out, echo=True).run()
+        assert [e.text for e in replayed.history] == [e.text for e in m.history]
+        draws = iter([e for e in m.history if e.player == CHANCE])
+        holder = None
+        for line in out.getvalue().splitlines():
+            if line.startswith("== ") and line.endswith("=="):
+                holder = line[3:].split(":")[0]
+            elif line.startswith("chance: "):
+                entry = next(draws)
+                for event in hidden_from(entry, holder):  # told to another side only
+                    assert entry.text not in line and event.text not in line, line
+            elif "'s hand: " in line and not line.startswith(f"{holder}'s hand: "):
+                assert line.split(": ", 1)[1].split()[1] in ("card", "cards"), line
