@@ -115,8 +115,9 @@ def add_play(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "play",
         help="play a scenario at the keyboard (pass-and-play)",
         description="Play a scenario interactively, one line at a time from stdin: a move "
-        "in the game's notation, or moves, board, undo, save FILE, help, quit. The board is "
-        "shown from the deciding side's view only. With --record FILE every move is "
+        "in the game's notation, or moves [WORD], board, undo, save FILE, help, quit. The board "
+        "is shown from the deciding side's view only; at a terminal each side is handed the "
+        "keyboard with a screen of its own. With --record FILE every move is "
         "appended to FILE; an existing FILE is resumed.",
     )
     p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
