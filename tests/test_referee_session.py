@@ -216,6 +216,14 @@ def test_a_long_list_of_many_pieces_is_shown_as_counts_alone():
     assert len(lines) <= 7
 
 
+def test_a_long_list_of_a_few_pieces_lists_them_all():
+    texts = [f"I{c}3-{c}{r}" for c in "ABCDEFGHIJ" for r in (1, 2, 4, 5, 6)]
+    lines = movelist.describe(front_items(texts)).splitlines()
+    assert lines[0] == "50 moves in 10 groups:" and len(lines) == 11
+    assert lines[1] == "  IA3: IA3-A1, IA3-A2, IA3-A4, IA3-A5, IA3-A6"
+    assert lines[-1] == "  IJ3: IJ3-J1, IJ3-J2, IJ3-J4, IJ3-J5, IJ3-J6"
+
+
 def test_moves_of_one_square_list_only_the_moves_that_concern_it():
     """`moves C3`: the piece on C3 and the moves onto C3, never C30."""
     text = movelist.describe(front_items(), ["C3"])

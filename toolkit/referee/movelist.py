@@ -107,8 +107,9 @@ def describe(items: list[Listed], words: list[str] | None = None) -> str:
     lines = [f"{len(chosen)} moves in {len(groups)} groups:"]
     for name, members in small.items():
         lines += _group_lines(name, [i.text for i in members])
-    lines += _wrap(big, "  ", "  and " if small else "  ")
-    lines.append("`moves GROUP` or `moves SQUARE` lists them")
+    if big:
+        lines += _wrap(big, "  ", "  and " if small else "  ")
+        lines.append("`moves GROUP` or `moves SQUARE` lists them")
     return "\n".join(lines)
 
 
