@@ -167,18 +167,35 @@ def test_replay_of_a_record_whose_scenario_is_gone_names_the_header_line(tmp_pat
     assert err.startswith(f"{tmp_path / 'lost.rec'}:2: error: cannot load the scenario gone.scn")
 
 
-def test_replay_as_a_side_hides_the_other_sides_unrevealed_orders(capsys):
-    """FIELD-NOTES: per-player views apply to replay too."""
+def test_replay_as_a_side_shows_other_moves_only_as_the_events_it_was_told(capsys):
+    """FIELD-NOTES: per-player views apply to replay too. Issue 7 item 9: another side's
+    move reads as what this side was told, its own in notation."""
     rec = str(DATA / "referee_dice_race_seed5.rec")
-    assert main(["replay", rec, "--to", "1", "--as", "Blue", "--json"]) == 0
+    assert main(["replay", rec, "--to", "3", "--as", "Blue", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["moves"] == [{"n": 1, "player": "Red", "move": "(sealed orders)"}]
-    assert main(["replay", rec, "--to", "2", "--as", "Blue", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["moves"][0]["move"].startswith("boost")  # revealed with Blue's own orders
+    red, blue, roll = data["moves"]
+    assert red == {"n": 1, "player": "Red", "move": None, "told": ["Red commits a boost"]}
+    assert blue["move"] == "boost 1" and "you commit a boost of 1" in blue["told"]
+    assert roll == {"n": 3, "player": "chance", "move": None, "told": ["Red rolls 6"]}
+    assert data["as"] == "Blue" and data["view"]["viewer"] == "Blue"
+    assert data["view"]["log"][-1] == "Red rolls 6"
+    assert main(["replay", rec, "--to", "3", "--as", "Blue"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:3] == ["   1. Red: [Red commits a boost]", "   2. Blue: boost 1",
+                         "   3. chance: [Red rolls 6]"]
     assert main(["replay", rec, "--to", "1", "--as", "Red"]) == 0
     assert "your boost" in capsys.readouterr().out
     assert main(["replay", rec, "--as", "Green"]) == 1
+
+
+def test_replay_without_as_is_the_whole_record_in_notation(capsys):
+    """The record is a scoresheet: without --as every move reads in notation."""
+    rec = DATA / "referee_dice_race_seed5.rec"
+    assert main(["replay", str(rec), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [m["move"] for m in data["moves"]] == [x.text for x in record.load(rec).lines]
+    assert all("told" not in m for m in data["moves"]) and "as" not in data
+    assert data["view"]["viewer"] is None
 
 
 def test_a_side_out_of_time_passes_for_everything_still_owed():

@@ -169,7 +169,7 @@ def _orders_stay_secret(rules, state, player, legal, sides, rng) -> None:
 #: Every how many decisions the whole move space is judged (rulesets with `move_space`).
 SPACE_EVERY = 7
 #: Games per scenario whose `replay --as` transcripts are searched for secrets.
-TRANSCRIPT_GAMES = 0
+TRANSCRIPT_GAMES = 3
 
 
 def value_of(state) -> bytes:

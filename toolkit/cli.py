@@ -115,8 +115,9 @@ def add_play(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "play",
         help="play a scenario at the keyboard (pass-and-play)",
         description="Play a scenario interactively, one line at a time from stdin: a move "
-        "in the game's notation, or moves, board, undo, save FILE, help, quit. The board is "
-        "shown from the deciding side's view only. With --record FILE every move is "
+        "in the game's notation, or moves [WORD], board, undo, save FILE, help, quit. The board "
+        "is shown from the deciding side's view only; at a terminal each side is handed the "
+        "keyboard with a screen of its own. With --record FILE every move is "
         "appended to FILE; an existing FILE is resumed.",
     )
     p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
@@ -145,7 +146,8 @@ def add_replay(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--to", type=int, metavar="N", help="stop after move N")
     p.add_argument("--json", action="store_true", help="print ruleset, moves, outcome, state_hash as JSON")
     p.add_argument("--as", dest="side", metavar="SIDE",
-                   help="show what SIDE could see: its view, other sides' unrevealed orders hidden")
+                   help="show what SIDE could see: its view, its own moves, and every other "
+                   "move only as the events SIDE was told")
     return p
 
 

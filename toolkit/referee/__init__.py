@@ -7,6 +7,8 @@
     record     the append-only game record format
     match      a state with its history and record: play, undo, board, save, resume
     session    `frontkit play`: the interactive pass-and-play loop
+    movelist   the legal moves as `play` lists them: grouped by piece, filterable
+    transcript a game as one side saw it: the events it was told, each move as it saw it
     commands   `frontkit play | replay | simulate`
     rulesets/  one package per game
 """

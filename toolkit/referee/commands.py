@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.errors import UserError
-from toolkit.referee import record
+from toolkit.referee import record, transcript
+from toolkit.referee.kit.view import View
 from toolkit.referee.protocol import ScenarioError
 
 EXIT_OK, EXIT_USER_ERROR = 0, 1
@@ -97,9 +98,7 @@ def run_play(args) -> int:
         raise CommandError(f"{args.scenario}: {err}") from None
     except OSError as err:
         raise CommandError(f"cannot write the record {record_path}: {err.strerror}") from None
-    session = Session(match, iter(sys.stdin.readline, ""), sys.stdout,
-                      table=match.chance is None, clear=sys.stdout.isatty(),
-                      echo=not sys.stdin.isatty(), timed=sys.stdin.isatty())
+    session = Session.on_streams(match, sys.stdin, sys.stdout, table=match.chance is None)
     return session.run()
 
 
@@ -141,9 +140,11 @@ def run_replay(args) -> int:
     viewer = getattr(args, "side", None)
     if viewer is not None and viewer not in rec.header.sides:
         raise CommandError(f"--as {viewer}: the sides are {', '.join(rec.header.sides)}")
-    texts = shown_moves(history[:upto], viewer)
+    seen = transcript.seen_moves(history[:upto], viewer)
     outcome = rules.outcome(state)
     decision = rules.decision(state)
+    told = transcript.told(history[:upto], viewer)
+    view = transcript.with_log(rules.view(state, viewer), told)
     if args.json:
         data = {
             "record": str(args.record),
@@ -151,21 +152,20 @@ def run_replay(args) -> int:
             "ruleset": rules.name,
             "sides": list(rec.header.sides),
             "seed": rec.header.seed,
-            "moves": [{"n": i + 1, "player": e.player, "move": texts[i],
-                       **({} if e.seconds is None else {"seconds": e.seconds})}
-                      for i, e in enumerate(history[:upto])],
+            "moves": [_move_json(i + 1, s, viewer) for i, s in enumerate(seen)],
             "outcome": None if outcome is None else outcome.as_json(),
             "decision": None if decision is None else {
                 "kind": decision.kind.value, "players": list(decision.players),
                 "prompt": decision.prompt},
             "state_hash": rules.state_hash(state),
             **({} if viewer is None else {"as": viewer}),
+            **({"view": view.as_json()} if isinstance(view, View) else {}),
         }
-        print(json.dumps(data, indent=2))
+        print(json.dumps(data, indent=2, allow_nan=False))
         return EXIT_OK
-    for i, e in enumerate(history[:upto]):
-        print(f"{i + 1:>4}. {e.player}: {texts[i]}")
-    print(rules.render(rules.view(state, viewer)))
+    for i, s in enumerate(seen):
+        print(f"{i + 1:>4}. {s.player}: {s.text()}")
+    print(transcript.render(rules, view, told))
     if outcome is not None:
         print(f"game over: {outcome}")
     else:
@@ -176,20 +176,15 @@ def run_replay(args) -> int:
     return EXIT_OK
 
 
-SEALED = "(sealed orders)"
-
-
-def shown_moves(history, viewer: str | None) -> list[str]:
-    """The moves' notation as `viewer` may see them: another side's secret orders that no
-    later move has revealed yet read as SEALED. None: everything (the record is open)."""
-    if viewer is None:
-        return [e.text for e in history]
-    from toolkit.referee.protocol import DecisionKind
-
-    last_reveal = max((i for i, e in enumerate(history) if e.reveals), default=-1)
-    return [SEALED if (e.kind is DecisionKind.ORDERS and e.player != viewer
-                       and i > last_reveal and not e.reveals) else e.text
-            for i, e in enumerate(history)]
+def _move_json(n: int, seen: "transcript.SeenMove", viewer: str | None) -> dict[str, Any]:
+    """A move of `replay --json`: the notation (null for what `--as` SIDE could not
+    see) and, with `--as`, the texts of the events SIDE was told."""
+    out: dict[str, Any] = {"n": n, "player": seen.player, "move": seen.notation}
+    if viewer is not None:
+        out["told"] = list(seen.told)
+    if seen.seconds is not None:
+        out["seconds"] = seen.seconds
+    return out
 
 
 # --------------------------------------------------------------- simulate

@@ -407,6 +407,11 @@ class Ruleset(Protocol):
     #       every move of the contract test (stacking, piece counts, …).
     #   notation_help() -> str
     #       a few lines for `help` in `frontkit play`.
+    #   move_group(move) -> str
+    #       the group a legal move is listed under by `moves` in `frontkit play`
+    #       (a piece, a kind of spawn, a skill); `moves NAME` lists one group.
+    #       Default: the notation up to its first `-`, `@`, `=` or space
+    #       (`IC2-C3` → `IC2`, `A@B9` → `A`); see toolkit.referee.movelist.
     #   bot_weights(state, player, moves) -> list[float]
     #       optional bias for random bots (e.g. pass less often), one weight per
     #       legal move, in one call per decision (the fast form); or
@@ -432,8 +437,6 @@ class Ruleset(Protocol):
     #       every move of the game's notation `player` could make in this kind of
     #       decision, legal or not (a superset of `legal_moves`): the contract test
     #       checks that `check` accepts exactly the legal ones over all of it.
-    #   move_group(move) -> str
-    #       what a move is about, for grouping long move lists ("infantry on C2").
 
 
 OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "bot_weights", "bot_weight",

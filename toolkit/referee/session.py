@@ -2,25 +2,34 @@
 
 Reads one line at a time (tests pipe a file of lines in). Each line is a command
 or a move in the game's notation for the side being asked. The board is shown
-from the deciding side's view only; when the keyboard should change hands (the
-side asked changes) the session says so, and for simultaneous orders it asks
-each side in turn, so one side never sees the other's orders or hidden units.
-End of input ends the session cleanly (the record, if any, is already written).
+from the deciding side's view only, redrawn after each action, with the events
+that side was told as its log. For simultaneous orders and reaction windows it
+asks the sides one at a time, the first listed first.
+
+When the keyboard changes hands (the side asked changes) at a terminal, the
+screen and the scrollback are cleared, a screen names the next side and waits
+for Enter, and only then is that side's board drawn: the side leaving never sees
+it, and nothing of its own orders is left to scroll back to. The line editor
+(readline, at a terminal only) keeps one history per side, so the up arrow never
+brings back another side's orders. Piped, the session prints a hand-over line
+and goes on. End of input ends the session cleanly (the record, if any, is
+already written).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from typing import TextIO
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
 
-from toolkit.referee import game
+from toolkit.referee import game, movelist, transcript
 from toolkit.referee.match import Match, UndoError
 from toolkit.referee.protocol import CHANCE, DecisionKind, IllegalMoveError, MoveSyntaxError
 
 COMMANDS = """\
 commands:
-  moves          list the legal moves of the side being asked
+  moves          the legal moves of the side being asked, grouped by piece
+  moves WORD...  only the moves that concern WORD (a square, a piece, a group): moves C3
   board          show the board as the side being asked sees it
   undo           take back the last move (never a die roll, a draw or a revealed secret)
   save FILE      write the record of this game to FILE
@@ -28,31 +37,94 @@ commands:
   quit           stop here (resume later with --record FILE)
 anything else is read as a move, e.g. `pass` in a reaction window"""
 
+#: Erase the scrollback, move home, erase the screen, and erase the scrollback once more:
+#: some terminals (VTE's) keep an erased screen in the scrollback.
+CLEAR_ALL = "\x1b[3J\x1b[H\x1b[2J\x1b[3J"
+#: Move home and erase the screen, keeping the scrollback (the same side redraws).
+CLEAR_SCREEN = "\x1b[H\x1b[2J"
+#: Lines of history kept per side by the line editor.
+HISTORY_LENGTH = 500
+
+Reader = Callable[[str], "str | None"]
+
+
+class LineEditor:
+    """Line editing with history at a terminal (readline), one history per side."""
+
+    def __init__(self, readline: Any | None):
+        self.readline = readline  # None where Python has no readline: plain input()
+        self.histories: dict[str, list[str]] = {}
+        self.side: str | None = None
+
+    @classmethod
+    def enable(cls) -> "LineEditor":
+        try:
+            import readline
+        except ImportError:  # pragma: no cover - platforms without readline
+            return cls(None)
+        readline.set_history_length(HISTORY_LENGTH)
+        return cls(readline)
+
+    def switch(self, side: str) -> None:
+        """Keep the leaving side's history and give the arriving side its own."""
+        rl = self.readline
+        if rl is None or side == self.side:
+            self.side = side
+            return
+        if self.side is not None:
+            self.histories[self.side] = [rl.get_history_item(i) for i in
+                                         range(1, rl.get_current_history_length() + 1)]
+        rl.clear_history()
+        for line in self.histories.get(side, ()):
+            rl.add_history(line)
+        self.side = side
+
+    def read(self, prompt: str) -> str | None:
+        try:
+            return input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            return None
+
 
 class Session:
     def __init__(self, match: Match, lines: Iterator[str], out: TextIO, *, table: bool = False,
-                 clear: bool = False, echo: bool = False, timed: bool = False,
-                 clock=time.monotonic):
+                 terminal: bool = False, echo: bool = False, timed: bool = False,
+                 clock=time.monotonic, read: Reader | None = None,
+                 editor: LineEditor | None = None):
         self.match = match
         self.lines = lines
         self.out = out
         self.table = table
-        self.clear = clear  # print a screenful of blank lines between sides (a terminal)
+        # at a terminal: clear the screen and scrollback between sides and wait for Enter
+        self.terminal = terminal
         self.echo = echo  # repeat piped input after the prompt, so a transcript reads well
         self.timed = timed  # write the time each move took into the record
+        self.editor = editor
+        self.read = read or (editor.read if editor is not None else self._next_line)
         self.asked_at = 0.0
         self.clock = clock
         self.clock_owner: str | None = None  # whose decision clock is running
         self.deadline: float | None = None
-        self.shown_to: str | None = None
+        self.holder: str | None = None  # the side at the keyboard
+        self.redraw = False  # the board changed since the holder last saw it
+        self.chance_asked = False  # a table-chance prompt is showing
+
+    @classmethod
+    def on_streams(cls, match: Match, stdin: TextIO, stdout: TextIO, *,
+                   table: bool = False) -> "Session":
+        """A session on the process's streams: at a terminal (stdin a tty) with line
+        editing and hand-over screens; piped, reading lines and echoing them."""
+        terminal = stdin.isatty()
+        editor = LineEditor.enable() if terminal else None
+        return cls(match, iter(stdin.readline, ""), stdout, table=table, terminal=terminal,
+                   echo=not terminal, timed=terminal, editor=editor)
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
-    def ask(self, prompt: str) -> str | None:
+    def _next_line(self, prompt: str) -> str | None:
         self.out.write(prompt)
         self.out.flush()
-        self.asked_at = self.clock()
         try:
             line = next(self.lines)
         except StopIteration:
@@ -63,43 +135,76 @@ class Session:
             self.say(line)
         return line
 
+    def ask(self, prompt: str) -> str | None:
+        self.asked_at = self.clock()
+        return self.read(prompt)
+
     # ------------------------------------------------------------------ loop
 
     def run(self) -> int:
         m = self.match
-        self.say(f"{m.scenario.title} — {m.rules.name}; sides: {', '.join(m.scenario.sides)}. "
-                 "Type `help` for commands.")
+        self.say(self.intro())
         while not m.over:
             d = m.decision
             if d.kind is DecisionKind.CHANCE and not self.table:
                 events = m.roll()
-                self.say(f"chance: {m.history[-1].text}  ({d.prompt})")
-                self.tell_events(events, m.deciding_player())
+                self.tell_chance(events, d.prompt)
+                self.redraw = True
                 continue
             asked = CHANCE if d.kind is DecisionKind.CHANCE else d.players[0]
-            if asked != self.shown_to:
-                self.hand_over(asked, d)
+            if asked == CHANCE:
+                if not self.chance_asked:
+                    self.say(f"roll or draw at the table and type what came up: {d.prompt}")
+                self.chance_asked = True
+            elif asked != self.holder:
+                typed = self.hand_over(asked, d)
+                if typed is None:
+                    return self.end_of_input()
+                if typed.strip() in ("quit", "exit"):
+                    self.command(typed.strip(), asked)
+                    return 0
+            elif self.redraw:
+                self.show_board(asked, clear=True)
             self.start_clock(asked)
-            prompt = f"{asked} ({d.prompt})> " if d.prompt else f"{asked}> "
-            if self.deadline is not None:
-                prompt = f"[{max(0, self.deadline - self.clock()):.0f}s] {prompt}"
-            line = self.ask(prompt)
+            line = self.ask(self.prompt(asked, d))
             if line is None:
-                self.say("end of input: stopping" + (" (the record is saved)" if
-                                                     m.writer else ""))
-                return 0
+                return self.end_of_input()
             if self.deadline is not None and self.clock() > self.deadline:
                 self.say(f"time is up for {asked}: `pass` for everything still owed "
                          f"({line.strip()!r} not taken)")
                 self.tell_events(m.time_out(asked), asked)
+                self.redraw = True
                 self.stop_clock_unless_asked(asked)
                 continue
             if not self.command(line.strip(), asked):
                 return 0
             self.stop_clock_unless_asked(asked)
-        self.say(self.match.board(None))
+        self.say(self.board_text(None))
         self.say(f"game over: {m.outcome}")
         return 0
+
+    def intro(self) -> str:
+        m = self.match
+        return (f"{m.scenario.title} — {m.rules.name}; sides: {', '.join(m.scenario.sides)}. "
+                "Type `help` for commands.")
+
+    def end_of_input(self) -> int:
+        self.say("end of input: stopping" + (" (the record is saved)" if
+                                             self.match.writer else ""))
+        return 0
+
+    def prompt(self, asked: str, d) -> str:
+        """`Blue (Red landed on you: bump or pass; Green may react if Blue passes)> `."""
+        what = d.prompt
+        if d.kind is DecisionKind.REACTION and len(d.players) > 1:
+            others = d.players[1:]
+            then = ", then ".join(others)
+            what = (f"{what}; " if what else "") + \
+                f"{then} may react if {asked} passes"
+        prompt = f"{asked} ({what})> " if what else f"{asked}> "
+        if self.deadline is not None:
+            prompt = f"[{max(0, self.deadline - self.clock()):.0f}s] {prompt}"
+        return prompt
 
     def start_clock(self, asked: str) -> None:
         """A side's clock runs from when it is first asked until it is no longer asked
@@ -115,23 +220,53 @@ class Session:
         if d is None or asked not in d.players:
             self.clock_owner, self.deadline = None, None
 
-    def hand_over(self, asked: str, d) -> None:
-        if self.shown_to is not None and asked != CHANCE:
-            if self.clear:
-                self.say("\n" * 60)
+    # ------------------------------------------------------------ hand-over
+
+    def hand_over(self, asked: str, d) -> str | None:
+        """Give the keyboard to `asked`: the line typed at the hand-over screen (`quit`
+        stops there), None if the input ended. At a terminal nothing of `asked`'s view
+        is drawn before Enter."""
+        first = self.holder is None
+        self.holder = asked
+        self.chance_asked = False
+        if self.editor is not None:
+            self.editor.switch(asked)
+        if self.terminal:
+            self.out.write(CLEAR_ALL)
+            self.say(f"{self.intro()}\n")
+            typed = self.read(f"{asked} to the table: press Enter ")
+            if typed is None or typed.strip() in ("quit", "exit"):
+                return typed
+            self.out.write(CLEAR_ALL)
+        elif not first:
             self.say(f"---- {asked} to the table ----")
-        self.shown_to = asked
-        if asked == CHANCE:
-            self.say(f"roll or draw at the table and type what came up: {d.prompt}")
-            return
         kind = {DecisionKind.ORDERS: "secret orders", DecisionKind.REACTION: "reaction",
                 DecisionKind.MOVE: "move"}[d.kind]
         self.say(f"== {asked}: {kind} ==")
-        self.say(self.match.board(asked))
+        self.show_board(asked)
+        return ""
+
+    def board_text(self, player: str | None) -> str:
+        """The board as `player` sees it, with the events it was told as its log."""
+        m = self.match
+        return transcript.render(m.rules, m.rules.view(m.state, player),
+                                 transcript.told(m.history, player))
+
+    def show_board(self, player: str, clear: bool = False) -> None:
+        if clear and self.terminal:
+            self.out.write(CLEAR_SCREEN)
+        self.say(self.board_text(player))
+        self.redraw = False
 
     def tell_events(self, events, player: str | None) -> None:
         for e in game.visible_events(events, player):
             self.say(f"  {e.text}")
+
+    def tell_chance(self, events, prompt: str) -> None:
+        """A chance outcome as the side at the keyboard was told it: `Red rolls 2`,
+        `Red draws a trick`; never the raw outcome of a private draw."""
+        seen = [e.text for e in game.visible_events(events, self.holder)]
+        self.say(f"chance: {'; '.join(seen) if seen else prompt}")
 
     # -------------------------------------------------------------- commands
 
@@ -150,13 +285,11 @@ class Session:
             if extra:
                 self.say(f"{m.rules.name} notation: {extra}")
             return True
-        if line == "moves":
-            legal = m.legal(asked)
-            self.say(", ".join(legal) if legal else
-                     "(too many to list: type what came up)" if asked == CHANCE else "(none)")
+        if word == "moves":
+            self.say(self.moves_text(asked, rest.split()))
             return True
         if line == "board":
-            self.say(m.board(None if asked == CHANCE else asked))
+            self.say(self.board_text(None if asked == CHANCE else asked))
             return True
         if line == "undo":
             try:
@@ -164,8 +297,10 @@ class Session:
             except UndoError as err:
                 self.say(str(err))
                 return True
-            self.say(f"took back {entry.player}: {entry.text}")
-            self.shown_to = None  # show the board again to whoever decides now
+            # another side's move is named, not spelled out: it may have been private
+            self.say(f"took back {entry.player}: {entry.text}" if entry.player == asked
+                     else f"took back {entry.player}'s last move")
+            self.redraw = True
             return True
         if word == "save":
             if not rest.strip():
@@ -184,8 +319,16 @@ class Session:
         except (MoveSyntaxError, IllegalMoveError) as err:
             self.say(f"{line}: {err}")
             return True
-        mover_still_asked = not m.over and m.deciding_player() == asked
-        self.tell_events(events, asked if asked != CHANCE else m.deciding_player())
-        if any(e.reveals for e in events) and mover_still_asked:
-            self.say(m.board(asked))
+        self.chance_asked = False
+        self.tell_events(events, asked if asked != CHANCE else self.holder)
+        self.redraw = True
         return True
+
+    def moves_text(self, asked: str, words: list[str]) -> str:
+        m = self.match
+        moves = game.legal_moves(m.rules, m.state, asked)
+        if not moves and asked == CHANCE:
+            return "(too many to list: type what came up)"
+        pairs = [(mv, game.format_move(m.rules, m.state, asked, mv)) for mv in moves]
+        return movelist.describe(movelist.listed(m.rules, pairs, chance=asked == CHANCE),
+                                 words)
