@@ -69,3 +69,11 @@ def test_the_short_game_in_notation_md_plays_as_described():
     assert "Red infantry on F3 attacks Blue infantry on E4: 3 against 3; a stand-off, " \
            "both stay" in told
     assert state.at("A5").kind == "cavalry" and state.flow.round == 3
+
+
+def test_SK_moves_are_grouped_by_the_piece_they_move_for_the_moves_command():
+    from toolkit.referee.rulesets.skirmish.moves import Attack, Defend, Enter, Step, group
+
+    assert group(Step("B2", "B3")) == "B2" and group(Attack("B2", "C3", "charge")) == "B2"
+    assert group(Enter("infantry", "A1")) == "enter infantry"
+    assert group(Defend("dig_in")) == "defend"

@@ -90,3 +90,15 @@ def parse(text: str) -> Step | Attack | Enter | Defend:
     if verb == "defend" and len(args) == 1:
         return Defend(args[0])
     raise MoveSyntaxError(RULE_NOTATION, "moves are " + FORMS, text)
+
+
+def group(move) -> str:
+    """What a move is about, for `moves` in `frontkit play`: the piece's space for a
+    move or an attack (`B2`), `enter KIND` for a reserve piece, else the verb."""
+    if isinstance(move, (Step, Attack)):
+        return move.frm
+    if isinstance(move, Enter):
+        return f"enter {move.kind}"
+    if isinstance(move, Defend):
+        return "defend"
+    return str(move)
