@@ -224,6 +224,9 @@ class Config:
                 per_range[reach] = tuple(table)
             out.append(per_range)
         self.steps = tuple(out)
+        # ways[side][moves][square][destination]: the direction of that move, if it is one
+        self.ways = tuple({reach: tuple(dict(dests) for dests in table)
+                           for reach, table in per_range.items()} for per_range in out)
         # the eight neighbours of each square (recon assassination)
         near = []
         for sq in range(w * h):

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class Targets:
     """Orders onto a list of squares, in enumeration order."""
 
-    __slots__ = ("pairs", "orders", "mask", "cuts")
+    __slots__ = ("pairs", "orders", "mask", "cuts", "place")
     SHORT = 8  # lists up to this long (a unit's moves, not a zone's squares) get `cuts`
 
     def __init__(self, pairs):
@@ -38,6 +38,7 @@ class Targets:
         if len(self.pairs) <= self.SHORT:
             for gone, _ in self.pairs:
                 self.cuts[1 << gone] = tuple(o for sq, o in self.pairs if sq != gone)
+        self.place = {sq: i for i, (sq, _) in enumerate(self.pairs)}  # square -> index
 
     def minus(self, blocked: int) -> tuple | list:
         """The orders whose square is not in the bitmask `blocked`."""
@@ -45,7 +46,21 @@ class Targets:
         if not m:
             return self.orders
         got = self.cuts.get(m)
-        return got if got is not None else [o for sq, o in self.pairs if not m >> sq & 1]
+        if got is not None:
+            return got
+        if len(self.pairs) <= self.SHORT:
+            return [o for sq, o in self.pairs if not m >> sq & 1]
+        # a long list (a zone) with a few squares blocked: drop those, one bit at a time
+        place = self.place
+        drop = []
+        while m:
+            low = m & -m
+            drop.append(place[low.bit_length() - 1])
+            m ^= low
+        out = list(self.orders)
+        for i in sorted(drop, reverse=True):
+            del out[i]
+        return out
 
 
 class OrderTable:

@@ -55,10 +55,7 @@ def _find_unit(plan: Plan, sq: int, kind: str) -> int | None:
 
 
 def _way(cfg: Config, side: int, kind: str, src: int, dst: int) -> int | None:
-    for d, way in cfg.steps[side][cfg.pieces[kind].moves][src]:
-        if d == dst:
-            return way
-    return None
+    return cfg.ways[side][cfg.pieces[kind].moves][src].get(dst)
 
 
 # ------------------------------------------------------------ validation
@@ -149,8 +146,8 @@ def legal_orders(state: State, side: int) -> list:
     free, limit = cfg.sideways == "free", cfg.back_limit
     sideways = cfg.sideways
     backed_by = plan.backed
-    for src in sorted(plan.occ):
-        for uid in plan.occ[src]:
+    for src, uids in sorted(plan.occ.items()):
+        for uid in uids:
             kind = pkinds[uid]
             backed = backed_by.get(uid, 0) >= limit
             if free and not backed:

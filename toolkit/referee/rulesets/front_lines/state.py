@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from toolkit.referee.protocol import Outcome
 from toolkit.referee.rulesets.front_lines.config import Config
-from toolkit.referee.rulesets.front_lines.stacking import blocked_masks, joinable
+from toolkit.referee.rulesets.front_lines.stacking import joinable
 
 DEPLOY, PLAN, OVER = "deploy", "plan", "over"
 
@@ -139,18 +139,23 @@ def fresh_plans(state: State) -> tuple[Plan, Plan]:
         else:
             occ[sq] = (uid,)
     cfg = state.cfg
-    table = cfg.room_for
+    table, refused = cfg.room_for, cfg.refused
     plans = []
     for side in (0, 1):
         occ, kinds = occs[side], kindss[side]
         room = {}
+        blocked = dict.fromkeys(cfg.pieces, 0)  # blocked_masks(cfg, room), made alongside
         for sq, uids in occ.items():
             here = tuple(kinds[u] for u in uids) if len(uids) > 1 else (kinds[uids[0]],)
             r = table.get(here)
-            room[sq] = r if r is not None else joinable(cfg, here)
+            if r is None:
+                r = joinable(cfg, here)
+            room[sq] = r
+            for k in refused[r]:
+                blocked[k] |= 1 << sq
         plans.append(Plan(occ, wheres[side], kinds, dict(state.pools[side]),
                           state.skills[side], state.mines[side], {}, (), 0, -1, room,
-                          blocked_masks(cfg, room)))
+                          blocked))
     return plans[0], plans[1]
 
 
