@@ -16,7 +16,7 @@ from functools import lru_cache
 from dsl.model import Scenario
 from toolkit.referee.kit.view import View
 from toolkit.referee.protocol import Decision, Event, Illegal, Move, Outcome
-from toolkit.referee.rulesets.front_lines import fog, notation, orders
+from toolkit.referee.rulesets.front_lines import fog, needs, notation, orders
 from toolkit.referee.rulesets.front_lines.config import Config
 from toolkit.referee.rulesets.front_lines.state import (
     DEPLOY, OVER, State, deploy_plan, state_hash)
@@ -123,6 +123,11 @@ class FrontLines:
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
+
+    def check_scenario(self, scenario: Scenario) -> list:
+        """What keeps `scenario` from being played by these rules, as positioned
+        diagnostics (`frontkit check`); see needs.py."""
+        return needs.check_scenario(scenario)
 
     # ------------------------------------------------------------ views
 
