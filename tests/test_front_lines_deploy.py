@@ -8,6 +8,7 @@ import pytest
 
 import dsl
 from toolkit.referee import game
+from toolkit.referee.kit.view import PieceView
 from toolkit.referee.protocol import PASS, DecisionKind, ScenarioError
 from toolkit.referee.rulesets.front_lines import RULESET as FL
 
@@ -31,8 +32,11 @@ def test_FL_deploy_1_both_sides_deploy_secretly_and_at_once():
     d = FL.decision(s)
     assert d.kind is DecisionKind.ORDERS and d.players == ("North", "South")
     s, events = game.play(FL, s, "North", FL.parse_move("C=B1"))
-    assert ("North", "B1", "commander") in FL.view(s, "North")["units"]
-    assert FL.view(s, "South")["units"] == ()
+    placed = PieceView("B1", "commander", "North", "C")
+    assert placed in FL.view(s, "North").pieces and placed in FL.secrets(s, "North")
+    assert FL.view(s, "South").pieces == () and FL.view(s, None).pieces == ()
+    # the enemy's deployment rows are in the fog while the armies deploy
+    assert "B1" in FL.view(s, "South").fog and "B1" not in FL.view(s, "North").fog
     assert all("B1" not in e.text for e in events if e.visible_to("South"))
 
 

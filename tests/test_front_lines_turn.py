@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import dsl
+from toolkit.referee.kit.view import PieceView
 from toolkit.referee.rulesets.front_lines import RULESET as FL
 from toolkit.referee.rulesets.front_lines.position import play_turn, position
 
@@ -91,8 +92,8 @@ def test_FL_spawn_3_and_FL_recon_3_recon_starts_disguised():
     recon = next(u for u in s.units.values() if u.kind == "recon")
     assert recon.disguised
     v = FL.view(s, "South")
-    assert ("North", "C3", "infantry") in v["units"]
-    assert ("North", "C3", "recon") not in v["units"]
+    assert PieceView("C3", "infantry", "North", "I") in v.pieces
+    assert PieceView("C3", "recon", "North", "R") not in v.pieces
 
 
 def test_FL_recon_3_moving_two_squares_reveals_the_recon():
@@ -100,11 +101,11 @@ def test_FL_recon_3_moving_two_squares_reveals_the_recon():
     s, events = play_turn(s, North=["RC3-C5"])
     recon = next(u for u in s.units.values() if u.kind == "recon")
     assert not recon.disguised
-    assert ("North", "C5", "recon") in FL.view(s, "South")["units"]
+    assert PieceView("C5", "recon", "North", "R") in FL.view(s, "South").pieces
     assert any(e.kind == "reveal" and e.reveals for e in events)
     # later one-square moves do not disguise it again
     s, _ = play_turn(s, North=["RC5-C6"])
-    assert ("North", "C6", "recon") in FL.view(s, "South")["units"]
+    assert PieceView("C6", "recon", "North", "R") in FL.view(s, "South").pieces
 
 
 def test_FL_recon_4_the_recon_passes_over_the_middle_square():

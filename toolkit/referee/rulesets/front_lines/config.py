@@ -13,6 +13,8 @@ from typing import Any
 
 from dsl.model import Scenario, grid_id
 from toolkit.referee.protocol import ScenarioError
+from toolkit.referee.rulesets.front_lines.order_table import OrderTable
+from toolkit.referee.rulesets.front_lines.stacking import join_table
 
 FORWARD, BACKWARD, SIDEWAYS = 0, 1, 2
 ROLES = ("combat", "recon", "commander")
@@ -52,7 +54,8 @@ class Piece:
 
 
 class Config:
-    """The fixed tables of one scenario with its options. Built once, shared by states."""
+    """The fixed tables of one scenario with its options. Built once, shared by states,
+    never changed after it is built."""
 
     def __init__(self, scenario: Scenario, options: Mapping[str, Any] | None = None):
         if len(scenario.sides) != 2:
@@ -68,14 +71,16 @@ class Config:
         if unknown:
             raise ScenarioError(f"unknown Front Lines option(s): {', '.join(unknown)}")
         self.options = opts
-        self.join_cache: dict[tuple[str, ...], frozenset[str]] = {}
-        self.decisions: dict[tuple, Any] = {}
-        self.order_events: dict[tuple, Any] = {}  # (side, n, order) -> events (rules.py)
         self._read_board(scenario)
         self._read_pieces(scenario)
         self._read_setups(scenario)
         self._check_options()
         self._precompute_steps()
+        self._precompute_stacking()
+        self.orders = OrderTable(self)
+
+    # Everything a Config holds is made here, before play: nothing is added or
+    # changed while games run, so states that share a Config stay values.
 
     # ------------------------------------------------------------ reading
 
@@ -219,6 +224,9 @@ class Config:
                 per_range[reach] = tuple(table)
             out.append(per_range)
         self.steps = tuple(out)
+        # ways[side][moves][square][destination]: the direction of that move, if it is one
+        self.ways = tuple({reach: tuple(dict(dests) for dests in table)
+                           for reach, table in per_range.items()} for per_range in out)
         # the eight neighbours of each square (recon assassination)
         near = []
         for sq in range(w * h):
@@ -227,6 +235,13 @@ class Config:
                                   for dc in (-1, 0, 1) for dr in (-1, 0, 1)
                                   if (dc or dr) and 0 <= col + dc < w and 0 <= row + dr < h))
         self.near = tuple(near)
+
+    def _precompute_stacking(self) -> None:
+        """room_for[group of types]: the types that may join it (stacking.join_table);
+        refused[that answer]: the other types, for enumeration's blocked squares."""
+        self.room_for = join_table(self)
+        self.refused = {allowed: tuple(k for k in self.pieces if k not in allowed)
+                        for allowed in self.room_for.values()}
 
     # ------------------------------------------------------------ helpers
 

@@ -4,21 +4,32 @@ nothing secret is in the other side's view."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from toolkit.referee.rulesets.front_lines import fog
-from toolkit.referee.rulesets.front_lines.stacking import joinable, stack_problem
+from toolkit.referee.rulesets.front_lines.stacking import blocked_masks, joinable, stack_problem
 from toolkit.referee.rulesets.front_lines.state import DEPLOY, OVER, State
 
 
-def _walk(value):
-    if not isinstance(value, (dict, list, set)):
-        yield value
-    if isinstance(value, dict):
+def _facts(value):
+    """Every value nested in a view, as the contract test walks it: containers, their
+    elements, and the fields of dataclasses with their (name, value) pairs."""
+    yield value
+    if isinstance(value, (str, bytes, int, float, bool)) or value is None:
+        return
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            item = getattr(value, f.name)
+            yield (f.name, item)
+            yield from _facts(item)
+    elif isinstance(value, dict):
         for k, v in value.items():
-            yield from _walk(k)
-            yield from _walk(v)
+            yield (k, v)
+            yield from _facts(k)
+            yield from _facts(v)
     elif isinstance(value, (tuple, list, set, frozenset)):
         for v in value:
-            yield from _walk(v)
+            yield from _facts(v)
 
 
 def broken(state: State) -> list[str]:
@@ -50,6 +61,8 @@ def broken(state: State) -> list[str]:
                     for sq, uids in plan.occ.items()}
         if plan.room != expected:
             out.append(f"{cfg.sides[s]}'s plan has a stale record of which squares can take units")
+        if plan.blocked != blocked_masks(cfg, expected):
+            out.append(f"{cfg.sides[s]}'s plan has a stale record of which squares are full")
         if len(plan.orders) > cfg.actions and state.phase != DEPLOY:
             out.append(f"{cfg.sides[s]} planned more than {cfg.actions} actions")
     # pieces: on the board + in reserve never exceeds army + reserve (+ reinforcements)
@@ -71,8 +84,17 @@ def broken(state: State) -> list[str]:
         other = cfg.sides[1 - s]
         secret = set(fog.secrets(state, cfg.sides[s]))
         if secret:
-            seen = set(_walk(fog.view(state, other))) | set(_walk(fog.view(state, None)))
-            leaked = secret & seen
+            leaked = {f for v in (fog.view(state, other), fog.view(state, None))
+                      for f in _facts(v) if _hashable(f) and f in secret}
             if leaked:
-                out.append(f"{other} can see {cfg.sides[s]}'s secret {sorted(leaked)[0]}")
+                out.append(f"{other} can see {cfg.sides[s]}'s secret "
+                           f"{min(leaked, key=repr)!r}")
     return out
+
+
+def _hashable(value) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True

@@ -22,7 +22,7 @@ from toolkit.referee.rulesets.front_lines.state import Plan, State
 from toolkit.referee.rulesets.front_lines.stacking import joinable, stack_problem
 
 __all__ = ["why_not", "legal_orders", "plan_order", "plan_complete", "auto_deploy",
-           "stack_problem", "OrderTable"]
+           "stack_problem"]
 
 # ------------------------------------------------------------ predicates
 
@@ -55,10 +55,7 @@ def _find_unit(plan: Plan, sq: int, kind: str) -> int | None:
 
 
 def _way(cfg: Config, side: int, kind: str, src: int, dst: int) -> int | None:
-    for d, way in cfg.steps[side][cfg.pieces[kind].moves][src]:
-        if d == dst:
-            return way
-    return None
+    return cfg.ways[side][cfg.pieces[kind].moves][src].get(dst)
 
 
 # ------------------------------------------------------------ validation
@@ -127,119 +124,15 @@ def why_not(state: State, side: int, order: object) -> Illegal | None:
 # ----------------------------------------------------------- enumeration
 
 
-class OrderTable:
-    """Every order value a scenario can produce, made once and reused."""
-
-    def __init__(self, cfg: Config):
-        n = cfg.names
-        self.cfg = cfg
-        self.spawns = {(k, s): Order(SPAWN, cfg.letter[k], "", n[s])
-                       for k in cfg.pieces for s in range(len(n))}
-        self.deploys = {(k, s): Order(DEPLOY, cfg.letter[k], "", n[s])
-                        for k in cfg.pieces for s in range(len(n))}
-        self.skills = {(w, s): Order(SKILL, w, "", n[s])
-                       for w in ("airstrike", "reinforce", "mine") for s in range(len(n))}
-        # moves[side][kind][src] = ((dst, way, order), ...); targets[side][kind][src]:
-        # the same orders as Targets (the common case: only stacking can stop them)
-        self.moves = tuple(
-            {k: tuple(tuple((d, way, Order(MOVE, cfg.letter[k], n[src], n[d]))
-                            for d, way in cfg.steps[side][p.moves][src])
-                      for src in range(len(n)))
-             for k, p in cfg.pieces.items()}
-            for side in (0, 1))
-        self.targets = tuple({k: tuple(Targets((d, o) for d, _, o in entries)
-                                       for entries in per_src)
-                              for k, per_src in self.moves[side].items()}
-                             for side in (0, 1))
-        # per side, the Targets of each deployment, spawn and skill list
-        self.deploy_lists = tuple({k: Targets((sq, self.deploys[k, sq]) for sq in cfg.deploy_list[s])
-                                   for k in cfg.pieces} for s in (0, 1))
-        self.spawn_lists = tuple({k: Targets((sq, self.spawns[k, sq]) for sq in cfg.spawn_list[s])
-                                  for k in cfg.pieces} for s in (0, 1))
-        self.skill_lists = tuple({w: Targets((sq, self.skills[w, sq]) for sq in cfg.skill_list[s])
-                                  for w in ("airstrike", "reinforce", "mine")} for s in (0, 1))
-        self.refused = _Refused(cfg)
-        self.kinds = tuple(cfg.pieces)
-
-
-class Targets:
-    """Orders onto a list of squares, in enumeration order, and that list minus some
-    blocked squares. Why: enumeration runs for every decision, and most of its work
-    was filtering these lists square by square. Sets of squares are bitmasks here
-    (bit `sq`), so "is any of them blocked" is one `&` on ints, and the cut lists of
-    a short list (a unit's moves: few patterns, met again and again) are made once
-    per blocked pattern and remembered."""
-
-    __slots__ = ("pairs", "orders", "mask", "cuts", "place", "remember")
-    SHORT = 8  # lists up to this long remember their cuts (at most 2**SHORT each)
-
-    def __init__(self, pairs):
-        self.pairs = tuple(pairs)
-        self.orders = tuple(o for _, o in self.pairs)
-        self.mask = 0
-        for sq, _ in self.pairs:
-            self.mask |= 1 << sq
-        self.remember = len(self.pairs) <= self.SHORT
-        self.cuts: dict[int, tuple] = {}    # blocked pattern -> cut list (short lists only)
-        self.place = {sq: i for i, (sq, _) in enumerate(self.pairs)}
-
-    def minus(self, blocked: int) -> tuple | list:
-        """The orders whose square is not in the bitmask `blocked`."""
-        m = blocked & self.mask
-        if not m:
-            return self.orders
-        if not self.remember:
-            # a long list (a zone) with a few blocked squares: drop those, one bit each
-            place = self.place
-            drop = []
-            while m:
-                low = m & -m
-                drop.append(place[low.bit_length() - 1])
-                m ^= low
-            out = list(self.orders)
-            for i in sorted(drop, reverse=True):
-                del out[i]
-            return out
-        got = self.cuts.get(m)
-        if got is None:
-            got = self.cuts[m] = tuple([o for sq, o in self.pairs if not m >> sq & 1])
-        return got
-
-
-class _Refused(dict):
-    """joinable answer (a set of types) -> the other types, filled on first use."""
-
-    def __init__(self, cfg: Config):
-        super().__init__()
-        self.kinds = tuple(cfg.pieces)
-
-    def __missing__(self, allowed: frozenset[str]) -> tuple[str, ...]:
-        got = self[allowed] = tuple(k for k in self.kinds if k not in allowed)
-        return got
-
-
-def blocked_masks(table: OrderTable, room: dict[int, frozenset[str]]) -> dict[str, int]:
-    """kind -> bitmask of the squares that cannot take one more own unit of that kind
-    (FL-stack-1, FL-stack-2), from a plan's `room`."""
-    groups: dict[frozenset[str], int] = {}
-    for sq, r in room.items():
-        groups[r] = groups.get(r, 0) | 1 << sq
-    masks = dict.fromkeys(table.kinds, 0)
-    refused = table.refused
-    for r, m in groups.items():
-        for k in refused[r]:
-            masks[k] |= m
-    return masks
-
-
-def legal_orders(state: State, side: int, table: OrderTable) -> list:
+def legal_orders(state: State, side: int) -> list:
     """Every order `why_not` accepts now, in a stable order (moves, spawns, skills, pass)."""
     cfg = state.cfg
+    table = cfg.orders
     plan = state.plans[side]
     out: list = []
     pkinds = plan.kinds
     room = plan.room
-    blocked = blocked_masks(table, room)
+    blocked = plan.blocked
     if state.phase == DEPLOY_PHASE:
         for kind, left in plan.pool.items():
             if left > 0:
@@ -253,17 +146,18 @@ def legal_orders(state: State, side: int, table: OrderTable) -> list:
     free, limit = cfg.sideways == "free", cfg.back_limit
     sideways = cfg.sideways
     backed_by = plan.backed
-    for src in sorted(plan.occ):
-        for uid in plan.occ[src]:
+    for src, uids in sorted(plan.occ.items()):
+        for uid in uids:
             kind = pkinds[uid]
             backed = backed_by.get(uid, 0) >= limit
             if free and not backed:
                 # the common case: only stacking can stop a move
                 t = targets[kind][src]
                 m = blocked[kind] & t.mask
-                if m:  # Targets.minus, its remembered answer looked up here first
+                if m:  # Targets.minus, written out
                     got = t.cuts.get(m)
-                    out.extend(got if got is not None else t.minus(m))
+                    out.extend(got if got is not None else
+                               [o for sq, o in t.pairs if not m >> sq & 1])
                 else:
                     out.extend(t.orders)
                 continue
@@ -309,16 +203,26 @@ def _place(plan: Plan, uid: int, kind: str, sq: int) -> tuple[dict, dict, dict]:
     return occ, where, kinds
 
 
-def _room(cfg: Config, plan: Plan, occ: dict, kinds: dict, *squares: int) -> dict:
-    """`plan.room` with the squares whose units changed brought up to date."""
+def _room(cfg: Config, plan: Plan, occ: dict, kinds: dict, *squares: int) -> tuple[dict, dict]:
+    """`plan.room` and `plan.blocked` with the squares whose units changed brought up
+    to date (one square's bit in a few masks, rather than every mask made again)."""
     room = dict(plan.room)
+    blocked = dict(plan.blocked)
+    refused = cfg.refused
     for sq in squares:
+        bit = 1 << sq
+        old = room.get(sq)
+        if old is not None:
+            for k in refused[old]:
+                blocked[k] &= ~bit
         uids = occ.get(sq)
         if uids:
-            room[sq] = joinable(cfg, tuple(kinds[u] for u in uids))
+            new = room[sq] = joinable(cfg, tuple(kinds[u] for u in uids))
+            for k in refused[new]:
+                blocked[k] |= bit
         else:
             room.pop(sq, None)
-    return room
+    return room, blocked
 
 
 def plan_order(state: State, side: int, order: object) -> Plan:
@@ -352,7 +256,7 @@ def plan_order(state: State, side: int, order: object) -> Plan:
         # Plan(...) written out rather than plan._replace(...): this runs on most orders
         return Plan(occ, where, plan.kinds, plan.pool, plan.skills, plan.mines, backed,
                     plan.orders + ((order, uid),), plan.slots + 1, plan.next_tmp,
-                    _room(cfg, plan, occ, plan.kinds, frm, to))
+                    *_room(cfg, plan, occ, plan.kinds, frm, to))
     if action == SPAWN:
         return _from_pool(cfg, plan, order, cfg.by_letter[piece], to, slots=plan.slots + 1)
     if action == SKILL:
@@ -360,8 +264,9 @@ def plan_order(state: State, side: int, order: object) -> Plan:
         if piece == "reinforce":
             uid = plan.next_tmp
             occ, where, kinds = _place(plan, uid, cfg.reinforce_piece, to)
+            room, blocked = _room(cfg, plan, occ, kinds, to)
             return plan._replace(occ=occ, where=where, kinds=kinds, skills=skills,
-                                 room=_room(cfg, plan, occ, kinds, to),
+                                 room=room, blocked=blocked,
                                  orders=plan.orders + ((order, uid),), slots=plan.slots + 1,
                                  next_tmp=uid - 1)
         mines = plan.mines | {to} if piece == "mine" else plan.mines
@@ -379,7 +284,7 @@ def _from_pool(cfg: Config, plan: Plan, order: object, kind: str, to: int, slots
     pool[kind] -= 1
     return Plan(occ, where, kinds, pool, plan.skills, plan.mines, plan.backed,
                 plan.orders + ((order, uid),), slots, uid - 1,
-                _room(cfg, plan, occ, kinds, to))
+                *_room(cfg, plan, occ, kinds, to))
 
 
 def plan_complete(state: State, side: int) -> bool:
@@ -404,7 +309,8 @@ def auto_deploy(cfg: Config, side: int, plan: Plan) -> Plan:
         uid = plan.next_tmp
         occ, where, kinds = _place(plan, uid, kind, sq)
         order = Order(DEPLOY, cfg.letter[kind], "", cfg.names[sq])
+        room, blocked = _room(cfg, plan, occ, kinds, sq)
         plan = plan._replace(occ=occ, where=where, kinds=kinds, pool=dict(pool),
-                             room=_room(cfg, plan, occ, kinds, sq),
+                             room=room, blocked=blocked,
                              orders=plan.orders + ((order, uid),), next_tmp=uid - 1)
     return plan

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import Any
-from weakref import WeakKeyDictionary
+from functools import lru_cache
 
 from dsl.model import Scenario
+from toolkit.referee.kit.view import View
 from toolkit.referee.protocol import Decision, Event, Illegal, Move, Outcome
-from toolkit.referee.rulesets.front_lines import fog, notation, orders
+from toolkit.referee.rulesets.front_lines import fog, needs, notation, orders
 from toolkit.referee.rulesets.front_lines.config import Config
 from toolkit.referee.rulesets.front_lines.state import (
     DEPLOY, OVER, State, deploy_plan, state_hash)
@@ -38,9 +39,9 @@ class FrontLines:
     version = "1"
 
     def __init__(self) -> None:
-        self._tables: "WeakKeyDictionary[Config, orders.OrderTable]" = WeakKeyDictionary()
+        # Config per scenario and options: a Config is fixed once built, so sharing
+        # one between games changes nothing anyone can see (it saves building it again).
         self._configs: dict[tuple, Config] = {}
-        self._last_table: orders.OrderTable | None = None
 
     # ------------------------------------------------------------ setup
 
@@ -67,55 +68,31 @@ class FrontLines:
             state = setup_deployment(state)
         return state
 
-    def _table(self, cfg: Config) -> orders.OrderTable:
-        last = self._last_table   # the common case, one scenario at a time: no weakref
-        if last is not None and last.cfg is cfg:
-            return last
-        table = self._tables.get(cfg)
-        if table is None:
-            table = self._tables[cfg] = orders.OrderTable(cfg)
-        self._last_table = table
-        return table
-
     # -------------------------------------------------------- decisions
 
     def decision(self, state: State) -> Decision | None:
-        if state.memo is None:
-            state.memo = (self._decision(state),)
-        return state.memo[0]
-
-    def _decision(self, state: State) -> Decision | None:
         if state.phase == OVER:
             return None
         cfg = state.cfg
         if state.phase == DEPLOY:
-            waiting = tuple(cfg.sides[s] for s in (0, 1) if not orders.plan_complete(state, s))
-            key = (DEPLOY, waiting)
-        else:
-            # plan_complete written out for the two plans: this runs on every move
-            p0, p1 = state.plans
-            n = cfg.actions
-            if p0.slots < n and p1.slots < n:
-                waiting, done = cfg.sides, max(len(p0.orders), len(p1.orders))
-            elif p0.slots < n:
-                waiting, done = cfg.sides[:1], len(p0.orders)
-            else:  # (both complete never waits here: apply resolves the turn at once)
-                waiting, done = cfg.sides[1:], max([len(p1.orders)] if p1.slots < n else [])
-            key = (state.turn, waiting, done)
-        decision = cfg.decisions.get(key)   # decisions are values: make each one once
-        if decision is None:
-            if state.phase == DEPLOY:
-                prompt = "deploy your army (I=C2, or pass for the set-up)"
-            else:
-                prompt = f"turn {state.turn}: plan action {done + 1} of {cfg.actions}"
-            decision = cfg.decisions[key] = Decision.orders(waiting, prompt)
-        return decision
+            return _deploying(tuple(cfg.sides[s] for s in (0, 1)
+                                    if not orders.plan_complete(state, s)))
+        # plan_complete written out for the two plans: this runs on every move
+        p0, p1 = state.plans
+        n = cfg.actions
+        if p0.slots < n and p1.slots < n:
+            waiting, done = cfg.sides, max(len(p0.orders), len(p1.orders))
+        elif p0.slots < n:
+            waiting, done = cfg.sides[:1], len(p0.orders)
+        else:  # (both complete never waits here: apply resolves the turn at once)
+            waiting, done = cfg.sides[1:], max([len(p1.orders)] if p1.slots < n else [])
+        return _planning(waiting, state.turn, done + 1, n)
 
     def legal_moves(self, state: State, player: str) -> Iterable[Move]:
         side = state.cfg.side_index(player)
         if state.phase == OVER or orders.plan_complete(state, side):
             return []
-        return orders.legal_orders(state, side, self._table(state.cfg))
+        return orders.legal_orders(state, side)
 
     def check(self, state: State, player: str, move: Move) -> Illegal | None:
         if state.phase == OVER:
@@ -131,30 +108,14 @@ class FrontLines:
         plan = orders.plan_order(state, side, move)
         plans = (plan, state.plans[1]) if side == 0 else (state.plans[0], plan)
         new = state.with_plans(plans)
-        me = cfg.only[side]
         if state.phase == DEPLOY:
-            placed = plan.orders[len(state.plans[side].orders):]
-            key = (side, placed[0][0]) if len(placed) == 1 else None  # as for orders below
-            said = cfg.order_events.get(key) if key else None
-            if said is None:
-                said = (Event("deploy", "you place " + " ".join(notation.format_order(o)
-                                                                for o, _ in placed), me),
-                        Event("deploy", f"{player} places {len(placed)} unit(s)"))
-                if key:
-                    cfg.order_events[key] = said
+            placed = tuple(o for o, _ in plan.orders[len(state.plans[side].orders):])
+            said = _placing(player, placed)
             if all(orders.plan_complete(new, s) for s in (0, 1)):
                 new, more = finish_deployment(new)
                 return new, said + more
             return new, said
-        n = len(plan.orders)
-        # Events are immutable values, and these two depend only on (side, n, move):
-        # made once per scenario, not on every order.
-        key = (side, n, move)
-        said = cfg.order_events.get(key)
-        if said is None:
-            said = cfg.order_events[key] = (
-                Event("order", f"you plan action {n}: {notation.format_order(move)}", me),
-                Event("order", f"{player} has planned action {n} of {cfg.actions}"))
+        said = _planned(player, len(plan.orders), cfg.actions, move)
         if plans[0].slots >= cfg.actions and plans[1].slots >= cfg.actions:
             new, more = resolve_turn(new)
             return new, said + more
@@ -163,12 +124,17 @@ class FrontLines:
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
 
+    def check_scenario(self, scenario: Scenario) -> list:
+        """What keeps `scenario` from being played by these rules, as positioned
+        diagnostics (`frontkit check`); see needs.py."""
+        return needs.check_scenario(scenario)
+
     # ------------------------------------------------------------ views
 
-    def view(self, state: State, player: str | None) -> dict[str, Any]:
+    def view(self, state: State, player: str | None) -> View:
         return fog.view(state, player)
 
-    def render(self, view: dict[str, Any]) -> str:
+    def render(self, view: View) -> str:
         return fog.render(view)
 
     def secrets(self, state: State, player: str) -> list:
@@ -205,6 +171,34 @@ class FrontLines:
 
     # No bot_weight(s) hook: random bots choose uniformly. A bias against skills
     # (tried) changed the spread of results little and cost a sixth of playout speed.
+
+
+# Decisions and the events of planning are values that depend only on the few
+# immutable values passed here; each is made once, not on every order.
+
+
+@lru_cache(maxsize=64)
+def _deploying(waiting: tuple[str, ...]) -> Decision:
+    return Decision.orders(waiting, "deploy your army (I=C2, or pass for the set-up)")
+
+
+@lru_cache(maxsize=4096)
+def _planning(waiting: tuple[str, ...], turn: int, action: int, actions: int) -> Decision:
+    return Decision.orders(waiting, f"turn {turn}: plan action {action} of {actions}")
+
+
+@lru_cache(maxsize=4096)
+def _placing(player: str, placed: tuple) -> tuple[Event, ...]:
+    return (Event("deploy", "you place " + " ".join(notation.format_order(o) for o in placed),
+                  frozenset({player})),
+            Event("deploy", f"{player} places {len(placed)} unit(s)"))
+
+
+@lru_cache(maxsize=16384)
+def _planned(player: str, n: int, actions: int, move: Move) -> tuple[Event, ...]:
+    return (Event("order", f"you plan action {n}: {notation.format_order(move)}",
+                  frozenset({player})),
+            Event("order", f"{player} has planned action {n} of {actions}"))
 
 
 RULESET = FrontLines()

@@ -1,13 +1,20 @@
 """Stacking (FL-stack-1, FL-stack-2): which of your units may share a square.
 
-`stack_problem` is the rule; `joinable` caches its answers per group of types
-(a square's own units), which is what planning and enumeration ask most.
+`stack_problem` is the rule. `join_table` answers it in advance, when a
+scenario's Config is built, for every group a square can hold (none, one or
+two units of any types): planning and enumeration ask `joinable` on every
+order, and it only reads that table.
 """
 
 from __future__ import annotations
 
+from itertools import product
+from typing import TYPE_CHECKING
+
 from toolkit.referee.protocol import Illegal
-from toolkit.referee.rulesets.front_lines.config import Config
+
+if TYPE_CHECKING:
+    from toolkit.referee.rulesets.front_lines.config import Config
 
 
 def stack_problem(cfg: Config, kinds_here: tuple[str, ...] | list[str], kind: str) -> Illegal | None:
@@ -27,10 +34,31 @@ def stack_problem(cfg: Config, kinds_here: tuple[str, ...] | list[str], kind: st
     return None
 
 
+def join_table(cfg: Config) -> dict[tuple[str, ...], frozenset[str]]:
+    """Group of types on a square (in the order they came) -> the types that may join it.
+    Pairs the rules forbid are in it too: a hand-built position may hold one."""
+    kinds = tuple(cfg.pieces)
+    groups = [(), *((k,) for k in kinds), *product(kinds, repeat=2)]
+    return {g: frozenset(k for k in kinds if stack_problem(cfg, g, k) is None) for g in groups}
+
+
 def joinable(cfg: Config, kinds_here: tuple[str, ...]) -> frozenset[str]:
     """The types that may join own units of `kinds_here` on one square."""
-    got = cfg.join_cache.get(kinds_here)
-    if got is None:
-        got = cfg.join_cache[kinds_here] = frozenset(
-            k for k in cfg.pieces if stack_problem(cfg, kinds_here, k) is None)
+    got = cfg.room_for.get(kinds_here)
+    if got is None:  # three or more on a square: only a broken position has that
+        got = frozenset(k for k in cfg.pieces if stack_problem(cfg, kinds_here, k) is None)
     return got
+
+
+def blocked_masks(cfg: Config, room: dict[int, frozenset[str]]) -> dict[str, int]:
+    """type -> bitmask (bit `sq`) of the squares that cannot take one more own unit of
+    that type, from a plan's `room` (occupied square -> the types that may join)."""
+    groups: dict[frozenset[str], int] = {}
+    for sq, r in room.items():
+        groups[r] = groups.get(r, 0) | 1 << sq
+    masks = dict.fromkeys(cfg.pieces, 0)
+    refused = cfg.refused
+    for r, m in groups.items():
+        for k in refused[r]:
+            masks[k] |= m
+    return masks

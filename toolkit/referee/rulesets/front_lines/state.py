@@ -1,9 +1,10 @@
 """The Front Lines state: units on squares, reserve pools, unused skills,
 mines, and each side's secret plan for the turn.
 
-States are immutable by convention: every change makes a new `State` that
-shares the untouched parts with the old one (copy-on-apply). Units are small
-named tuples; squares are integers (see config.py).
+States are values: every change makes a new `State` that shares the untouched
+parts with the old one (copy-on-apply), and nothing (not `decision()`, not a
+view) writes onto a state or its Config once it is made. Units are small named
+tuples; squares are integers (see config.py).
 """
 
 from __future__ import annotations
@@ -45,11 +46,12 @@ class Plan(NamedTuple):
     slots: int                           # actions planned that take a slot
     next_tmp: int                        # provisional ids of planned spawns (negative)
     room: dict[int, frozenset[str]]      # occupied square -> types that may still join
+    blocked: dict[str, int]              # type -> bitmask of squares it may not join
 
 
 class State:
     __slots__ = ("cfg", "phase", "turn", "units", "next_uid", "pools", "skills",
-                 "mines", "plans", "quiet", "hold", "history", "outcome", "memo")
+                 "mines", "plans", "quiet", "hold", "history", "outcome")
 
     def __init__(self, cfg: Config, phase: str, turn: int, units: dict[int, Unit],
                  next_uid: int, pools: tuple[dict[str, int], dict[str, int]],
@@ -70,7 +72,6 @@ class State:
         self.hold = hold            # turns in a row each side held more centre squares
         self.history = history      # position key -> times seen at the start of a turn
         self.outcome = outcome
-        self.memo = None            # the decision, once asked (not part of the state)
 
     def replace(self, **changes: Any) -> "State":
         """A copy with some fields changed (written out: this runs on every move)."""
@@ -89,7 +90,6 @@ class State:
         new.hold = get("hold", self.hold)
         new.history = get("history", self.history)
         new.outcome = get("outcome", self.outcome)
-        new.memo = None
         return new
 
     def with_plans(self, plans: tuple[Plan, Plan]) -> "State":
@@ -98,7 +98,7 @@ class State:
         new.cfg, new.phase, new.turn, new.units = self.cfg, self.phase, self.turn, self.units
         new.next_uid, new.pools, new.skills = self.next_uid, self.pools, self.skills
         new.mines, new.plans, new.quiet, new.hold = self.mines, plans, self.quiet, self.hold
-        new.history, new.outcome, new.memo = self.history, self.outcome, None
+        new.history, new.outcome = self.history, self.outcome
         return new
 
     def __repr__(self) -> str:
@@ -139,17 +139,23 @@ def fresh_plans(state: State) -> tuple[Plan, Plan]:
         else:
             occ[sq] = (uid,)
     cfg = state.cfg
-    cache = cfg.join_cache
+    table, refused = cfg.room_for, cfg.refused
     plans = []
     for side in (0, 1):
         occ, kinds = occs[side], kindss[side]
         room = {}
+        blocked = dict.fromkeys(cfg.pieces, 0)  # blocked_masks(cfg, room), made alongside
         for sq, uids in occ.items():
             here = tuple(kinds[u] for u in uids) if len(uids) > 1 else (kinds[uids[0]],)
-            r = cache.get(here)
-            room[sq] = r if r is not None else joinable(cfg, here)
+            r = table.get(here)
+            if r is None:
+                r = joinable(cfg, here)
+            room[sq] = r
+            for k in refused[r]:
+                blocked[k] |= 1 << sq
         plans.append(Plan(occ, wheres[side], kinds, dict(state.pools[side]),
-                          state.skills[side], state.mines[side], {}, (), 0, -1, room))
+                          state.skills[side], state.mines[side], {}, (), 0, -1, room,
+                          blocked))
     return plans[0], plans[1]
 
 
@@ -158,7 +164,8 @@ def deploy_plan(cfg: Config, side: int) -> Plan:
     army: dict[str, int] = {}
     for kind, _ in cfg.armies[side]:
         army[kind] = army.get(kind, 0) + 1
-    return Plan({}, {}, {}, army, cfg.skills[side], frozenset(), {}, (), 0, -1, {})
+    return Plan({}, {}, {}, army, cfg.skills[side], frozenset(), {}, (), 0, -1, {},
+                dict.fromkeys(cfg.pieces, 0))
 
 
 def position_key(state: State) -> tuple:
