@@ -236,3 +236,13 @@ def test_kit_the_common_view_draws_a_map_as_nodes_with_their_pieces():
                 marks=(("A1", "port"),))
     assert render(view).splitlines() == [
         "      A1: - [port]", "      B2: Delta armor (3)", "      C3: unseen"]
+
+
+def test_kit_a_view_may_name_the_letter_each_kind_is_drawn_with():
+    """Two kinds with one initial (armor, anti_tank) stay apart on a text board."""
+    view = View(viewer=None, ruleset="x", sides=("North", "South"),
+                board=BoardView("b", "grid", 2, 1, ("A1", "B1")),
+                pieces=(PieceView("A1", "armor", "North"), PieceView("B1", "anti_tank", "South")),
+                letters=(("armor", "A"), ("anti_tank", "T")))
+    assert render(view).splitlines()[1] == "  1   A  t"
+    assert view.as_json()["letters"] == {"armor": "A", "anti_tank": "T"}

@@ -20,7 +20,7 @@ extra lines, shown under the board.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -98,6 +98,7 @@ class View:
     markers: tuple[MarkerView, ...] = ()
     panels: tuple[tuple[str, str], ...] = ()
     log: tuple[str, ...] = ()
+    letters: tuple[tuple[str, str], ...] = ()  # kind -> the letter a board draws it with
 
     def with_log(self, lines: Iterable[str]) -> "View":
         return replace(self, log=tuple(lines))
@@ -127,6 +128,7 @@ class View:
                         for m in self.markers],
             "panels": [{"title": t, "text": x} for t, x in self.panels],
             "log": list(self.log),
+            "letters": {kind: letter for kind, letter in self.letters},
         }
 
 
@@ -145,10 +147,12 @@ def pile_view(zone, viewer: str | None) -> PileView:
 # ------------------------------------------------------------------ render
 
 
-def piece_letter(piece: PieceView, sides: tuple[str, ...]) -> str:
-    """One or two letters: the kind's initial, in capitals for the first side and
-    small letters for the others; `?` for a piece whose kind is not seen."""
-    letter = (piece.kind or "?")[:1]
+def piece_letter(piece: PieceView, sides: tuple[str, ...],
+                 letters: Mapping[str, str] | None = None) -> str:
+    """One or two letters: the kind's letter (the view's `letters`, else its initial),
+    in capitals for the first side and small letters for the others; `?` for a piece
+    whose kind is not seen."""
+    letter = (letters or {}).get(piece.kind or "", "") or (piece.kind or "?")[:1]
     first = not sides or piece.side == sides[0]
     letter = letter.upper() if first else letter.lower()
     return letter + (str(piece.count) if piece.count > 1 else "")
@@ -156,8 +160,9 @@ def piece_letter(piece: PieceView, sides: tuple[str, ...]) -> str:
 
 def _cells(view: View) -> dict[str, str]:
     cells: dict[str, str] = {}
+    letters = dict(view.letters)
     for p in view.pieces:
-        cells[p.space] = cells.get(p.space, "") + piece_letter(p, view.sides)
+        cells[p.space] = cells.get(p.space, "") + piece_letter(p, view.sides, letters)
     return cells
 
 

@@ -16,7 +16,6 @@ a panel), so a leak shows up as that very value in another view.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from toolkit.referee.kit.view import MarkerView, PieceView, TrackView, View, board_view
 from toolkit.referee.kit.view import render as render_view
@@ -85,7 +84,8 @@ def view(state: State, player: str | None) -> View:
         board=board_view(cfg.scenario.board), pieces=tuple(pieces),
         fog=tuple(cfg.names[sq] for sq in sorted(fog)), marks=_marks(state, me),
         tracks=_tracks(state), markers=_markers(state),
-        panels=_panels(state, me) if me is not None else ())
+        panels=_panels(state, me) if me is not None else (),
+        letters=tuple(sorted(cfg.letter.items())))
 
 
 def _deployed(state: State, side: int) -> list[PieceView]:
@@ -212,5 +212,4 @@ def render(v: View) -> str:
     """The common view as text (kit.view.render): each unit drawn by its scenario letter
     (`T` anti_tank, not the type's first letter), North in capitals, South in small
     letters, `?` on squares the viewer cannot see, `*` on the centre."""
-    return render_view(replace(v, pieces=tuple(replace(p, kind=p.label or p.kind)
-                                               for p in v.pieces)))
+    return render_view(v)
