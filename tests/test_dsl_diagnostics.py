@@ -46,8 +46,8 @@ def test_syntax_error_unclosed_block_points_at_end_of_file():
         loads('scenario "s" {\n terrain t { height 1\n', path="u.scn")
     (d,) = err.value.diagnostics
     assert (d.line, d.column) == (2, 22)
-    assert d.message.startswith("unexpected end of the file; expected")
-    assert d.hint == "a block is missing its closing '}'"
+    assert d.message == "`{` opened at 2:12 is never closed"
+    assert d.hint == "the parser noticed here (unexpected end of the file); add the missing '}' where the block ends"
 
 
 def test_syntax_error_extra_closing_brace():
@@ -69,9 +69,9 @@ def test_rendering_shows_the_line_and_a_caret():
         loads(HEAD + "board b: grid 1 x 1 { terrain plian }\n}\n", path="r.scn")
     text = str(err.value)
     assert text.splitlines()[:4] == [
-        "r.scn:7:23: error: unknown terrain 'plian'",
+        "r.scn:7:31: error: unknown terrain 'plian'",  # the caret under the name, not the field
         "    7 | board b: grid 1 x 1 { terrain plian }",
-        "      |                       ^",
+        "      |                               ^",
         "hint: did you mean 'plain'?",
     ]
     assert text.endswith("1 error")
@@ -87,7 +87,12 @@ def test_misspelt_keyword_at_top_level_is_suggested():
 def test_duplicate_names_point_at_the_second_definition():
     line, col, msg, hint = only("piece inf\npiece inf")
     assert (line, col, msg) == (9, 7, "piece 'inf' is defined twice")
-    assert hint == "the first definition is at t.scn:8:7"
+    assert hint is None
+    with pytest.raises(DslError) as err:
+        loads(HEAD + "board b: grid 3 x 3 { terrain plain }\npiece inf\npiece inf\n}\n", path="t.scn")
+    (note,) = err.value.diagnostics[0].notes
+    assert (note.path, note.line, note.column, note.message, note.severity) == \
+        ("t.scn", 8, 7, "first defined here", "note")
 
 
 def test_duplicate_field():

@@ -25,6 +25,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
+from dsl.fields import normalise_colour
 from toolkit.pnp import icons, text
 from toolkit.pnp.fonts import FontBook, FontError
 from toolkit.pnp.units import to_points
@@ -48,7 +49,7 @@ def colour(value: Any, what: str) -> colors.Color | None:
     if s.lower() in ("none", "transparent", ""):
         return None
     try:
-        return colors.toColor(s)
+        return colors.toColor(normalise_colour(s))  # "#abc" is "#aabbcc", as `check` reads it
     except ValueError:
         raise PressError(f"{what}: not a colour: {s!r} (write \"#rrggbb\" or a colour name)") from None
 
