@@ -258,7 +258,8 @@ def check_board(scenario: Scenario, board: Board, unknown: Unknowns) -> list[Dia
         for sid in zone.spaces:
             if sid not in board:
                 out.append(_err(zone.pos, f"zone '{zone.name}': space '{sid}' is not on board '{board.name}'",
-                                suggest(sid, board.space_index) if board.kind == "map" else None))
+                                suggest(sid, board.space_index) if board.kind == "map" or sid.upper() in board
+                                else None))
     return out
 
 
@@ -354,6 +355,25 @@ def check_layout_refs(scenario: Scenario, fields: Fields, keys: tuple[str, ...],
     return []
 
 
+def _field(fields: Fields, name: str) -> Field:
+    return next(f for f in fields.entries if f.name == name)
+
+
+def _check_drawn_thing(el, what: str, images: list[str], scenario: Scenario) -> list[Diagnostic]:
+    """An image needs an image to draw, an icon a name: in a field or as the element's text."""
+    content = el.content.strip() if el.content else None
+    if el.kind == "image":
+        if el.fields.get("src") is None and not content:
+            return [_err(el.pos, f"{what}: an image needs an image to draw",
+                         "write `src NAME` (an image declared with `image NAME \"file.png\"`)")]
+        if el.fields.get("src") is None and not typed.is_template(content) and content not in scenario.assets:
+            return [_err(el.pos, f"{what}: unknown image '{content}'", suggest(content, images))]
+    if el.kind == "icon" and el.fields.get("name") is None and not content:
+        return [_err(el.pos, f"{what}: an icon needs a name",
+                     "write `name star` (a built-in icon) or the name of a declared image")]
+    return []
+
+
 def check_layout(scenario: Scenario, layout: Layout, unknown: Unknowns) -> list[Diagnostic]:
     out = check_fields(layout.fields, f"layout '{layout.name}'")
     out += typed.check_fields(layout.fields, typed.LAYOUT_FIELDS, f"layout '{layout.name}'", templates=True)
@@ -379,10 +399,12 @@ def check_layout(scenario: Scenario, layout: Layout, unknown: Unknowns) -> list[
             out.append(_err(el.pos, f"{what} reaches outside the {layout.width} x {layout.height} card",
                             "elements are placed from the card's top-left corner; the bleed is added outside"))
         src = el.fields.get("src")
-        if el.kind in ("image", "icon") and src is not None and str(src) not in scenario.assets:
-            images = [a.name for a in scenario.assets.values() if a.kind == "image"]
-            unknown.add("image", str(src), el.fields.pos("src"), f"{what}: unknown image '{src}'",
-                        suggest(str(src), images))
+        images = [a.name for a in scenario.assets.values() if a.kind == "image"]
+        if el.kind in ("image", "icon") and isinstance(src, str) and not typed.is_template(src) \
+                and src not in scenario.assets:
+            unknown.add("image", src, typed.value_pos(_field(el.fields, "src")), f"{what}: unknown image '{src}'",
+                        suggest(src, images))
+        out += _check_drawn_thing(el, what, images, scenario)
         font = el.fields.get("font")
         if font is not None and str(font) in scenario.assets and scenario.assets[str(font)].kind != "font":
             out.append(_err(el.fields.pos("font"), f"{what}: '{font}' is an image, not a font"))

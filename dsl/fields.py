@@ -44,6 +44,7 @@ class FieldSpec:
     maximum: float | None = None
     item: str = "any"  # the type of each value of a list
     multiple_of: float | None = None
+    clear_ok: bool = True  # a colour may be none/transparent (a fill or outline left out)
 
     def __post_init__(self) -> None:
         if self.type not in TYPES or self.item not in TYPES:
@@ -102,7 +103,7 @@ FONT_ALIASES = ("helvetica", "helvetica-bold", "helvetica-oblique", "helvetica-b
 _COLOUR_DOC = "a colour: \"#rrggbb\", \"#rgb\", a colour name, or none"
 COMMON_ELEMENT_FIELDS: dict[str, FieldSpec] = {
     "when": FieldSpec("text", None, "a Jinja expression; the element is drawn only when it is true"),
-    "rotate": FieldSpec("number", 0, "quarter turns about the element's centre: 0, 90, 180 or 270",
+    "rotate": FieldSpec("number", 0, "degrees anticlockwise about the element's centre: 0, 90, 180 or 270",
                         multiple_of=90),
 }
 _STROKE = {
@@ -120,7 +121,7 @@ _TEXT = {
     "shrink": FieldSpec("flag", False, "shrink the text until it fits its box"),
     "align": FieldSpec("name", "left", "horizontal alignment", choices=("left", "center", "right")),
     "valign": FieldSpec("name", "top", "vertical alignment", choices=("top", "middle", "bottom")),
-    "colour": FieldSpec("colour", "black", "text colour; " + _COLOUR_DOC),
+    "colour": FieldSpec("colour", "black", "text colour: \"#rrggbb\", \"#rgb\" or a colour name", clear_ok=False),
     "leading": FieldSpec("number", 1.2, "line spacing as a multiple of the size", minimum=0.1, maximum=10),
     "padding": FieldSpec("length", None, "space kept free inside the box's edges"),
     **_STROKE,
@@ -141,7 +142,8 @@ ELEMENT_FIELDS: dict[str, dict[str, FieldSpec]] = {
     "icon": {"name": FieldSpec("name", None, "a built-in icon or a declared image"),
              "src": FieldSpec("name", None, "a declared image"),
              "fill": _STROKE["fill"],
-             "colour": FieldSpec("colour", "black", "icon colour; " + _COLOUR_DOC)},
+             "colour": FieldSpec("colour", "black", "icon colour: \"#rrggbb\", \"#rgb\" or a colour name",
+                                 clear_ok=False)},
 }
 for _kind in ELEMENT_FIELDS:
     ELEMENT_FIELDS[_kind] = {**ELEMENT_FIELDS[_kind], **COMMON_ELEMENT_FIELDS}
@@ -321,10 +323,13 @@ def _check_one(value: Any, spec: FieldSpec, kind: str, label: str, pos: Pos, nam
         if not isinstance(value, str) or value is True:
             return err(f"{label} takes a colour, not {_describe(value)}", "write \"#rrggbb\" or a colour name")
         try:
-            normalise_colour(value)
+            normalised = normalise_colour(value)
         except ValueError:
             message, hint = colour_problem(value.strip())
             return err(f"{label}: {message}", hint)
+        if normalised in NO_COLOUR and not spec.clear_ok:
+            return err(f"{label} cannot be {normalised}: it would draw nothing",
+                       f"leave `{name}` out for black, or remove the element")
         return []
     if kind == "font":
         if not isinstance(value, str):

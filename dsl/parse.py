@@ -567,8 +567,11 @@ class Builder(Transformer):
                     sid = str(ident)
                     cr = parse_grid_id(sid)
                     if cr is None or not (0 <= cr[0] < width and 0 <= cr[1] < height):
-                        self.error(self.pos(ident), f"space '{sid}' is not on board '{name}' ({width} x {height})",
-                                   f"spaces run from A1 to {grid_id(width - 1, height - 1)}" if width and height else None)
+                        slip = parse_grid_id(sid.upper())
+                        hint = (f"did you mean '{sid.upper()}'?" if slip and 0 <= slip[0] < width and 0 <= slip[1] < height
+                                else f"spaces run from A1 to {grid_id(width - 1, height - 1)}" if width and height
+                                else None)
+                        self.error(self.pos(ident), f"space '{sid}' is not on board '{name}' ({width} x {height})", hint)
                         continue
                     merged = overrides.get(sid, Fields())
                     overrides[sid] = Fields(merged.entries + sfields.entries)

@@ -106,6 +106,10 @@ TABLE = [
                  id="key_twice_note"),
     pytest.param(BOARD + "piece infantry\nsetup Red { infantry at a1 }",
                  (7, 25, "infantry at a1: a1 is not on the board", "did you mean 'A1'?", ()), id="space_case_slip"),
+    pytest.param("board b: grid 2 x 2 { terrain plain\n space b2 { city } }",
+                 (6, 8, "space 'b2' is not on board 'b' (2 x 2)", "did you mean 'B2'?", ()), id="space_stmt_case_slip"),
+    pytest.param("board b: grid 2 x 2 { terrain plain\n zone z: A1, b1 }",
+                 (6, 7, "zone 'z': space 'b1' is not on board 'b'", "did you mean 'B1'?", ()), id="zone_case_slip"),
     pytest.param("terrain Hill\n" + BOARD.replace("terrain plain", "terrain hill"),
                  (6, 31, "unknown terrain 'hill'", "did you mean 'Hill'?", ()), id="terrain_case_slip"),
     pytest.param(BOARD + "layout c 63mmm x 88mm {\n}",
@@ -221,3 +225,19 @@ def test_check_folder_warns_about_a_stray_fragment_and_counts_it(tmp_path, capsy
     assert f"{tmp_path / 'old.scn'}: warning: this file is neither a scenario nor included by one" in err
     assert "units.scn" not in err
     assert "checked 1 scenario: 1 ok, 0 with errors (0 errors); 1 stray file not checked" in out
+
+
+def test_the_language_reference_lists_every_typed_field_with_its_type():
+    from pathlib import Path
+
+    from dsl.fields import LAYOUT_FIELDS, TERRAIN_FIELDS, ZONE_FIELDS
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "language.md").read_text()
+    for schema in (LAYOUT_FIELDS, TERRAIN_FIELDS, ZONE_FIELDS):
+        for name, spec in schema.items():
+            assert f"| `{name}` | {spec.type}" in doc or f"| `{name}` | list of {spec.item}s" in doc, name
+    for kind, schema in ELEMENT_FIELDS.items():
+        row = next(line for line in doc.splitlines() if line.startswith(f"| `{kind}` | "))
+        assert row.count("`") // 2 - 1 == len(schema), kind
+        for name, spec in schema.items():
+            assert f"`{name}` ({spec.type})" in row, (kind, name)

@@ -143,7 +143,7 @@ def add_replay(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "outcomes are in the record). Errors are reported as RECORD:LINE.",
     )
     p.add_argument("record", metavar="RECORD", help="a game record file")
-    p.add_argument("--to", type=int, metavar="N", help="stop after move N")
+    p.add_argument("--to", type=whole_number(0), metavar="N", help="stop after move N")
     p.add_argument("--json", action="store_true", help="print ruleset, moves, outcome, state_hash as JSON")
     p.add_argument("--as", dest="side", metavar="SIDE",
                    help="show what SIDE could see: its view, other sides' unrevealed orders hidden")

@@ -242,6 +242,10 @@ class Renderer:
                     x, y = -ew / 2, -eh / 2
                     f = {**f, "bleed": False}  # a turned rect never runs into the bleed
                 self._draw_element(c, el.kind, x, y, ew, eh, content, f, what, label, bleed, w, h)
+            except PressError:
+                raise
+            except (ValueError, TypeError) as exc:  # a template filled with a value of the wrong type
+                raise PressError(f"{what}: {exc}") from None
             finally:
                 c.restoreState()
 
