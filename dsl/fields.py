@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from dsl.errors import Diagnostic, suggest
-from dsl.model import Field, Fields, Length, Pos, Range
+from dsl.model import Field, Fields, Length, Pos, Range, format_value
 
 TYPES = ("length", "number", "whole", "colour", "font", "name", "text", "flag", "list", "range", "any")
 
@@ -267,8 +267,6 @@ def check_value(f: Field, spec: FieldSpec, what: str, *, templates: bool = False
 
 
 def _describe(value: Any) -> str:
-    from dsl.model import format_value
-
     if value is True:
         return "nothing (a bare flag)"
     if isinstance(value, Fields):

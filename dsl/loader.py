@@ -107,6 +107,18 @@ def _load_bytes(data: bytes, display: str, root: Path) -> Scenario:
     return replace(scenario, files=tuple(sources.texts))
 
 
+def statements(text: str, path: str) -> list:
+    """The parsed statements of `text` (the file at `path`) with includes spliced in, unchecked.
+
+    Never raises: what cannot be read is left out. Editors use it to find
+    where names are defined while the file still has mistakes.
+    """
+    doc = parse_document(text, path)
+    sources = Sources()
+    sources.texts[path] = text
+    return _expand(doc, Path(path), Path(path).resolve().parent, sources, [], stack=[_key(Path(path))])
+
+
 def _key(path: Path) -> str:
     try:
         return str(path.resolve())

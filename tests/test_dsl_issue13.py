@@ -241,3 +241,15 @@ def test_the_language_reference_lists_every_typed_field_with_its_type():
         assert row.count("`") // 2 - 1 == len(schema), kind
         for name, spec in schema.items():
             assert f"`{name}` ({spec.type})" in row, (kind, name)
+
+
+def test_check_json_carries_the_notes(tmp_path, capsys):
+    import json
+
+    path = tmp_path / "dup.scn"
+    path.write_text(HEAD + BOARD + "deck d {\n card a\n card a\n}\n}\n")
+    assert main(["check", "--json", str(path)]) == 1
+    (d,) = json.loads(capsys.readouterr().out)["diagnostics"]
+    assert (d["line"], d["column"], d["message"]) == (8, 7, "card 'a' is defined twice in deck 'd'")
+    assert [(n["line"], n["column"], n["message"], n["severity"]) for n in d["notes"]] == \
+        [(7, 7, "first defined here", "note")]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
@@ -24,9 +23,8 @@ from pygls.uris import from_fs_path, to_fs_path
 from dsl import DslError, loads
 from dsl import fields as typed
 from dsl.errors import Diagnostic
-from dsl.loader import Sources, _expand, _key
+from dsl.loader import statements
 from dsl.model import Asset, Board, Deck, Layout, PieceType, Pos, Setup, Table, Terrain
-from dsl.parse import parse_document
 from dsl.highlight import BOARD_KINDS, ELEMENT_KINDS, KEYWORDS
 from toolkit import __version__
 
@@ -89,10 +87,7 @@ class Definition:
 
 def definitions(text: str, path: str) -> list[Definition]:
     """Every name the file (and what it includes) defines, with where; never raises."""
-    doc = parse_document(text, path)
-    sources = Sources()
-    sources.texts[path] = text
-    items = _expand(doc, Path(path), Path(path).resolve().parent, sources, [], stack=[_key(Path(path))])
+    items = statements(text, path)
     out: list[Definition] = []
     kinds = {Terrain: "terrain", PieceType: "piece", Deck: "deck", Layout: "layout", Table: "table",
              Asset: "asset", Setup: "setup"}
@@ -128,9 +123,7 @@ def find_definition(text: str, path: str, line: int, character: int) -> list[Def
     name = word_at(text, line, character)
     if name is None:
         return []
-    found = [d for d in definitions(text, path) if d.name == name]
-    # a space of a grid drawn by a picture is "defined" by its board; prefer a real statement
-    return found
+    return [d for d in definitions(text, path) if d.name == name]
 
 
 # -------------------------------------------------------------- completion
