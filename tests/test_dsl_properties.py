@@ -125,7 +125,7 @@ def test_unmutated_corpus_loads_or_fails_cleanly(path):
 # build time, so such a layout may still fail there, but with a clear error
 # (exit 1), never an exception.
 
-from dsl.fields import ELEMENT_FIELDS, LAYOUT_FIELDS  # noqa: E402
+from dsl.fields import ELEMENT_FIELDS, LAYOUT_FIELDS, TERRAIN_FIELDS, ZONE_FIELDS  # noqa: E402
 
 VALUES = ["12", "0", "-3", "2.5", "0.1", "1000", "14pt", "3mm", "0mm", "-2mm", "0.5in", '"5/8in"', '"#abc"',
           '"#aabbcc"', '"#f4efe"', "red", "greeen", "none", "transparent", "center", "centre", "middle", "left",
@@ -136,8 +136,10 @@ UNITS = ["mm", "pt", "in", "cm"]
 CARD_SCENARIO = '''scenario "Typed" {{
   ruleset front_lines
   sides North, South
-  terrain field {{ colour "#a8c686" }}
-  board b: grid 2 x 2 {{ terrain field }}
+  terrain field {{ {terrain} }}
+  board b: grid 2 x 2 {{ terrain field
+    zone north: A1, B1 {{ {zone} }}
+  }}
   piece infantry {{ moves 1; strength 2 }}
   deck d {{
     layout face
@@ -153,7 +155,8 @@ CARD_SCENARIO = '''scenario "Typed" {{
 
 GOOD = {"length": ["3mm", "0.5pt", "1in", "0.2cm", '"5/8in"'], "number": ["12", "2.5", "9", "0.5", "90"],
         "colour": ['"#abc"', '"#aabbcc"', "red", "none", "navy"], "font": ["sans", "sans-bold", "Helvetica-Bold"],
-        "name": ["star", "sword", "left"], "text": ['"card.cost"', '"card.name"'], "flag": ["", "false", "true"]}
+        "name": ["star", "sword", "left"], "text": ['"card.cost"', '"card.name"'], "flag": ["", "false", "true"],
+        "whole": ["0", "3"], "list": ["urban", "urban, port"]}
 
 
 def value_for(draw, spec) -> str:
@@ -183,13 +186,20 @@ def layouts(draw):
     return "\n".join(lines)
 
 
+@st.composite
+def typed_blocks(draw, schema):
+    """The fields of a terrain or a zone: typed fields with mostly fitting values."""
+    names = draw(st.lists(st.sampled_from(sorted(schema)), max_size=3, unique=True))
+    return "; ".join(f"{n} {value_for(draw, schema[n])}".strip() for n in names if n != "owner")
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
-@given(layout=layouts())
-def test_layouts_that_pass_check_also_build(layout, tmp_path_factory):
+@given(layout=layouts(), terrain=typed_blocks(TERRAIN_FIELDS), zone=typed_blocks(ZONE_FIELDS))
+def test_layouts_that_pass_check_also_build(layout, terrain, zone, tmp_path_factory):
     from toolkit.cli import main
 
-    text = CARD_SCENARIO.format(layout=layout)
+    text = CARD_SCENARIO.format(layout=layout, terrain=terrain, zone=zone)
     try:
         loads(text, path="typed.scn")
     except DslError:
@@ -198,6 +208,7 @@ def test_layouts_that_pass_check_also_build(layout, tmp_path_factory):
     (folder / "typed.scn").write_text(text)
     code = main(["build", str(folder / "typed.scn"), "--out", str(folder / "out"), "--backs", "none", "--quiet"])
     if not any(t in layout for t in TEMPLATES):
-        assert code == 0, layout
+        assert code == 0, text
     else:
-        assert code in (0, 1), layout
+        assert code in (0, 1), text
+    assert main(["show", str(folder / "typed.scn")]) == 0, text
