@@ -282,6 +282,7 @@ def _find_space(scenario: Scenario, space_id: str, board_name: str | None):
 
 def check_setup(scenario: Scenario, setup: Setup, unknown: Unknowns) -> list[Diagnostic]:
     out = check_fields(setup.fields, f"setup '{setup.side}'")
+    out += typed.check_fields(setup.fields, typed.SETUP_FIELDS, f"setup '{setup.side}'", closed=False)
     if scenario.sides and setup.side not in scenario.sides:
         out.append(_err(setup.pos, f"setup for '{setup.side}', which is not a side",
                         suggest(setup.side, scenario.sides)))

@@ -171,6 +171,12 @@ ZONE_FIELDS: dict[str, FieldSpec] = {
     "print": FieldSpec("flag", True, "false: the zone is not drawn on the printed board"),
 }
 
+# Setup fields: a side's own colour; the rest (resources, hands) are the ruleset's.
+SETUP_FIELDS: dict[str, FieldSpec] = {
+    "colour": FieldSpec("colour", None, "the side's colour on counters and the board: \"#rrggbb\", \"#rgb\" "
+                                        "or a colour name", clear_ok=False),
+}
+
 # Piece fields the press reads; a ruleset's own piece fields join these in
 # `piece_schema`.
 PIECE_PRESS_FIELDS: dict[str, FieldSpec] = {

@@ -80,6 +80,9 @@ TABLE = [
     pytest.param("board b: grid 2 x 2 { terrain plain\n zone z: A1 { print maybe } }",
                  (6, 21, "zone 'z': print is a flag: write `print` alone (or `print false`), not maybe", None, ()),
                  id="zone_print"),
+    pytest.param(BOARD + 'setup Red { colour "#ff00" }',
+                 (6, 20, "setup 'Red': colour: '#ff00' is not a colour: it has 4 hex digits",
+                  'write 3 or 6 hex digits: "#rgb" or "#rrggbb"', ()), id="setup_colour"),
     # one error per mistake
     pytest.param(BOARD + "peice infantry\nsetup Red { infantry at A1, C1\n infantry at E1 }\n"
                  "setup Blue { infantry at A8; reserve infantry x2 }",
