@@ -256,3 +256,15 @@ def test_check_json_carries_the_notes(tmp_path, capsys):
     assert (d["line"], d["column"], d["message"]) == (8, 7, "card 'a' is defined twice in deck 'd'")
     assert [(n["line"], n["column"], n["message"], n["severity"]) for n in d["notes"]] == \
         [(7, 7, "first defined here", "note")]
+
+
+@pytest.mark.parametrize("text, opened", [
+    pytest.param('a {\n  b "{" # {\n  c """\n{ {\n"""\n}\n', None, id="braces_in_strings_and_comments"),
+    pytest.param("a {\n  b {\n    c\n}\n", (2, 5), id="inner_block_open_at_the_end"),
+    pytest.param("a {\n  b {\n    c\n  d {\n  }\n}\n", (2, 5), id="closed_by_indentation"),
+    pytest.param("a { b { c } }\n", None, id="balanced_on_one_line"),
+])
+def test_the_unclosed_block_is_found_by_nesting_and_indentation(text, opened):
+    from dsl.parse import unclosed_brace
+
+    assert unclosed_brace(text) == opened

@@ -193,7 +193,7 @@ def typed_blocks(draw, schema):
     return "; ".join(f"{n} {value_for(draw, schema[n])}".strip() for n in names if n != "owner")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(layout=layouts(), terrain=typed_blocks(TERRAIN_FIELDS), zone=typed_blocks(ZONE_FIELDS))
 def test_layouts_that_pass_check_also_build(layout, terrain, zone, tmp_path_factory):

@@ -45,6 +45,8 @@ async def session(folder: Path, requests):
         published[params.uri] = params.diagnostics
         arrived.set()
 
+    client.published = published  # what the server said so far, for the requests to look at
+
     await client.start_io(sys.executable, "-m", "toolkit.cli", "lsp")
     stopped = False
     try:
@@ -73,7 +75,11 @@ def folder(tmp_path):
     return tmp_path
 
 
-def test_diagnostics_definition_and_completion_through_the_protocol(folder):
+def test_diagnostics_definition_completion_and_a_fix_through_the_protocol(folder):
+    """One server session (starting a server is the slow part): open, ask, fix, see it clean."""
+    uri = from_fs_path(str(folder / "s.scn"))
+    seen_before_fix = {}
+
     async def requests(client, uri):
         def at(kind, line, col):
             return kind(text_document=lsp.TextDocumentIdentifier(uri=uri),
@@ -82,19 +88,26 @@ def test_diagnostics_definition_and_completion_through_the_protocol(folder):
         definition = await client.text_document_definition_async(at(lsp.DefinitionParams, 7, 17))
         terrain = await client.text_document_definition_async(at(lsp.DefinitionParams, 5, 34))
         fields = await client.text_document_completion_async(at(lsp.CompletionParams, 9, 39))
+        seen_before_fix.update(client.published)
+        fixed = TEXT.replace("greeen", "green").replace("infantri", "infantry")
+        client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+            text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[lsp.TextDocumentContentChangeWholeDocument(text=fixed)]))
+        # a request after the notification: the server handles messages in order
+        await client.text_document_completion_async(at(lsp.CompletionParams, 0, 0))
         return definition, terrain, fields
 
     published, (definition, terrain, fields) = asyncio.run(session(folder, requests))
-    uri = from_fs_path(str(folder / "s.scn"))
 
     # the same diagnostics as `frontkit check`, at the same places
     with pytest.raises(DslError) as err:
         load(folder / "s.scn")
     expected = [(d.line - 1, d.column - 1, d.message) for d in err.value.diagnostics]
-    got = [(d.range.start.line, d.range.start.character, d.message.split("\nhint: ")[0]) for d in published[uri]]
+    got = [(d.range.start.line, d.range.start.character, d.message.split("\nhint: ")[0])
+           for d in seen_before_fix[uri]]
     assert got == expected == [(4, 25, "terrain 'field': colour: unknown colour 'greeen'"),
                                (6, 16, "unknown piece 'infantri'")]
-    greeen = published[uri][0]
+    greeen = seen_before_fix[uri][0]
     assert greeen.message.endswith("hint: did you mean 'green'?")
     assert (greeen.range.end.character, greeen.severity) == (33, lsp.DiagnosticSeverity.Error)
 
@@ -109,17 +122,5 @@ def test_diagnostics_definition_and_completion_through_the_protocol(folder):
     assert {"font_size", "colour", "align", "shrink"} <= labels  # the fields of a text element
     assert {"infantry", "field", "c"} <= labels                 # and the scenario's names
 
-
-def test_fixing_the_mistakes_clears_the_diagnostics(folder):
-    async def requests(client, uri):
-        fixed = TEXT.replace("greeen", "green").replace("infantri", "infantry")
-        client.text_document_did_change(lsp.DidChangeTextDocumentParams(
-            text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=2),
-            content_changes=[lsp.TextDocumentContentChangeWholeDocument(text=fixed)]))
-        # a request after the notification: the server handles messages in order
-        await client.text_document_completion_async(lsp.CompletionParams(
-            text_document=lsp.TextDocumentIdentifier(uri=uri), position=lsp.Position(line=0, character=0)))
-        return None
-
-    published, _ = asyncio.run(session(folder, requests))
-    assert list(published[from_fs_path(str(folder / "s.scn"))]) == []
+    # fixing the mistakes clears them
+    assert list(published[uri]) == []
