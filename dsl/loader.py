@@ -7,6 +7,7 @@ the source line it points at, so it renders with a caret.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 from pathlib import Path
 
 from dsl.errors import Diagnostic, DslError
@@ -34,6 +35,7 @@ class Sources:
 
     def __init__(self) -> None:
         self.texts: dict[str, str] = {}
+        self.unreadable = False  # some file had a syntax error
 
     def line(self, path: str, line: int) -> str | None:
         text = self.texts.get(path)
@@ -43,7 +45,8 @@ class Sources:
         return lines[line - 1].rstrip("\r") if line <= len(lines) else ""
 
     def attach(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-        return [d.with_source(self.line(d.path, d.line)) for d in diagnostics]
+        return [d.with_source(self.line(d.path, d.line), tuple(self.attach(list(d.notes))))
+                for d in diagnostics]
 
 
 def load(path: str | Path) -> Scenario:
@@ -84,6 +87,7 @@ def _load_bytes(data: bytes, display: str, root: Path) -> Scenario:
     diagnostics: list[Diagnostic] = []
     doc = parse_document(text, display)
     diagnostics.extend(doc.diagnostics)
+    sources.unreadable |= doc.syntax_error
     items = _expand(doc, Path(display), root, sources, diagnostics, stack=[_key(Path(display))])
     if doc.title is None and not doc.diagnostics:
         diagnostics.append(Diagnostic(display, 1, 1, "this file holds no `scenario \"Title\" { … }`",
@@ -95,11 +99,24 @@ def _load_bytes(data: bytes, display: str, root: Path) -> Scenario:
     scenario = assemble(doc, items, display, digest.hexdigest())
     from dsl.checks import check  # checks import the model only
 
-    diagnostics.extend(check(scenario, items))
+    if not sources.unreadable:  # after a syntax error, every later check would only cascade
+        diagnostics.extend(check(scenario, items))
     errors = [d for d in diagnostics if d.is_error]
     if errors:
-        raise DslError(sources.attach(diagnostics))
-    return scenario
+        raise DslError(sources.attach(diagnostics), files=tuple(sources.texts))
+    return replace(scenario, files=tuple(sources.texts))
+
+
+def statements(text: str, path: str) -> list:
+    """The parsed statements of `text` (the file at `path`) with includes spliced in, unchecked.
+
+    Never raises: what cannot be read is left out. Editors use it to find
+    where names are defined while the file still has mistakes.
+    """
+    doc = parse_document(text, path)
+    sources = Sources()
+    sources.texts[path] = text
+    return _expand(doc, Path(path), Path(path).resolve().parent, sources, [], stack=[_key(Path(path))])
 
 
 def _key(path: Path) -> str:
@@ -140,6 +157,7 @@ def _expand(doc: Document, path: Path, root: Path, sources: Sources, diagnostics
         sources.texts[display] = text
         sub = parse_document(text, display)
         diagnostics.extend(sub.diagnostics)
+        sources.unreadable |= sub.syntax_error
         if sub.title is not None:
             diagnostics.append(Diagnostic.at(item.pos, f"\"{item.target}\" is a whole scenario; only bare "
                                                        "statements can be included",

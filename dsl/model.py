@@ -128,6 +128,7 @@ class Field:
     name: str
     value: Value
     pos: Pos = field(default=NOWHERE, compare=False)
+    value_pos: tuple[Pos | None, ...] = field(default=(), compare=False)  # where each value was written
 
 
 class Fields(Mapping[str, Value]):
@@ -611,6 +612,7 @@ class Scenario:
     path: str = "<string>"
     source_hash: str = ""
     pos: Pos = field(default=NOWHERE, compare=False)
+    files: tuple[str, ...] = field(default=(), compare=False)  # the scenario's file and every file it includes
 
     @property
     def version(self) -> str:

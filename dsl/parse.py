@@ -75,6 +75,7 @@ class Document:
     pos: Pos
     items: list = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    syntax_error: bool = False  # the file could not be read: later checks would only cascade
 
 
 @dataclass(frozen=True)
@@ -189,11 +190,99 @@ def match_example(err: UnexpectedInput) -> str | None:
     return by_state[0][1] if by_state else None
 
 
+def _found(err: UnexpectedInput) -> str:
+    """`unexpected 'A1'`: what the parser met where it stopped."""
+    tok = getattr(err, "token", None)
+    if not isinstance(err, UnexpectedToken) or tok is None or tok.type == "$END":
+        return "unexpected end of the file"
+    if tok.type == "_SEP":
+        return "unexpected end of the line"
+    return f"unexpected '{tok.value}'"
+
+
 def describe_expected(expected: set[str]) -> str:
     words = sorted({_word(t) for t in expected})
     if len(words) > 6:
         words = words[:6] + ["…"]
     return ", ".join(words)
+
+
+def unclosed_brace(text: str) -> tuple[int, int] | None:
+    """The (line, column) of a `{` that is never closed, if the braces do not balance.
+
+    Strings, long strings and comments are skipped. A `}` that starts a line
+    closes the innermost open block whose line is indented as much; blocks
+    opened inside that one and still open are the ones never closed. The
+    first such block is the answer, else the innermost one left open at the
+    end of the file.
+    """
+    stack: list[tuple[int, int, int]] = []  # line, column, indentation of the opening line
+    never_closed: list[tuple[int, int]] = []
+    line, line_start, i, n = 1, 0, 0, len(text)
+
+    def indent(start: int) -> int:
+        j = start
+        while j < n and text[j] in " \t":
+            j += 1
+        return j - start
+
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line, line_start = line + 1, i + 1
+        elif ch == "#":
+            while i < n and text[i] != "\n":
+                i += 1
+            continue
+        elif text.startswith('"""', i):
+            end = text.find('"""', i + 3)
+            end = n if end < 0 else end + 3
+            line += text.count("\n", i, end)
+            if text.rfind("\n", i, end) >= 0:
+                line_start = text.rfind("\n", i, end) + 1
+            i = end
+            continue
+        elif ch == '"':
+            i += 1
+            while i < n and text[i] not in '"\n':
+                i += 2 if text[i] == "\\" else 1
+        elif ch == "{":
+            stack.append((line, i - line_start + 1, indent(line_start)))
+        elif ch == "}" and stack:
+            if not text[line_start:i].strip():  # a `}` that starts its line
+                depth = indent(line_start)
+                match = next((k for k in range(len(stack) - 1, -1, -1) if stack[k][2] == depth), None)
+                if match is not None and match < len(stack) - 1:
+                    never_closed.extend((ln, col) for ln, col, _ in stack[match + 1:])
+                    del stack[match + 1:]
+            stack.pop()
+        i += 1
+    if text.count("{") <= text.count("}") and not stack:  # a rough check first: strings may hold braces
+        return None
+    if never_closed:
+        return never_closed[0]
+    return stack[-1][:2] if stack else None
+
+
+UNIT_SLIP = re.compile(r"(-?[0-9]+(?:\.[0-9]+)?)([A-Za-z]+)")
+
+
+def unit_slip(text: str, offset: int) -> tuple[int, str] | None:
+    """`63mmm` around `offset`: (offset of the unit, the unit) when a number wears an unknown unit."""
+    start = offset
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "._-"):
+        start -= 1
+    end = offset
+    while end < len(text) and (text[end].isalnum() or text[end] in "._"):
+        end += 1
+    m = UNIT_SLIP.fullmatch(text[start:end])
+    if not m or m.group(2) in ("mm", "cm", "in", "pt") or m.group(2).startswith(("x", "d")):
+        return None
+    return start + m.start(2), m.group(2)
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 def syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic:
@@ -202,16 +291,22 @@ def syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic:
     if isinstance(err, UnexpectedEOF) or line <= 0 or column <= 0:
         lines = text.splitlines() or [""]
         line, column = len(lines), len(lines[-1]) + 1
+    offset = getattr(getattr(err, "token", None), "start_pos", None)
+    if offset is None:
+        offset = getattr(err, "pos_in_stream", None)
+    slip = unit_slip(text, offset) if isinstance(offset, int) and 0 <= offset < len(text) else None
+    if slip is not None:
+        unit_line, unit_col = _line_col(text, slip[0])
+        return Diagnostic(path, unit_line, unit_col, f"unknown unit '{slip[1]}'; lengths take mm, cm, in, pt")
+    opened = unclosed_brace(text)
+    if opened is not None and opened < (line, column):
+        found = _found(err)
+        return Diagnostic(path, line, column, f"`{{` opened at {opened[0]}:{opened[1]} is never closed",
+                          f"the parser noticed here ({found}); add the missing '}}' where the block ends",
+                          notes=(Diagnostic.note(Pos(path, *opened), "this block is never closed"),))
     label = match_example(err)
     if isinstance(err, UnexpectedToken):
-        tok = err.token
-        if tok.type == "$END":
-            found = "end of the file"
-        elif tok.type == "_SEP":
-            found = "the end of the line"
-        else:
-            found = f"'{tok.value}'"
-        message = f"unexpected {found}; expected {describe_expected(err.expected)}"
+        message = f"{_found(err)}; expected {describe_expected(err.expected)}"
     elif isinstance(err, UnexpectedCharacters):
         ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else ""
         message = f"unexpected character {ch!r}"
@@ -252,6 +347,7 @@ class Builder(Transformer):
         self.path = path
         self.text = text
         self.diagnostics: list[Diagnostic] = []
+        self.value_pos: list[Pos | None] = []
 
     # ---- helpers
     def pos(self, item) -> Pos:
@@ -260,53 +356,72 @@ class Builder(Transformer):
         meta = getattr(item, "meta", item)
         return Pos(self.path, getattr(meta, "line", 0) or 0, getattr(meta, "column", 0) or 0)
 
-    def error(self, pos: Pos, message: str, hint: str | None = None) -> None:
-        self.diagnostics.append(Diagnostic.at(pos, message, hint))
+    def error(self, pos: Pos, message: str, hint: str | None = None, notes: tuple = ()) -> None:
+        self.diagnostics.append(Diagnostic.at(pos, message, hint, notes=notes))
 
     # ---- values
+    # Each value rule pushes where its value was written onto `value_pos`;
+    # the rule that holds values (a field, a list, a call's argument) pops
+    # its own, so a check can point at the value, not the field's name.
+    def _at(self, token, value):
+        self.value_pos.append(self.pos(token))
+        return value
+
     def number(self, c):
         t = c[0]
-        return int(t) if re.fullmatch(r"-?[0-9]+", t) else float(t)
+        return self._at(t, int(t) if re.fullmatch(r"-?[0-9]+", t) else float(t))
 
     def length(self, c):
-        return Length.parse(str(c[0]))
+        return self._at(c[0], Length.parse(str(c[0])))
 
     def range(self, c):
         t = str(c[0])
         if t.endswith("+"):
-            return Range(int(t[:-1]), None)
+            return self._at(c[0], Range(int(t[:-1]), None))
         lo, hi = t.split("-")
         if int(hi) < int(lo):
             self.error(self.pos(c[0]), f"range {t} runs backwards", f"write {hi}-{lo}")
-        return Range(int(lo), int(hi))
+        return self._at(c[0], Range(int(lo), int(hi)))
 
     def dice(self, c):
-        return str(c[0])
+        return self._at(c[0], str(c[0]))
 
     def string(self, c):
-        return unquote(str(c[0]))
+        return self._at(c[0], unquote(str(c[0])))
 
     def long_string(self, c):
-        return long_text(str(c[0]))
+        return self._at(c[0], long_text(str(c[0])))
 
     def name(self, c):
         t = str(c[0])
-        return {"true": True, "false": False}.get(t, t)
+        return self._at(c[0], {"true": True, "false": False}.get(t, t))
+
+    def _pop(self, n: int) -> list:
+        if n <= 0:
+            return []
+        taken = self.value_pos[-n:]
+        del self.value_pos[-n:]
+        return taken
 
     def list(self, c):
+        inner = self._pop(len(c))
+        self.value_pos.append(inner[0] if inner else None)
         return tuple(c)
 
     def call(self, c):
         name, *args = c
+        self.value_pos.append(self.pos(name))
         return Call(str(name), tuple(args), self.pos(name))
 
     def arg(self, c):
+        self._pop(1)
         return (str(c[0]), c[1])
 
     # ---- fields
     def field(self, c):
         name, *rest = c
         block = rest.pop() if rest and isinstance(rest[-1], Fields) else None
+        positions = tuple(self._pop(len(rest)))
         pos = self.pos(name)
         if block is not None and rest:
             value = tuple(rest) + (block,)
@@ -318,7 +433,7 @@ class Builder(Transformer):
             value = rest[0]
         else:
             value = tuple(rest)
-        return Field(str(name), value, pos)
+        return Field(str(name), value, pos, positions)
 
     def block(self, c):
         return Fields(tuple(c))
@@ -408,13 +523,16 @@ class Builder(Transformer):
         key_pos: dict[str, Pos] = {}
         key_fields: dict[str, Fields] = {}
         stmts: dict[str, list] = {t: [] for t in ("picture", "space", "node", "link", "border", "zone")}
+        sym_pos: dict[str, Pos] = {}
         for stmt in body:
             if isinstance(stmt, Field):
                 fields.append(stmt)
             elif stmt[0] == "key":
                 for sym, terrain, kpos, tpos, kfields in stmt[2]:
                     if sym in key:
-                        self.error(kpos, f"symbol '{sym}' is already in the key (as '{key[sym]}')")
+                        self.error(kpos, f"symbol '{sym}' is already in the key (as '{key[sym]}')",
+                                   notes=(Diagnostic.note(sym_pos[sym], "first defined here"),))
+                    sym_pos.setdefault(sym, kpos)
                     key[sym] = terrain
                     key_pos[sym] = tpos
                     key_fields[sym] = kfields
@@ -449,8 +567,11 @@ class Builder(Transformer):
                     sid = str(ident)
                     cr = parse_grid_id(sid)
                     if cr is None or not (0 <= cr[0] < width and 0 <= cr[1] < height):
-                        self.error(self.pos(ident), f"space '{sid}' is not on board '{name}' ({width} x {height})",
-                                   f"spaces run from A1 to {grid_id(width - 1, height - 1)}" if width and height else None)
+                        slip = parse_grid_id(sid.upper())
+                        hint = (f"did you mean '{sid.upper()}'?" if slip and 0 <= slip[0] < width and 0 <= slip[1] < height
+                                else f"spaces run from A1 to {grid_id(width - 1, height - 1)}" if width and height
+                                else None)
+                        self.error(self.pos(ident), f"space '{sid}' is not on board '{name}' ({width} x {height})", hint)
                         continue
                     merged = overrides.get(sid, Fields())
                     overrides[sid] = Fields(merged.entries + sfields.entries)
@@ -522,17 +643,25 @@ class Builder(Transformer):
                            "every row needs one symbol per space, separated by spaces" if len(widths) > 1 else None)
         if not key:
             return terrains  # reported above; every symbol would be "not in the key"
+        missing: dict[str, list[Pos]] = {}  # one error per symbol, however often it is drawn
         for r, (_, _, symbols) in enumerate(rows[:height]):
             for c, (sym, line_no, col) in enumerate(symbols[:width]):
                 if sym not in key:
-                    from dsl.errors import suggest  # local: only on error
-
-                    self.error(Pos(self.path, line_no, col), f"symbol '{sym}' is not in the key of board '{name}'",
-                               suggest(sym, key) if len(sym) > 1 else
-                               ("the key has: " + " ".join(sorted(key)) if key else None))
+                    missing.setdefault(sym, []).append(Pos(self.path, line_no, col))
                     continue
                 terrains[(c, r)] = key[sym]
                 self.picture_symbols[(c, r)] = sym
+        for sym, places in missing.items():
+            from dsl.errors import suggest  # local: only on error
+
+            others = places[1:]
+            notes = [Diagnostic.note(p, "also drawn here") for p in others[:3]]
+            if len(others) > 3:
+                more = len(others) - 3
+                notes[-1] = Diagnostic.note(others[2], f"also drawn here, and {more} more time{'s' if more != 1 else ''}")
+            self.error(places[0], f"symbol '{sym}' is not in the key of board '{name}'",
+                       suggest(sym, key) if len(sym) > 1 else
+                       ("the key has: " + " ".join(sorted(key)) if key else None), notes=tuple(notes))
         return terrains
 
     def make_zone(self, board_name, kind, zstmt) -> Zone:
@@ -680,7 +809,7 @@ def parse_document(text: str, path: str) -> Document:
     try:
         tree = parser().parse(text)
     except UnexpectedInput as err:
-        return Document(path, None, Pos(path, 1, 1), [], [syntax_diagnostic(err, text, path)])
+        return Document(path, None, Pos(path, 1, 1), [], [syntax_diagnostic(err, text, path)], syntax_error=True)
     builder = Builder(path, text)
     try:
         result = builder.transform(tree)
@@ -689,7 +818,8 @@ def parse_document(text: str, path: str) -> Document:
         meta = getattr(err.obj, "meta", None)
         line = getattr(meta, "line", 1) or 1
         column = getattr(meta, "column", 1) or 1
-        return Document(path, None, Pos(path, 1, 1), [], [Diagnostic(path, line, column, str(orig))])
+        return Document(path, None, Pos(path, 1, 1), [], [Diagnostic(path, line, column, str(orig))],
+                        syntax_error=True)
     items = []
     title = None
     doc_pos = Pos(path, 1, 1)

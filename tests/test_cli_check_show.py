@@ -178,9 +178,11 @@ def test_new_refuses_to_overwrite(tmp_path, capsys):
     assert target.read_text() == "keep me"
 
 
-def test_new_rejects_bad_sides_and_sizes(tmp_path, capsys):
-    assert main(["new", str(tmp_path / "a.scn"), "--sides", "Solo"]) == 1
-    assert main(["new", str(tmp_path / "b.scn"), "--size", "0x5"]) == 1
+def test_new_rejects_bad_sides_and_sizes_as_usage_errors(tmp_path, capsys):
+    for argv in (["new", str(tmp_path / "a.scn"), "--sides", "Solo"], ["new", str(tmp_path / "b.scn"), "--size", "0x5"]):
+        with pytest.raises(SystemExit) as exit_:
+            main(argv)
+        assert exit_.value.code == 2
     err = capsys.readouterr().err
-    assert "--sides wants two names" in err and "--size wants WIDTHxHEIGHT" in err
+    assert "argument --sides: want two names" in err and "argument --size: want WIDTHxHEIGHT" in err
     assert not (tmp_path / "a.scn").exists()

@@ -46,8 +46,8 @@ def test_syntax_error_unclosed_block_points_at_end_of_file():
         loads('scenario "s" {\n terrain t { height 1\n', path="u.scn")
     (d,) = err.value.diagnostics
     assert (d.line, d.column) == (2, 22)
-    assert d.message.startswith("unexpected end of the file; expected")
-    assert d.hint == "a block is missing its closing '}'"
+    assert d.message == "`{` opened at 2:12 is never closed"
+    assert d.hint == "the parser noticed here (unexpected end of the file); add the missing '}' where the block ends"
 
 
 def test_syntax_error_extra_closing_brace():
@@ -69,9 +69,9 @@ def test_rendering_shows_the_line_and_a_caret():
         loads(HEAD + "board b: grid 1 x 1 { terrain plian }\n}\n", path="r.scn")
     text = str(err.value)
     assert text.splitlines()[:4] == [
-        "r.scn:7:23: error: unknown terrain 'plian'",
+        "r.scn:7:31: error: unknown terrain 'plian'",  # the caret under the name, not the field
         "    7 | board b: grid 1 x 1 { terrain plian }",
-        "      |                       ^",
+        "      |                               ^",
         "hint: did you mean 'plain'?",
     ]
     assert text.endswith("1 error")
@@ -87,7 +87,12 @@ def test_misspelt_keyword_at_top_level_is_suggested():
 def test_duplicate_names_point_at_the_second_definition():
     line, col, msg, hint = only("piece inf\npiece inf")
     assert (line, col, msg) == (9, 7, "piece 'inf' is defined twice")
-    assert hint == "the first definition is at t.scn:8:7"
+    assert hint is None
+    with pytest.raises(DslError) as err:
+        loads(HEAD + "board b: grid 3 x 3 { terrain plain }\npiece inf\npiece inf\n}\n", path="t.scn")
+    (note,) = err.value.diagnostics[0].notes
+    assert (note.path, note.line, note.column, note.message, note.severity) == \
+        ("t.scn", 8, 7, "first defined here", "note")
 
 
 def test_duplicate_field():
@@ -304,7 +309,7 @@ TABLE = [
     pytest.param('deck d { card a; card a }', 8, 23, "card 'a' is defined twice in deck 'd'", id='card_twice'),
     pytest.param('layout z 0mm x 10mm { }', 8, 8, "layout 'z' is 0mm x 10mm; both sizes must be positive", id='layout_zero'),
     pytest.param('layout z 6000mm x 10mm { }', 8, 8, "layout 'z' is larger than anything printable (limit 5 m)", id='layout_huge'),
-    pytest.param('image art "a.png"\nlayout c 60mm x 80mm {\n image at 1mm, 1mm 10mm x 10mm { src atr }\n}', 10, 34, "layout 'c': image at 1mm, 1mm: unknown image 'atr'", id='image_unknown'),
+    pytest.param('image art "a.png"\nlayout c 60mm x 80mm {\n image at 1mm, 1mm 10mm x 10mm { src atr }\n}', 10, 38, "layout 'c': image at 1mm, 1mm: unknown image 'atr'", id='image_unknown'),
     pytest.param('image art "a.png"\nlayout c 60mm x 80mm {\n text at 1mm, 1mm 10mm x 10mm "x" { font art }\n}', 10, 37, "layout 'c': text at 1mm, 1mm: 'art' is an image, not a font", id='font_is_image'),
     pytest.param('board k: grid 1 x 1 {\n key { . plain  . hill }\n picture """\n .\n """\n}', 8, 17, "symbol '.' is already in the key (as 'plain')", id='key_symbol_twice'),
     pytest.param('board g: grid 1 x 1 { terrain plain\n node N1 at 0, 0 }', 8, 7, "'node' belongs on a map; board 'g' is a grid", id='node_on_grid'),

@@ -9,7 +9,6 @@ import pytest
 
 import dsl
 from toolkit.pnp.cards import write_cards
-from toolkit.pnp.render import PressError
 from toolkit.pnp.units import MM, PressOptions
 
 SCENARIO = '''
@@ -52,5 +51,5 @@ def test_rotate_90_runs_text_up_the_right_edge(tmp_path):
 
 
 def test_rotate_must_be_a_quarter_turn(tmp_path):
-    with pytest.raises(PressError, match="rotate"):
+    with pytest.raises(dsl.DslError, match="rotate is 45; it must be a multiple of 90"):  # refused at check
         chars_of(tmp_path, "45")

@@ -12,6 +12,7 @@ Each command is a pair: `add_NAME(subparsers)` declares its arguments and
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -143,7 +144,7 @@ def add_replay(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "outcomes are in the record). Errors are reported as RECORD:LINE.",
     )
     p.add_argument("record", metavar="RECORD", help="a game record file")
-    p.add_argument("--to", type=int, metavar="N", help="stop after move N")
+    p.add_argument("--to", type=whole_number(0), metavar="N", help="stop after move N")
     p.add_argument("--json", action="store_true", help="print ruleset, moves, outcome, state_hash as JSON")
     p.add_argument("--as", dest="side", metavar="SIDE",
                    help="show what SIDE could see: its view, its own moves, and every other "
@@ -205,13 +206,45 @@ def add_build(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--fit", action="store_true", help="scale boards larger than the paper to fit")
     p.add_argument("--png", metavar="DPI", type=whole_number(36, 2400), help="also write one PNG per card face and back")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--watch", action="store_true",
+                   help="build again whenever the scenario, a file it includes, or an image or font it "
+                   "declares changes; errors are printed and the watch goes on (Ctrl-C stops)")
+    p.add_argument("--watch-max", type=whole_number(1), metavar="N", help=argparse.SUPPRESS)  # tests: stop after N
     return p
 
 
 def run_build(args: argparse.Namespace) -> int:
     from toolkit.pnp.command import build_command
 
+    if args.watch:
+        from toolkit.watch import watch_build
+
+        return watch_build(args, build_command, max_rebuilds=args.watch_max)
     return build_command(args)
+
+
+# -------------------------------------------------------------------- lsp
+
+
+def add_lsp(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    return sub.add_parser(
+        "lsp",
+        help="the language server editors talk to (stdio)",
+        description="Serve the Language Server Protocol on stdin/stdout: the diagnostics of "
+        "`frontkit check` while you type, go to definition, completion of names and fields. "
+        "An editor starts it; see docs/editors.md. Needs the `editor` extra: "
+        "pip install 'frontkit[editor]'.",
+    )
+
+
+def run_lsp(args: argparse.Namespace) -> int:
+    try:
+        from toolkit.lsp import serve
+    except ImportError as exc:
+        raise UserError(f"the language server needs pygls ({exc.name} is missing): "
+                        "pip install 'frontkit[editor]'") from None
+    serve()
+    return EXIT_OK
 
 
 # -------------------------------------------------------------------- new
@@ -225,11 +258,40 @@ def add_new(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "as a picture, a piece type and a setup per side.",
     )
     p.add_argument("path", metavar="PATH", help="the .scn file to create (it must not exist)")
-    p.add_argument("--title", help="the scenario title (default: from the file name)")
-    p.add_argument("--ruleset", default="skirmish", help="the ruleset that referees it (default: %(default)s)")
-    p.add_argument("--sides", default="North,South", help="two side names, comma-separated (default: %(default)s)")
-    p.add_argument("--size", default="8x10", help="board WIDTHxHEIGHT (default: %(default)s)")
+    p.add_argument("--title", type=title_text, help="the scenario title (default: from the file name)")
+    p.add_argument("--ruleset", default="skirmish", type=ruleset_name,
+                   help="the ruleset that referees it (default: %(default)s)")
+    p.add_argument("--sides", default="North,South", type=side_pair,
+                   help="two side names, comma-separated (default: %(default)s)")
+    p.add_argument("--size", default="8x10", type=board_size, help="board WIDTHxHEIGHT (default: %(default)s)")
     return p
+
+
+# `frontkit new`'s option values: a bad one is a usage error (exit 2), like any other.
+def side_pair(text: str) -> str:
+    names = [s.strip() for s in text.split(",") if s.strip()]
+    if len(names) != 2 or not all(re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", s) for s in names):
+        raise argparse.ArgumentTypeError(f"want two names separated by a comma, such as North,South (got {text!r})")
+    return text
+
+
+def board_size(text: str) -> str:
+    m = re.fullmatch(r"(\d+)x(\d+)", text.strip())
+    if not m or not (2 <= int(m.group(1)) <= 100 and 2 <= int(m.group(2)) <= 100):
+        raise argparse.ArgumentTypeError(f"want WIDTHxHEIGHT between 2x2 and 100x100, such as 8x10 (got {text!r})")
+    return text
+
+
+def ruleset_name(text: str) -> str:
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*", text):
+        raise argparse.ArgumentTypeError(f"want a ruleset name such as front_lines (got {text!r})")
+    return text
+
+
+def title_text(text: str) -> str:
+    if '"' in text or "\\" in text:
+        raise argparse.ArgumentTypeError("a title cannot hold a double quote or a backslash")
+    return text
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -251,6 +313,7 @@ COMMANDS: list[tuple[str, Callable, Callable]] = [
     ("play", add_play, run_play),
     ("replay", add_replay, run_replay),
     ("simulate", add_simulate, run_simulate),
+    ("lsp", add_lsp, run_lsp),
 ]
 
 

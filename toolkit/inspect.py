@@ -17,20 +17,30 @@ def scenario_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
 
     Under a folder, only files that declare a scenario are checked as such:
     a file of bare statements is there to be included and is checked through
-    the scenario that includes it.
+    the scenario that includes it (`fragment_files` lists those).
     """
+    files, problems, _ = _sort_files(paths)
+    return files, problems
+
+
+def fragment_files(paths: list[Path]) -> list[Path]:
+    """The .scn files under folders that hold bare statements, to be included by a scenario."""
+    return _sort_files(paths)[2]
+
+
+def _sort_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic], list[Path]]:
     files: list[Path] = []
     problems: list[Diagnostic] = []
+    fragments: list[Path] = []
     for path in paths:
         if path.is_dir():
             for f in sorted(path.rglob("*.scn")):
-                if _declares_scenario(f):
-                    files.append(f)
+                (files if _declares_scenario(f) else fragments).append(f)
         elif path.exists():
             files.append(path)
         else:
             problems.append(Diagnostic(str(path), 0, 0, "no such file or folder"))
-    return files, problems
+    return files, problems, fragments
 
 
 def _declares_scenario(path: Path) -> bool:
@@ -45,9 +55,25 @@ def _declares_scenario(path: Path) -> bool:
     return False
 
 
+def _resolved(path: str | Path) -> Path:
+    try:
+        return Path(path).resolve()
+    except OSError:
+        return Path(path)
+
+
+def stray_files(fragments: list[Path], included: set[Path]) -> list[Diagnostic]:
+    """A warning for each file of statements that no checked scenario includes: nothing checked it."""
+    return [Diagnostic(str(f), 0, 0, "this file is neither a scenario nor included by one, so nothing checked it",
+                       "include it from a scenario (`include \"" + f.name + "\"`) or make it one "
+                       "(`scenario \"Title\" { … }`)", "warning")
+            for f in fragments if _resolved(f) not in included]
+
+
 def check_paths(paths: list[Path], as_json: bool = False) -> int:
-    files, diagnostics = scenario_files(paths)
+    files, diagnostics, fragments = _sort_files(paths)
     checked = []
+    included: set[Path] = set()
     for f in files:
         try:
             scenario = load(f)
@@ -55,19 +81,24 @@ def check_paths(paths: list[Path], as_json: bool = False) -> int:
             diagnostics.extend(found)
             checked.append({"path": str(f), "title": scenario.title,
                             "ok": not any(d.is_error for d in found)})
+            included.update(_resolved(p) for p in scenario.files)
         except DslError as err:
             diagnostics.extend(err.diagnostics)
             checked.append({"path": str(f), "ok": False})
+            included.update(_resolved(p) for p in err.files)
+    stray = stray_files(fragments, included)
+    diagnostics.extend(stray)
     errors = [d for d in diagnostics if d.is_error]
     if as_json:
         print(json.dumps({"files": checked, "diagnostics": [d.to_json() for d in diagnostics],
-                          "errors": len(errors)}, indent=2))
+                          "errors": len(errors), "stray": [d.path for d in stray]}, indent=2))
     else:
         for d in diagnostics:
             print(d.render(), file=sys.stderr)
         ok = sum(c["ok"] for c in checked)
+        strays = f"; {len(stray)} stray file{'s' if len(stray) != 1 else ''} not checked" if stray else ""
         print(f"checked {len(checked)} scenario{'s' if len(checked) != 1 else ''}: {ok} ok, "
-              f"{len(checked) - ok} with errors ({len(errors)} error{'s' if len(errors) != 1 else ''})")
+              f"{len(checked) - ok} with errors ({len(errors)} error{'s' if len(errors) != 1 else ''}){strays}")
     if not files and not diagnostics:
         print("no scenario files found", file=sys.stderr)
         return 1

@@ -25,6 +25,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
+from dsl.fields import normalise_colour
 from toolkit.pnp import icons, text
 from toolkit.pnp.fonts import FontBook, FontError
 from toolkit.pnp.units import to_points
@@ -48,7 +49,7 @@ def colour(value: Any, what: str) -> colors.Color | None:
     if s.lower() in ("none", "transparent", ""):
         return None
     try:
-        return colors.toColor(s)
+        return colors.toColor(normalise_colour(s))  # "#abc" is "#aabbcc", as `check` reads it
     except ValueError:
         raise PressError(f"{what}: not a colour: {s!r} (write \"#rrggbb\" or a colour name)") from None
 
@@ -241,6 +242,10 @@ class Renderer:
                     x, y = -ew / 2, -eh / 2
                     f = {**f, "bleed": False}  # a turned rect never runs into the bleed
                 self._draw_element(c, el.kind, x, y, ew, eh, content, f, what, label, bleed, w, h)
+            except PressError:
+                raise
+            except (ValueError, TypeError) as exc:  # a template filled with a value of the wrong type
+                raise PressError(f"{what}: {exc}") from None
             finally:
                 c.restoreState()
 

@@ -1,0 +1,126 @@
+"""`frontkit lsp` through its protocol (issue 13): a real client starts the server
+over stdio, opens a scenario with mistakes, receives the same diagnostics as
+`frontkit check`, asks where a name is defined, and asks for completions."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls")  # the editor extra; `pip install -e '.[test]'` brings it
+
+from lsprotocol import types as lsp  # noqa: E402
+from pygls.lsp.client import LanguageClient  # noqa: E402
+from pygls.uris import from_fs_path  # noqa: E402
+
+from dsl import DslError, load  # noqa: E402
+
+TEXT = '''scenario "L" {
+  ruleset front_lines
+  sides North, South
+  include "units.scn"
+  terrain field { colour "greeen" }
+  board b: grid 4 x 4 { terrain field }
+  setup North { infantri at A1, B1 }
+  setup South { infantry at D4 }
+  layout c 60mm x 80mm {
+    text at 1mm, 1mm 10mm x 5mm "x" {  }
+  }
+}
+'''
+UNITS = "piece infantry { moves 1 }\n"
+
+
+async def session(folder: Path, requests):
+    """Start the server, open s.scn, collect the diagnostics, run `requests(client, uri)`."""
+    client = LanguageClient("frontkit-test", "1")
+    published: dict[str, list[lsp.Diagnostic]] = {}
+    arrived = asyncio.Event()
+
+    @client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def on_diagnostics(params: lsp.PublishDiagnosticsParams):
+        published[params.uri] = params.diagnostics
+        arrived.set()
+
+    client.published = published  # what the server said so far, for the requests to look at
+
+    await client.start_io(sys.executable, "-m", "toolkit.cli", "lsp")
+    stopped = False
+    try:
+        await client.initialize_async(lsp.InitializeParams(
+            capabilities=lsp.ClientCapabilities(), root_uri=from_fs_path(str(folder))))
+        client.initialized(lsp.InitializedParams())
+        uri = from_fs_path(str(folder / "s.scn"))
+        client.text_document_did_open(lsp.DidOpenTextDocumentParams(
+            text_document=lsp.TextDocumentItem(uri=uri, language_id="frontkit", version=1, text=TEXT)))
+        await asyncio.wait_for(arrived.wait(), 60)  # a safety net against a hang, not a measurement
+        answers = await requests(client, uri)
+        await client.shutdown_async(None)
+        client.exit(None)
+        stopped = True
+    finally:
+        if not stopped and client._server is not None and client._server.returncode is None:
+            client._server.kill()  # a failed request: do not wait for a server nobody will stop
+        await client.stop()
+    return published, answers
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "s.scn").write_text(TEXT)
+    (tmp_path / "units.scn").write_text(UNITS)
+    return tmp_path
+
+
+def test_diagnostics_definition_completion_and_a_fix_through_the_protocol(folder):
+    """One server session (starting a server is the slow part): open, ask, fix, see it clean."""
+    uri = from_fs_path(str(folder / "s.scn"))
+    seen_before_fix = {}
+
+    async def requests(client, uri):
+        def at(kind, line, col):
+            return kind(text_document=lsp.TextDocumentIdentifier(uri=uri),
+                        position=lsp.Position(line=line, character=col))
+
+        definition = await client.text_document_definition_async(at(lsp.DefinitionParams, 7, 17))
+        terrain = await client.text_document_definition_async(at(lsp.DefinitionParams, 5, 34))
+        fields = await client.text_document_completion_async(at(lsp.CompletionParams, 9, 39))
+        seen_before_fix.update(client.published)
+        fixed = TEXT.replace("greeen", "green").replace("infantri", "infantry")
+        client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+            text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[lsp.TextDocumentContentChangeWholeDocument(text=fixed)]))
+        # a request after the notification: the server handles messages in order
+        await client.text_document_completion_async(at(lsp.CompletionParams, 0, 0))
+        return definition, terrain, fields
+
+    published, (definition, terrain, fields) = asyncio.run(session(folder, requests))
+
+    # the same diagnostics as `frontkit check`, at the same places
+    with pytest.raises(DslError) as err:
+        load(folder / "s.scn")
+    expected = [(d.line - 1, d.column - 1, d.message) for d in err.value.diagnostics]
+    got = [(d.range.start.line, d.range.start.character, d.message.split("\nhint: ")[0])
+           for d in seen_before_fix[uri]]
+    assert got == expected == [(4, 25, "terrain 'field': colour: unknown colour 'greeen'"),
+                               (6, 16, "unknown piece 'infantri'")]
+    greeen = seen_before_fix[uri][0]
+    assert greeen.message.endswith("hint: did you mean 'green'?")
+    assert (greeen.range.end.character, greeen.severity) == (33, lsp.DiagnosticSeverity.Error)
+
+    # `infantry` (line 8) is defined in the included file
+    (location,) = definition
+    assert location.uri == from_fs_path(str(folder / "units.scn"))
+    assert (location.range.start.line, location.range.start.character) == (0, 6)
+    (location,) = terrain
+    assert (location.uri, location.range.start.line, location.range.start.character) == (uri, 4, 10)
+
+    labels = {item.label for item in fields.items}
+    assert {"font_size", "colour", "align", "shrink"} <= labels  # the fields of a text element
+    assert {"infantry", "field", "c"} <= labels                 # and the scenario's names
+
+    # fixing the mistakes clears them
+    assert list(published[uri]) == []

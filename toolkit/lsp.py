@@ -1,0 +1,249 @@
+"""`frontkit lsp`: the language server editors talk to (pygls, over stdio).
+
+While a scenario is edited the server shows what `frontkit check` would say
+(the same loader, the same diagnostics, notes as related places, hints in
+the message), jumps from a name to where it is defined (terrain, pieces,
+decks, cards, layouts, boards, spaces, zones, tables, images and fonts), and
+completes names and the fields of the block the cursor is in.
+
+The work is done by plain functions (`check_text`, `definitions`,
+`completions`) that the pygls handlers call; the protocol is tested through
+a real client in tests/test_lsp.py.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from dsl import DslError, loads
+from dsl import fields as typed
+from dsl.errors import Diagnostic
+from dsl.loader import statements
+from dsl.model import Asset, Board, Deck, Layout, PieceType, Pos, Setup, Table, Terrain
+from dsl.highlight import BOARD_KINDS, ELEMENT_KINDS, KEYWORDS
+from toolkit import __version__
+
+WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")
+
+
+# ------------------------------------------------------------- diagnostics
+
+
+def check_text(text: str, path: str) -> dict[str, list[Diagnostic]]:
+    """What `frontkit check` says about `text` (the file at `path`), by file."""
+    out: dict[str, list[Diagnostic]] = {path: []}
+    try:
+        loads(text, path=path)
+    except DslError as err:
+        for d in err.diagnostics:
+            out.setdefault(d.path, []).append(d)
+    return out
+
+
+def _range(pos_line: int, pos_col: int, line_text: str | None) -> lsp.Range:
+    line = max(pos_line - 1, 0)
+    col = max(pos_col - 1, 0)
+    end = col + 1
+    if line_text is not None:
+        m = WORD.match(line_text, col)
+        if m:
+            end = m.end()
+        elif line_text[col:col + 3] == '"""':
+            end = len(line_text)
+        elif line_text[col:col + 1] == '"':
+            close = line_text.find('"', col + 1)
+            end = close + 1 if close > 0 else len(line_text)
+    return lsp.Range(start=lsp.Position(line=line, character=col), end=lsp.Position(line=line, character=end))
+
+
+def to_lsp(d: Diagnostic) -> lsp.Diagnostic:
+    message = d.message + (f"\nhint: {d.hint}" if d.hint else "")
+    related = [lsp.DiagnosticRelatedInformation(
+        location=lsp.Location(uri=from_fs_path(n.path) or n.path, range=_range(n.line, n.column, n.source_line)),
+        message=n.message) for n in d.notes]
+    return lsp.Diagnostic(
+        range=_range(d.line, d.column, d.source_line),
+        message=message,
+        severity=lsp.DiagnosticSeverity.Error if d.is_error else lsp.DiagnosticSeverity.Warning,
+        source="frontkit",
+        related_information=related or None,
+    )
+
+
+# ------------------------------------------------------------- definitions
+
+
+@dataclass(frozen=True)
+class Definition:
+    kind: str
+    name: str
+    pos: Pos
+
+
+def definitions(text: str, path: str) -> list[Definition]:
+    """Every name the file (and what it includes) defines, with where; never raises."""
+    items = statements(text, path)
+    out: list[Definition] = []
+    kinds = {Terrain: "terrain", PieceType: "piece", Deck: "deck", Layout: "layout", Table: "table",
+             Asset: "asset", Setup: "setup"}
+    for item in items:
+        kind = kinds.get(type(item))
+        if kind is not None:
+            out.append(Definition(kind, item.name, item.pos))
+        if isinstance(item, Deck):
+            out += [Definition("card", c.name, c.pos) for c in item.cards]
+        if isinstance(item, Board):
+            out.append(Definition("board", item.name, item.pos))
+            out += [Definition("zone", z.name, z.pos) for z in item.zones]
+            seen = set()
+            for s in item.spaces:  # named spaces and nodes first; grid squares at their board
+                if s.fields or item.kind == "map":
+                    out.append(Definition("space", s.id, s.pos))
+                    seen.add(s.id)
+            out += [Definition("space", s.id, item.pos) for s in item.spaces if s.id not in seen]
+    return out
+
+
+def word_at(text: str, line: int, character: int) -> str | None:
+    lines = text.split("\n")
+    if not 0 <= line < len(lines):
+        return None
+    for m in WORD.finditer(lines[line]):
+        if m.start() <= character <= m.end():
+            return m.group()
+    return None
+
+
+def find_definition(text: str, path: str, line: int, character: int) -> list[Definition]:
+    name = word_at(text, line, character)
+    if name is None:
+        return []
+    return [d for d in definitions(text, path) if d.name == name]
+
+
+# -------------------------------------------------------------- completion
+
+
+def enclosing_block(text: str, offset: int) -> str:
+    """The header line of the innermost block the offset is in ('' at the top)."""
+    depth = 0
+    i = offset - 1
+    while i >= 0:
+        ch = text[i]
+        if ch == "}":
+            depth += 1
+        elif ch == "{":
+            if depth == 0:
+                start = text.rfind("\n", 0, i) + 1
+                return text[start:i].strip()
+            depth -= 1
+        i -= 1
+    return ""
+
+
+def field_schema(header: str) -> dict[str, typed.FieldSpec]:
+    words = header.split()
+    first = words[0] if words else ""
+    if first in typed.ELEMENT_FIELDS:
+        return typed.ELEMENT_FIELDS[first]
+    return {"terrain": typed.TERRAIN_FIELDS, "zone": typed.ZONE_FIELDS, "layout": typed.LAYOUT_FIELDS,
+            "piece": typed.PIECE_PRESS_FIELDS}.get(first, {})
+
+
+def completions(text: str, path: str, line: int, character: int) -> list[lsp.CompletionItem]:
+    lines = text.split("\n")
+    offset = sum(len(x) + 1 for x in lines[:line]) + character
+    header = enclosing_block(text, offset)
+    items: list[lsp.CompletionItem] = []
+    seen: set[str] = set()
+
+    def add(label: str, kind: lsp.CompletionItemKind, detail: str) -> None:
+        if label not in seen:
+            seen.add(label)
+            items.append(lsp.CompletionItem(label=label, kind=kind, detail=detail))
+
+    for name, spec in field_schema(header).items():
+        add(name, lsp.CompletionItemKind.Field, f"{spec.type}: {spec.doc}")
+    if header.split()[:1] == ["layout"]:
+        for kind in ELEMENT_KINDS:
+            add(kind, lsp.CompletionItemKind.Keyword, "layout element")
+    if not header or header.startswith("scenario"):
+        for kw in KEYWORDS:
+            add(kw, lsp.CompletionItemKind.Keyword, "statement")
+    if header.startswith("board"):
+        for kw in ("key", "picture", "space", "node", "link", "border", "zone"):
+            add(kw, lsp.CompletionItemKind.Keyword, "board statement")
+    for d in definitions(text, path):
+        add(d.name, lsp.CompletionItemKind.Reference if d.kind == "space" else lsp.CompletionItemKind.Class, d.kind)
+    for kind in BOARD_KINDS:
+        add(kind, lsp.CompletionItemKind.Keyword, "board kind")
+    return items
+
+
+# ------------------------------------------------------------------ server
+
+
+def make_server() -> LanguageServer:
+    server = LanguageServer("frontkit", __version__)
+    published: dict[str, set[str]] = {}  # document uri → the uris it last published diagnostics for
+
+    def publish(ls: LanguageServer, uri: str) -> None:
+        doc = ls.workspace.get_text_document(uri)
+        path = to_fs_path(uri) or uri
+        by_file = check_text(doc.source, path)
+        uris = set()
+        for file, diagnostics in by_file.items():
+            file_uri = uri if file == path else (from_fs_path(file) or file)
+            uris.add(file_uri)
+            ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
+                uri=file_uri, diagnostics=[to_lsp(d) for d in diagnostics]))
+        for stale in published.get(uri, set()) - uris:  # a file that is clean now
+            ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=stale, diagnostics=[]))
+        published[uri] = uris
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: LanguageServer, params: lsp.DidOpenTextDocumentParams) -> None:
+        publish(ls, params.text_document.uri)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: LanguageServer, params: lsp.DidChangeTextDocumentParams) -> None:
+        publish(ls, params.text_document.uri)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: LanguageServer, params: lsp.DidSaveTextDocumentParams) -> None:
+        publish(ls, params.text_document.uri)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+    def definition(ls: LanguageServer, params: lsp.DefinitionParams) -> list[lsp.Location]:
+        doc = ls.workspace.get_text_document(params.text_document.uri)
+        path = to_fs_path(params.text_document.uri) or params.text_document.uri
+        out = []
+        for d in find_definition(doc.source, path, params.position.line, params.position.character):
+            uri = params.text_document.uri if d.pos.path == path else (from_fs_path(d.pos.path) or d.pos.path)
+            start = lsp.Position(line=max(d.pos.line - 1, 0), character=max(d.pos.column - 1, 0))
+            end = lsp.Position(line=start.line, character=start.character + len(d.name))
+            out.append(lsp.Location(uri=uri, range=lsp.Range(start=start, end=end)))
+        return out
+
+    @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=[" "]))
+    def completion(ls: LanguageServer, params: lsp.CompletionParams) -> lsp.CompletionList:
+        doc = ls.workspace.get_text_document(params.text_document.uri)
+        path = to_fs_path(params.text_document.uri) or params.text_document.uri
+        items = completions(doc.source, path, params.position.line, params.position.character)
+        return lsp.CompletionList(is_incomplete=False, items=items)
+
+    return server
+
+
+def serve() -> None:
+    """Serve on stdin/stdout until the editor says exit."""
+    make_server().start_io()
+
+
+if __name__ == "__main__":
+    serve()
