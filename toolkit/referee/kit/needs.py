@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from dsl.errors import Diagnostic, suggest
+from dsl.fields import PIECE_PRESS_FIELDS
 from dsl.model import Pos, Scenario
 
 from toolkit.referee.kit.effects import Effects, ParamType
@@ -120,6 +121,8 @@ class Needs:
             for entry in piece.fields.entries:
                 spec = self.piece_fields.get(entry.name)
                 if spec is None:
+                    if entry.name in PIECE_PRESS_FIELDS:
+                        continue  # the press reads and checks it (dsl.fields)
                     if known:
                         out.append(Diagnostic.at(
                             entry.pos, f"piece {piece.name}: the ruleset {scenario.ruleset} "

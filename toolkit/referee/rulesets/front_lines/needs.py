@@ -53,10 +53,6 @@ class PieceNames(NameIn):
         return None
 
 
-#: Piece fields the press reads (toolkit/pnp/counters.py): any value, checked there.
-PRESS_FIELDS = ("counters", "per_side", "count", "counter_size", "front_layout",
-                "back_layout", "faces", "back", "colour", "icon", "hidden", "title")
-
 NEEDS = Needs(
     sides=(2, 2),
     boards=1,
@@ -65,8 +61,7 @@ NEEDS = Needs(
     setups=True,
     piece_fields={
         "letter": Letter(), "role": OneOf(ROLES), "moves": Int(1), "beats": PieceNames(),
-        "disguise": NameIn("pieces"), "reveals": Int(0),
-        **{name: ParamType() for name in PRESS_FIELDS}},
+        "disguise": NameIn("pieces"), "reveals": Int(0)},
     options={
         "deployment": OneOf(DEPLOYMENTS), "actions_per_turn": Int(1),
         "backward_moves_per_turn": Int(0), "sideways": OneOf(SIDEWAYS_RULES),
