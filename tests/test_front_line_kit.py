@@ -82,12 +82,37 @@ def test_kit_edge_strip(kit):
 
 
 def test_kit_recommended_setup_is_drawn_unit_by_unit(kit):
+    """Every placed unit's letter (I, T, A) sits in the square of the plan named by the
+    setup, in the side's colour; squares with no unit hold no letter."""
     scenario = kit["scenario"]
-    page = next(t for t in kit["pages"]["sheets"] if "Recommended setup" in t)
-    placed = sum(p.count for s in scenario.setups.values() for p in s.placements)
-    letters = re.findall(r"(?<![A-Za-z])[ITA](?![A-Za-z0-9])", page.split("Terrain")[0])
-    assert placed == 30
-    assert len(letters) >= placed  # every placed unit has its letter on the plan
+    letters = {"infantry": "I", "tank": "T", "artillery": "A"}
+    colours = dict(zip(scenario.sides, scenario.fields.get("press").get("side_colours")))
+    expected = {p.space: (letters[p.piece], s.side)
+                for s in scenario.setups.values() for p in s.placements}
+    assert len(expected) == 30
+    index = next(i for i, t in enumerate(kit["pages"]["sheets"]) if "Recommended setup" in t)
+    with pdfplumber.open(kit["folder"] / "sheets.pdf") as pdf:
+        page = pdf.pages[index]
+        words = page.extract_words(extra_attrs=["non_stroking_color"])
+        board = next(iter(scenario.boards.values()))
+        ids = {w["text"]: w for w in words if w["text"] in {sp.id for sp in board.spaces}}
+        assert len(ids) == len(board.spaces)
+        cell = ids[board.spaces[1].id]["x0"] - ids[board.spaces[0].id]["x0"]  # one square
+        for sp in board.spaces:
+            corner = ids[sp.id]
+            inside = [w for w in words if w["text"] in ("I", "T", "A")
+                      and corner["x0"] <= w["x0"] < corner["x0"] + cell
+                      and corner["top"] <= w["top"] < corner["top"] + cell]
+            if sp.id in expected:
+                letter, side = expected[sp.id]
+                assert [w["text"] for w in inside] == [letter], sp.id
+                # the disc under the letter is in the side's colour
+                discs = [c for c in page.curves if c["x0"] <= inside[0]["x0"] <= c["x1"]
+                         and c["top"] <= inside[0]["top"] <= c["bottom"]]
+                assert any(tuple(round(v, 2) for v in d["non_stroking_color"]) == _rgb(colours[side])
+                           for d in discs), sp.id
+            else:
+                assert inside == [], sp.id
 
 
 def test_kit_player_aid_has_the_attack_results_and_what_each_result_does(kit):
