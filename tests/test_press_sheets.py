@@ -172,12 +172,11 @@ def test_front_line_sheet_prints_the_attack_results_table_and_the_round(tmp_path
     out = tmp_path / "sheets.pdf"
     write_sheets(s, out, PressOptions())
     text = pdf_text(out)
-    assert "A round, step by step" in text and "Reading the attack results table" in text
-    assert "Attack results" in text
-    assert "range 1 blitz blitz disrupt rout rout adv" in text
-    assert "advantage blitz disrupt rout rout miss miss" in text
-    assert "icons none capital air base soldier industry none" in text
-    assert "beyond range 3: range 3" in text
+    assert "A round, step by step" in text and "Attack results" in text
+    assert "Range 1 (white die) Blitz Blitz Disrupt Rout Rout ADV (yellow)" in text
+    assert "Advantage (yellow die) Blitz Disrupt Rout Rout Miss Miss" in text
+    assert "Icon on the white face Capital Air base Soldier Industry" in text
+    assert "range 3 stays on range 3" in text
     assert "Attack table" not in text  # no second copy from the options
 
 

@@ -378,7 +378,7 @@ def draw_calibration(c: Canvas, options: PressOptions) -> None:
         c.setLineWidth(0.3)
         c.line(bx - 10 * MM, by, bx + 10 * MM, by)
         c.line(bx, by - 10 * MM, bx, by + 10 * MM)
-        c.setFont("Helvetica", 4)
+        c.setFont("Helvetica", 6)  # never under 6 pt in print
         for k in range(-10, 11):
             t = (2 * MM if k % 5 == 0 else 1 * MM)
             c.setLineWidth(0.2)

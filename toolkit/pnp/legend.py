@@ -219,7 +219,7 @@ def draw_op_site(c, x: float, y: float, size: float) -> None:
     c.setLineWidth(0.5)
     c.drawPath(p, stroke=1, fill=1)
     c.setFillColor(colors.white)
-    c.setFont("Helvetica-Bold", max(3.0, size * 0.3))
+    c.setFont("Helvetica-Bold", max(6.0, size * 0.3))  # never under 6 pt in print
     c.drawCentredString(x, y - size * 0.1, "OP")
 
 
