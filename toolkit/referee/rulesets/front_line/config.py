@@ -145,6 +145,9 @@ class Config:
                 raise ScenarioError(f"{side} has no capital (a city with `capital`)")
         self.neighbours = tuple(self._steps(i, ORTHOGONAL + DIAGONAL) for i in range(n))
         self.orthogonal = tuple(self._steps(i, ORTHOGONAL) for i in range(n))
+        w = self.width
+        self._distance = tuple(tuple(max(abs(a % w - b % w), abs(a // w - b // w))
+                                     for b in range(n)) for a in range(n))
 
     def _steps(self, i: int, steps) -> tuple[int, ...]:
         c, r = i % self.width, i // self.width
@@ -204,7 +207,7 @@ class Config:
 
     def distance(self, a: int, b: int) -> int:
         """Squares counted orthogonally and/or diagonally (the range rule)."""
-        return max(abs(a % self.width - b % self.width), abs(a // self.width - b // self.width))
+        return self._distance[a][b]
 
     def capital_of(self, side: str) -> int:
         return next(c.square for c in self.cities.values() if c.capital and c.owner == side)

@@ -18,33 +18,38 @@ def land_targets(s: State, sq: int) -> frozenset[int]:
     through its own units but never through enemy units, lakes or empty unfriendly
     cities, ending on an empty square (a friendly city is fine)."""
     cfg = s.cfg
-    unit = s.squares[sq]
+    squares = s.squares
+    unit = squares[sq]
     side = unit.side
     base = cfg.kinds[unit.kind].move
     bonus = int(cfg.opt("move_bonus_desert"))
     steps = steps_of(s, unit.kind)
+    impassable, desert, cities = cfg.impassable, cfg.desert, cfg.cities
     ends: set[int] = set()
-    seen: set[tuple[int, int, bool]] = set()
-    frontier = [(sq, 0, False)]
+    best: dict[tuple[int, bool], int] = {(sq, False): 0}
+    frontier = [(sq, False)]
+    n = 0
     while frontier:
-        here, n, desert = frontier.pop()
-        limit = base + (bonus if desert else 0)
-        if n >= limit:
-            continue
-        for nxt in steps[here]:
-            if cfg.impassable[nxt]:
+        n += 1
+        nxt_frontier = []
+        for here, bonus_won in frontier:
+            if n > base + (bonus if bonus_won else 0):
                 continue
-            other = s.squares[nxt]
-            if other is not None and other.side != side:
-                continue
-            if other is None and s.unfriendly_city(nxt, side):
-                continue
-            if other is None:
-                ends.add(nxt)
-            key = (nxt, n + 1, desert or (cfg.desert[nxt] and n + 1 <= base))
-            if key not in seen:
-                seen.add(key)
-                frontier.append(key)
+            for nxt in steps[here]:
+                if impassable[nxt]:
+                    continue
+                other = squares[nxt]
+                if other is None:
+                    if nxt in cities and s.unfriendly_city(nxt, side):
+                        continue
+                    ends.add(nxt)
+                elif other.side != side:
+                    continue
+                key = (nxt, bonus_won or (desert[nxt] and n <= base))
+                if key not in best:
+                    best[key] = n
+                    nxt_frontier.append(key)
+        frontier = nxt_frontier
     ends.discard(sq)
     return frozenset(ends)
 

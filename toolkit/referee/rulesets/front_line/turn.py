@@ -188,6 +188,57 @@ def end_turn(s: State, side: str) -> tuple[State, list[Event]]:
     return replace(s, done=True, turns=s.turns + 1), [Event("pass", f"{side} ends its turn")]
 
 
+TARGETS = {"go": movement.land_targets, "sail": movement.sail_targets, "fire": attack.targets}
+
+
+def legal(s: State, side: str) -> list:
+    """The legal moves of a turn, built from the same checks `check` makes: a unit's
+    action is legal when the unit may act (`unit_problem`), the stack can pay
+    (`pay_problem`) and the square is one of its targets."""
+    cfg = s.cfg
+    names = cfg.names
+    out: list = [m for m in _other_candidates(s, side) if check(s, side, m) is None]
+    if s.stack is None:
+        return out
+    for sq, u in list(s.units_of(side)):
+        verbs = ("regroup",) if u.disrupted else ("go", "sail", "fire", "para")
+        for verb in verbs:
+            if unit_problem(s, side, verb, sq) is not None:
+                continue
+            mission = verb if verb in ("para", "regroup") else None
+            cost = 1 if mission is None else int(
+                cfg.opt("paratroop_cost" if mission == "para" else "regroup_cost"))
+            if supply.pay_problem(s, cost, mission) is not None:
+                continue
+            if verb == "regroup":
+                out.append(Act("regroup", names[sq]))
+            elif verb == "para":
+                out += [Act("para", names[sq], names[d])
+                        for d in sorted(movement.drop_targets(s, sq, side))]
+            else:
+                out += [Act(verb, names[sq], names[d]) for d in sorted(TARGETS[verb](s, sq))]
+    return out
+
+
+def _other_candidates(s: State, side: str):
+    """Moves that are not a unit's action: pass, take, commission, build, tasks."""
+    cfg = s.cfg
+    names = cfg.names
+    yield PASS
+    for k in s.stacks[s.at(side)]:
+        yield Act("take", what=k.kind)
+    yield Act("commission")
+    yield Act("cache")
+    for kind in cfg.kinds:
+        yield Act("build", what=kind)
+    if leadership.available_problem(s, side, "maneuver", True) is None:
+        for a, b in leadership.maneuver_moves(s, side):
+            yield Act("maneuver", names[a], names[b])
+    if leadership.available_problem(s, side, "relieve", True) is None:
+        for a, b in leadership.relieve_moves(s, side):
+            yield relieve(names[a], names[b])
+
+
 def candidates(s: State, side: str):
     """Every move worth checking on a turn (check keeps the legal ones)."""
     cfg = s.cfg
