@@ -33,14 +33,14 @@ def targets(s: State, sq: int) -> frozenset[int]:
     unit = s.squares[sq]
     reach = cfg.kinds[unit.kind].range
     out = set()
-    for i, other in enumerate(s.squares):
-        d = cfg.distance(sq, i)
-        if d == 0 or d > reach:
-            continue
+    squares = s.squares
+    side = unit.side
+    for i in cfg.within(sq, reach):
+        other = squares[i]
         if other is not None:
-            if other.side != unit.side:
+            if other.side != side:
                 out.add(i)
-        elif d == 1 and s.unfriendly_city(i, unit.side):
+        elif i in cfg.cities and cfg.distance(sq, i) == 1 and s.unfriendly_city(i, side):
             out.add(i)
     return frozenset(out)
 

@@ -148,6 +148,8 @@ class Config:
         w = self.width
         self._distance = tuple(tuple(max(abs(a % w - b % w), abs(a // w - b // w))
                                      for b in range(n)) for a in range(n))
+        self._within = tuple(tuple(tuple(b for b in range(n) if 0 < self._distance[a][b] <= r)
+                                   for a in range(n)) for r in range(max(self.width, self.height)))
 
     def _steps(self, i: int, steps) -> tuple[int, ...]:
         c, r = i % self.width, i // self.width
@@ -204,6 +206,10 @@ class Config:
         if isinstance(values, (tuple, list)):
             return int(values[min(month, len(values) - 1)])
         return int(values or 0)
+
+    def within(self, sq: int, reach: int) -> tuple[int, ...]:
+        """The squares 1..reach away from `sq` (orthogonally and/or diagonally)."""
+        return self._within[min(reach, len(self._within) - 1)][sq]
 
     def distance(self, a: int, b: int) -> int:
         """Squares counted orthogonally and/or diagonally (the range rule)."""

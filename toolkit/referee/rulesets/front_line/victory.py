@@ -32,13 +32,13 @@ def units(s: State, side: str) -> int:
 
 def outcome(s: State) -> Outcome | None:
     cfg = s.cfg
+    if s.winner is None and s.flow.round <= int(cfg.opt("rounds")):
+        return None
     scores = tuple((side, float(points(s, side))) for side in s.sides)
     if s.winner is not None:
         loser = s.other(s.winner)
         return Outcome(s.winner, f"{s.winner} entered {loser}'s capital", "FL-win-capital",
                        scores, ((s.winner,), (loser,)))
-    if s.flow.round <= int(cfg.opt("rounds")):
-        return None
     a, b = s.sides
     pa, pb = points(s, a), points(s, b)
     if pa != pb:
