@@ -12,7 +12,17 @@ def steps_of(s: State, kind: str) -> tuple[tuple[int, ...], ...]:
     return cfg.neighbours if cfg.kinds[kind].diagonal else cfg.orthogonal
 
 
-def land_targets(s: State, sq: int) -> frozenset[int]:
+def can_reach(s: State, sq: int, dst: int) -> bool:
+    """Whether a land move of the unit on `sq` may end on `dst` (land_targets, stopping
+    as soon as `dst` is found)."""
+    cfg = s.cfg
+    kind = cfg.kinds[s.squares[sq].kind]
+    if cfg.distance(sq, dst) > kind.move + int(cfg.opt("move_bonus_desert")):
+        return False
+    return bool(land_targets(s, sq, dst))
+
+
+def land_targets(s: State, sq: int, goal: int | None = None) -> frozenset[int]:
     """Squares a land move of the unit on `sq` may end on: one or two squares in its
     directions (one more when it entered a desert on the way, not cumulative),
     through its own units but never through enemy units, lakes or empty unfriendly
@@ -42,6 +52,8 @@ def land_targets(s: State, sq: int) -> frozenset[int]:
                 if other is None:
                     if nxt in cities and s.unfriendly_city(nxt, side):
                         continue
+                    if nxt == goal and nxt != sq:
+                        return frozenset((nxt,))
                     ends.add(nxt)
                 elif other.side != side:
                     continue
@@ -51,7 +63,7 @@ def land_targets(s: State, sq: int) -> frozenset[int]:
                     nxt_frontier.append(key)
         frontier = nxt_frontier
     ends.discard(sq)
-    return frozenset(ends)
+    return frozenset(ends) if goal is None else frozenset()
 
 
 def sail_targets(s: State, sq: int) -> frozenset[int]:

@@ -4,7 +4,8 @@ optional hooks (move space, invariants, bot weights, notation help)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+import hashlib
+from dataclasses import fields, replace
 from typing import Any
 
 from toolkit.referee.kit import effects as fx
@@ -115,6 +116,21 @@ class FrontLine(KitRules):
         return phase.prompt
 
     # ------------------------------------------------------------ protocol
+
+    def state_hash(self, s: State) -> str:
+        """A digest of every hashed field, as one text: the same in every process (sets
+        sorted; nothing salted) and several times quicker than the kit's field walk."""
+        parts = []
+        for f in fields(s):
+            if not f.metadata.get("hash", True):
+                continue
+            value = getattr(s, f.name)
+            if isinstance(value, frozenset):
+                value = sorted(value)
+            elif f.name == "flow":
+                value = replace(value, out=tuple(sorted(value.out)))
+            parts.append((f.name, value))
+        return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
 
     def view(self, s: State, player: str | None):
         return views.view(s, player, self.name)

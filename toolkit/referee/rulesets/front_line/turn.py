@@ -106,7 +106,7 @@ def check(s: State, side: str, m) -> Illegal | None:
         cfg.opt("paratroop_cost" if mission == "para" else "regroup_cost")), mission)
     if why:
         return why
-    if m.verb == "go" and dst not in movement.land_targets(s, src):
+    if m.verb == "go" and not movement.can_reach(s, src, dst):
         return Illegal("FL-move", f"{m.src} cannot reach {m.dst}: one or two squares in the "
                        "unit's directions (one more through a desert), into an empty square "
                        "or a friendly city, never through enemy units or unfriendly cities")
