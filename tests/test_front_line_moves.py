@@ -158,3 +158,18 @@ def test_FL_commission_readies_the_exhausted_card_at_the_end_of_the_turn():
     assert why(s, "Red", "cache").rule == "FL-lead-available"
     s = move(s, "Red", "pass")
     assert s.leadership[0] == AVAILABLE
+
+
+def test_FL_lake_no_land_move_through_water_but_fire_passes_over_it():
+    s = position(scenario("lake_nogo"), {"D2": "Red infantry", "D4": "Red artillery",
+                                        "G3": "Green tank"}, leadership=QUIET)
+    assert why(s, "Red", "D2-F2").rule == "FL-move"  # E2 is water
+    assert "D4xG3" in legal(s, "Red")  # three squares over the lake
+
+
+def test_FL_lake_a_paratroop_drop_counts_dry_land_only():
+    s = position(scenario("lake_nogo"), {"B2": "Red infantry", "G3": "Red tank"},
+                 stack=("air", 3), leadership=QUIET)
+    # E5 is two squares from G3 as the crow flies, but F4 and F5 between are water
+    assert why(s, "Red", "para B2-E5").rule == "FL-mission-paratroop"
+    assert "para B2-H5" in legal(s, "Red")
