@@ -3,8 +3,8 @@ and the Edge (rule ids in content/front_line/notation.md)."""
 
 from __future__ import annotations
 
-from front_line_play import RULES, at, legal, move, moves, position, roll, scenario, why
-from toolkit.referee.rulesets.front_line.state import EXHAUSTED, Edge, Stack
+from front_line_play import RULES, at, legal, move, position, roll, scenario, why
+from toolkit.referee.rulesets.front_line.state import EXHAUSTED, Edge
 
 QUIET = (EXHAUSTED, EXHAUSTED)
 

@@ -60,3 +60,16 @@ def test_an_attack_results_cell_that_is_no_result_is_reported(tmp_path):
     scenario, _ = _variant(tmp_path, "range_2 [blitz, disrupt,", "range_2 [blitz, disrupted,")
     (d,) = _errors(scenario)
     assert "disrupted" in d.message
+
+
+def test_the_options_the_checker_knows_are_the_options_the_rules_read():
+    from toolkit.referee.rulesets.front_line.config import DEFAULT_OPTIONS
+    from toolkit.referee.rulesets.front_line.rules import NEEDS
+    assert set(NEEDS.options) == set(DEFAULT_OPTIONS)
+
+
+def test_a_bad_start_roll_option_is_a_scenario_error_not_a_traceback():
+    from toolkit.referee.protocol import ScenarioError
+    scenario = dsl.load(CONTENT / "main.scn")
+    with pytest.raises(ScenarioError, match="first_player_roll"):
+        RULES.new_game(scenario, {"first_player_roll": (1, "Blue")})

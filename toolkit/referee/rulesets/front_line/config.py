@@ -21,7 +21,6 @@ SUPPLY_TYPES = ("air", "capital", "industry")
 RANGES = ("range_1", "range_2", "range_3")
 PLACEMENTS = ("recommended", "free")
 TIE_BREAKS = ("most_units", "draw")
-EDGE_DICE = ("white", "used")
 RETREAT_DIRECTIONS = ("unit", "any")
 
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -90,6 +89,7 @@ class Config:
         self._read_table(scenario)
         self._read_supply(scenario)
         self._read_setups(scenario)
+        self.first_roll()
 
     def opt(self, name: str) -> Any:
         return self.options[name]
@@ -182,6 +182,8 @@ class Config:
         self.shift = int(table.fields.get("disadvantage_shift", 1))
 
     def _read_supply(self, scenario: Scenario) -> None:
+        if "supply" not in scenario.decks:
+            raise ScenarioError("Front Line needs a deck `supply` (the supply cards)")
         self.supply_cards = {c.name: c for c in scenario.decks["supply"].cards}
         cards = scenario.decks["leadership"].cards if "leadership" in scenario.decks else ()
         self.leadership_effects = tuple(cards[0].effects) if cards else ()
@@ -219,5 +221,10 @@ class Config:
         return next(c.square for c in self.cities.values() if c.capital and c.owner == side)
 
     def first_roll(self) -> tuple[Range, str]:
+        """The start roll: (the faces, the side they favour), e.g. `[1-3, Red]`."""
         value = self.opt("first_player_roll")
-        return value[0], value[1]
+        if not (isinstance(value, tuple) and len(value) == 2 and value[1] in self.sides
+                and isinstance(value[0], (Range, int))):
+            raise ScenarioError("option first_player_roll is [FACES, SIDE], e.g. [1-3, Red]")
+        faces = value[0] if isinstance(value[0], Range) else Range(value[0], value[0])
+        return faces, value[1]

@@ -5,8 +5,6 @@ The tasks are the effect primitives of the Leadership card (`EFFECTS`), checked 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from toolkit.referee.kit import effects as fx
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import REACT, Window
@@ -174,4 +172,4 @@ def ready(s: State, side: str) -> State:
 
     if s.leadership[s.at(side)] == COMMISSIONED:
         return with_leadership(s, side, AVAILABLE)
-    return replace(s)
+    return s

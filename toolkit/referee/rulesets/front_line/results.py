@@ -41,21 +41,21 @@ def finalise(s: State) -> tuple[State, list[Event]]:
         return s, events + more
     if result == "disrupt" or result == "rout" and cfg.rout_disrupts[a.dst]:
         events.append(Event("disrupt", f"{foe}'s {target.kind} on {name} is disrupted"))
-        return _then_end(place(s, a.dst, replace(target, disrupted=True)), events)
+        return then_end(place(s, a.dst, replace(target, disrupted=True)), events)
     if result == "rout":
         if movement.retreat_targets(s, a.dst):
             events.append(Event("rout", f"rout: {foe} chooses to retreat or hold {name}"))
             return open_window(s, Window("rout", SIDE, (foe,), "retreat or hold")), events
         events.append(Event("disrupt", f"rout with no safe square: {foe}'s {target.kind} on "
                             f"{name} is disrupted"))
-        return _then_end(place(s, a.dst, replace(target, disrupted=True)), events)
+        return then_end(place(s, a.dst, replace(target, disrupted=True)), events)
     events.append(Event("miss", f"miss on {name}"))
     if a.rallied and natural:
         return _reward(s, events)
-    return _then_end(s, events)
+    return then_end(s, events)
 
 
-def _then_end(s: State, events: list[Event]) -> tuple[State, list[Event]]:
+def then_end(s: State, events: list[Event]) -> tuple[State, list[Event]]:
     s, more = attack.proceed(replace(s, attack=replace(s.attack, stage="end")))
     return s, events + more
 
@@ -72,7 +72,7 @@ def _city_result(s: State, events: list[Event]) -> tuple[State, list[Event]]:
         events += more
     else:
         events.append(Event("miss", f"{die}: the attack on {name} misses"))
-    return _then_end(s, events)
+    return then_end(s, events)
 
 
 def displacement(s: State) -> tuple[State, list[Event]]:
@@ -82,7 +82,7 @@ def displacement(s: State) -> tuple[State, list[Event]]:
     attacker = s.squares[a.src]
     if attacker is None or attacker.side != a.side or s.cfg.distance(a.src, a.dst) != 1 \
             or s.squares[a.dst] is not None:
-        return _then_end(s, [])
+        return then_end(s, [])
     if a.dst in s.cfg.cities:
         return displace(s)
     return open_window(s, Window("displace", SIDE, (a.side,), "displace or stay")), []
@@ -94,7 +94,7 @@ def displace(s: State) -> tuple[State, list[Event]]:
     events = [Event("displace", f"{a.side} shifts {s.cfg.names[a.src]} onto "
                     f"{s.cfg.names[a.dst]}")]
     s, more = cities.enter(s, a.side, a.dst)
-    s, end = _then_end(s, [])
+    s, end = then_end(s, [])
     return s, events + more + end
 
 
@@ -110,7 +110,7 @@ def hold(s: State) -> tuple[State, list[Event]]:
     a = s.attack
     target = s.squares[a.dst]
     s = place(s, a.dst, replace(target, disrupted=True))
-    return _then_end(s, [Event("hold", f"{target.side} holds {s.cfg.names[a.dst]}: disrupted")])
+    return then_end(s, [Event("hold", f"{target.side} holds {s.cfg.names[a.dst]}: disrupted")])
 
 
 def _reward(s: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -120,7 +120,7 @@ def _reward(s: State, events: list[Event]) -> tuple[State, list[Event]]:
     target = s.squares[a.dst]
     if target.disrupted:
         events.append(Event("reward", f"Rally reward: {s.cfg.names[a.dst]} is regrouped"))
-        return _then_end(place(s, a.dst, replace(target, disrupted=False)), events)
+        return then_end(place(s, a.dst, replace(target, disrupted=False)), events)
     events.append(Event("reward", f"Rally reward: {target.side} may maneuver or fire back"))
     return open_window(s, Window("reward", SIDE, (target.side,),
                                  "maneuver, opfire or decline")), events

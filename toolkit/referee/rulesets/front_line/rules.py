@@ -17,7 +17,7 @@ from toolkit.referee.protocol import PASS, Outcome
 from toolkit.referee.rulesets.front_line import moves, supply, turn, victory
 from toolkit.referee.rulesets.front_line import view as views
 from toolkit.referee.rulesets.front_line.config import (
-    DEFAULT_OPTIONS, EDGE_DICE, KINDS, PLACEMENTS, RANGES, RETREAT_DIRECTIONS, TIE_BREAKS,
+    KINDS, PLACEMENTS, RANGES, RETREAT_DIRECTIONS, TIE_BREAKS,
     Config)
 from toolkit.referee.rulesets.front_line.leadership import EFFECTS
 from toolkit.referee.rulesets.front_line.setup import FirstChoice, FirstRoll, Placement, new_state

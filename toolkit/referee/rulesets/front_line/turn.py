@@ -237,33 +237,3 @@ def _other_candidates(s: State, side: str):
     if leadership.available_problem(s, side, "relieve", True) is None:
         for a, b in leadership.relieve_moves(s, side):
             yield relieve(names[a], names[b])
-
-
-def candidates(s: State, side: str):
-    """Every move worth checking on a turn (check keeps the legal ones)."""
-    cfg = s.cfg
-    yield PASS
-    for k in s.stacks[s.at(side)]:
-        yield Act("take", what=k.kind)
-    yield Act("commission")
-    yield Act("cache")
-    for kind in cfg.kinds:
-        yield Act("build", what=kind)
-    names = cfg.names
-    for sq, u in list(s.units_of(side)):
-        if u.disrupted:
-            yield Act("regroup", names[sq])
-        else:
-            for dst in sorted(movement.land_targets(s, sq)):
-                yield Act("go", names[sq], names[dst])
-            for dst in sorted(movement.sail_targets(s, sq)):
-                yield Act("sail", names[sq], names[dst])
-            for dst in sorted(attack.targets(s, sq)):
-                yield Act("fire", names[sq], names[dst])
-            if cfg.kinds[u.kind].paratroop and sq in cfg.cities:
-                for dst in sorted(movement.drop_targets(s, sq, side)):
-                    yield Act("para", names[sq], names[dst])
-    for a, b in leadership.maneuver_moves(s, side):
-        yield Act("maneuver", names[a], names[b])
-    for a, b in leadership.relieve_moves(s, side):
-        yield relieve(names[a], names[b])

@@ -125,7 +125,7 @@ class Displace(Words):
     def apply(self, s, side, m, w):
         if m.verb == "displace":
             return results.displace(s)
-        return results._then_end(s, [Event("stay", f"{side} stays")])
+        return results.then_end(s, [Event("stay", f"{side} stays")])
 
 
 class Reward(Words):
@@ -145,10 +145,10 @@ class Reward(Words):
     def apply(self, s, side, m, w):
         a = s.attack
         if m.verb == "decline":
-            return results._then_end(s, [Event("reward", f"{side} declines the reward")])
+            return results.then_end(s, [Event("reward", f"{side} declines the reward")])
         if m.verb == "maneuver":
             s, events = leadership.do_maneuver(s, side, a.dst, s.cfg.index[m.dst], free=True)
-            s, more = results._then_end(s, [])
+            s, more = results.then_end(s, [])
             return s, events + more
         return attack.start(replace(s, attack=None), side, a.dst, a.src, supplied=False)
 
