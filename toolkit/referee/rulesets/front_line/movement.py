@@ -26,42 +26,44 @@ def land_targets(s: State, sq: int, goal: int | None = None) -> frozenset[int]:
     """Squares a land move of the unit on `sq` may end on: one or two squares in its
     directions (one more when it entered a desert on the way, not cumulative),
     through its own units but never through enemy units, lakes or empty unfriendly
-    cities, ending on an empty square (a friendly city is fine)."""
+    cities, ending on an empty square (a friendly city is fine). With `goal`, only
+    whether that square is among them (the search stops when it is found)."""
     cfg = s.cfg
     squares = s.squares
-    unit = squares[sq]
-    side = unit.side
-    base = cfg.kinds[unit.kind].move
-    bonus = int(cfg.opt("move_bonus_desert"))
-    steps = steps_of(s, unit.kind)
-    impassable, desert, cities = cfg.impassable, cfg.desert, cfg.cities
+    side = squares[sq].side
+    kind = squares[sq].kind
+    base = cfg.kinds[kind].move
+    longest = base + int(cfg.opt("move_bonus_desert"))
+    steps = cfg.neighbours if cfg.kinds[kind].diagonal else cfg.orthogonal
+    impassable, desert = cfg.impassable, cfg.desert
+    closed = {c for c in cfg.cities if squares[c] is None and s.controller(c) != side}
     ends: set[int] = set()
-    best: dict[tuple[int, bool], int] = {(sq, False): 0}
+    plain = {sq}  # reached without the desert bonus
+    bonus: set[int] = set()  # reached having entered a desert within the first moves
     frontier = [(sq, False)]
     n = 0
-    while frontier:
+    while frontier and n < longest:
         n += 1
-        nxt_frontier = []
-        for here, bonus_won in frontier:
-            if n > base + (bonus if bonus_won else 0):
+        later = []
+        for here, won in frontier:
+            if n > base and not won:
                 continue
             for nxt in steps[here]:
-                if impassable[nxt]:
+                if impassable[nxt] or nxt in closed:
                     continue
                 other = squares[nxt]
                 if other is None:
-                    if nxt in cities and s.unfriendly_city(nxt, side):
-                        continue
-                    if nxt == goal and nxt != sq:
+                    if nxt == goal:
                         return frozenset((nxt,))
                     ends.add(nxt)
                 elif other.side != side:
                     continue
-                key = (nxt, bonus_won or (desert[nxt] and n <= base))
-                if key not in best:
-                    best[key] = n
-                    nxt_frontier.append(key)
-        frontier = nxt_frontier
+                now = won or (desert[nxt] and n <= base)
+                seen = bonus if now else plain
+                if nxt not in seen:
+                    seen.add(nxt)
+                    later.append((nxt, now))
+        frontier = later
     ends.discard(sq)
     return frozenset(ends) if goal is None else frozenset()
 

@@ -66,7 +66,7 @@ class Attack:
     stage: str = "rally"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class State:
     sides: tuple[str, str]
     cfg: Any = field(metadata={"hash": False})

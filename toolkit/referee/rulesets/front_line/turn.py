@@ -194,36 +194,53 @@ TARGETS = {"go": movement.land_targets, "sail": movement.sail_targets, "fire": a
 def legal(s: State, side: str) -> list:
     """The legal moves of a turn, built from the same checks `check` makes: a unit's
     action is legal when the unit may act (`unit_problem`), the stack can pay
-    (`pay_problem`) and the square is one of its targets."""
+    (`pay_problem`) and the square is one of its targets; the tasks' squares come from
+    the generators their checks read (`leadership.maneuver_moves` …)."""
     cfg = s.cfg
     names = cfg.names
     out: list = [m for m in _other_candidates(s, side) if check(s, side, m) is None]
+    if leadership.available_problem(s, side, "maneuver", True) is None:
+        out += [Act("maneuver", names[a], names[b])
+                for a, b in leadership.maneuver_moves(s, side)]
+    if leadership.available_problem(s, side, "relieve", True) is None:
+        out += [relieve(names[a], names[b]) for a, b in leadership.relieve_moves(s, side)]
     if s.stack is None:
         return out
+    paid = {verb: supply.pay_problem(s, _cost(cfg, verb), MISSION_OF.get(verb)) is None
+            for verb in ("go", "para", "regroup")}
+    limit = int(cfg.opt("actions_per_unit"))
     for sq, u in list(s.units_of(side)):
-        verbs = ("regroup",) if u.disrupted else ("go", "sail", "fire", "para")
-        for verb in verbs:
-            if unit_problem(s, side, verb, sq) is not None:
-                continue
-            mission = verb if verb in ("para", "regroup") else None
-            cost = 1 if mission is None else int(
-                cfg.opt("paratroop_cost" if mission == "para" else "regroup_cost"))
-            if supply.pay_problem(s, cost, mission) is not None:
-                continue
-            if verb == "regroup":
+        if len(s.actions_of(u.uid)) >= limit:
+            continue  # unit_problem: FL-unit-two, whatever the action
+        if u.disrupted:
+            if paid["regroup"] and unit_problem(s, side, "regroup", sq) is None:
                 out.append(Act("regroup", names[sq]))
-            elif verb == "para":
-                out += [Act("para", names[sq], names[d])
-                        for d in sorted(movement.drop_targets(s, sq, side))]
-            else:
-                out += [Act(verb, names[sq], names[d]) for d in sorted(TARGETS[verb](s, sq))]
+            continue
+        if paid["go"]:
+            for verb in ("go", "sail", "fire"):
+                if unit_problem(s, side, verb, sq) is None:
+                    out += [Act(verb, names[sq], names[d]) for d in sorted(TARGETS[verb](s, sq))]
+        if paid["para"] and cfg.kinds[u.kind].paratroop and unit_problem(s, side, "para", sq) is None:
+            out += [Act("para", names[sq], names[d])
+                    for d in sorted(movement.drop_targets(s, sq, side))]
     return out
 
 
+MISSION_OF = {"para": "para", "regroup": "regroup"}
+
+
+def _cost(cfg, verb: str) -> int:
+    if verb == "para":
+        return int(cfg.opt("paratroop_cost"))
+    if verb == "regroup":
+        return int(cfg.opt("regroup_cost"))
+    return 1
+
+
 def _other_candidates(s: State, side: str):
-    """Moves that are not a unit's action: pass, take, commission, build, tasks."""
+    """Moves that are neither a unit's action nor a task's shift: pass, take,
+    commission, cache, build."""
     cfg = s.cfg
-    names = cfg.names
     yield PASS
     for k in s.stacks[s.at(side)]:
         yield Act("take", what=k.kind)
@@ -231,9 +248,3 @@ def _other_candidates(s: State, side: str):
     yield Act("cache")
     for kind in cfg.kinds:
         yield Act("build", what=kind)
-    if leadership.available_problem(s, side, "maneuver", True) is None:
-        for a, b in leadership.maneuver_moves(s, side):
-            yield Act("maneuver", names[a], names[b])
-    if leadership.available_problem(s, side, "relieve", True) is None:
-        for a, b in leadership.relieve_moves(s, side):
-            yield relieve(names[a], names[b])
