@@ -115,3 +115,22 @@ def test_a_seeded_game_replays_to_the_same_state_as_played():
     assert again.state_hash() == played.state_hash()
     assert str(again.outcome) == str(played.outcome)
     assert any(e.player == "chance" for e in again.history)  # every die is in the record
+
+
+def test_dice_typed_at_the_table_go_into_the_record(tmp_path, capsys, monkeypatch):
+    """`frontkit play --table`: the players type the dice; an impossible face is refused
+    and asked again; every roll is a `chance:` line of the record (FL-attack-dice)."""
+    import io
+    import sys
+
+    from toolkit.cli import main
+
+    rec = tmp_path / "table.record"
+    typed = "7\n2\nfirst Red\ntake air\nC4-E3\npass\nquit\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    assert main(["play", str(CONTENT / "main.scn"), "--table", "--record", str(rec)]) == 0
+    out = capsys.readouterr().out
+    assert "1 to 6" in out  # the 7 was refused with a reason
+    lines = [line for line in rec.read_text().splitlines() if line and not line.startswith(("#", " "))]
+    assert "chance: 2" in lines and "Red: C4-E3" in lines
+    assert not any(line == "chance: 7" for line in lines)

@@ -199,13 +199,20 @@ def legal(s: State, side: str) -> list:
     cfg = s.cfg
     names = cfg.names
     out: list = [m for m in _other_candidates(s, side) if check(s, side, m) is None]
+    if s.stack is not None:
+        out += _unit_actions(s, side)
     if leadership.available_problem(s, side, "maneuver", True) is None:
         out += [Act("maneuver", names[a], names[b])
                 for a, b in leadership.maneuver_moves(s, side)]
     if leadership.available_problem(s, side, "relieve", True) is None:
         out += [relieve(names[a], names[b]) for a, b in leadership.relieve_moves(s, side)]
-    if s.stack is None:
-        return out
+    return out
+
+
+def _unit_actions(s: State, side: str) -> list:
+    cfg = s.cfg
+    names = cfg.names
+    out: list = []
     paid = {verb: supply.pay_problem(s, _cost(cfg, verb), MISSION_OF.get(verb)) is None
             for verb in ("go", "para", "regroup")}
     limit = int(cfg.opt("actions_per_unit"))
