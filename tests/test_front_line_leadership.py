@@ -117,3 +117,43 @@ def test_FL_setup_free_placement_in_your_own_country():
         s = move(s, side, sorted(legal(s, side))[0])
     assert RULES.decision(s).kind.value == "chance"  # the start roll
     assert sum(1 for u in s.squares if u) == 30
+
+
+def test_FL_task_rally_is_not_offered_without_leadership_or_against_an_empty_city():
+    s = move(pos({"B4": "Red infantry", "C4": "Green infantry"},
+                 leadership=(EXHAUSTED, EXHAUSTED)), "Red", "B4xC4")
+    assert RULES.decision(s).kind.value == "chance"
+    t = move(pos({"H2": "Red infantry"}, leadership=GREEN_ONLY), "Red", "H2xI2")
+    assert RULES.decision(t).kind.value == "chance"  # no unit to rally
+
+
+def test_FL_task_rally_reward_maneuver_moves_the_target_for_free():
+    t = move(pos({"B3": "Red infantry", "C3": "Green infantry"}, leadership=GREEN_ONLY),
+             "Red", "B3xC3")
+    t = roll(move(t, "Green", "rally"), 6)
+    t = move(t, "Green", "maneuver C3-D3")
+    assert at(t, "D3").side == "Green" and at(t, "C3") is None
+    assert RULES.decision(t).players == ("Red",)
+
+
+def test_FL_task_opportunity_fire_needs_range_and_answers_a_build():
+    s = move(pos({"G4": "Green artillery", "C4": "Green tank"}, leadership=GREEN_ONLY,
+                 stack=("industry", 4)), "Red", "build infantry")  # onto B5
+    assert "opfire C4xB5" in legal(s, "Green")  # a tank reaches two squares
+    assert "opfire G4xB5" not in legal(s, "Green")  # five away
+    assert why(s, "Green", "opfire G4xB5").rule == "FL-attack-range"
+
+
+def test_FL_task_commission_is_a_supply_use_that_opens_the_reaction_window():
+    s = move(pos({"C4": "Green tank"}, leadership=(EXHAUSTED, AVAILABLE), stack=("air", 3)),
+             "Red", "commission")
+    assert RULES.decision(s).players == ("Green",)
+    assert not {m for m in legal(s, "Green") if m.startswith("opfire")}  # no unit to fire at
+
+
+def test_FL_edge_off_by_option_gives_no_reroll_and_never_moves():
+    s = pos({"B4": "Red infantry", "C4": "Green infantry"}, leadership=(EXHAUSTED, EXHAUSTED),
+            options={"edge": False})
+    from toolkit.referee.rulesets.front_line.state import Edge
+    s = roll(move(s, "Red", "B4xC4"), 1)
+    assert s.edge == Edge()
