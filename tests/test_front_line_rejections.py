@@ -40,15 +40,22 @@ def react_window():
 
 def maneuver_on_opponents_turn_only():
     """A designer's variant card: Maneuver only on the opponent's turn."""
-    import copy
-    from dataclasses import replace
+    import shutil
+    import tempfile
+    from pathlib import Path
 
-    s = pos(leadership=(AVAILABLE, AVAILABLE))
-    cfg = copy.copy(s.cfg)
-    cfg.leadership_effects = tuple(
-        replace(c, args=(("when", "opponent_turn"),) + tuple(a for a in c.args if a[0] != "when"))
-        if c.name == "maneuver" else c for c in cfg.leadership_effects)
-    return replace(s, cfg=cfg)
+    import dsl
+    from front_line_play import ROOT
+
+    folder = Path(tempfile.mkdtemp())
+    for f in (ROOT / "content" / "front_line").glob("*.scn"):
+        shutil.copy(f, folder / f.name)
+    common = folder / "common.scn"
+    common.write_text(common.read_text().replace("maneuver(when=any_turn",
+                                                 "maneuver(when=opponent_turn"))
+    variant = dsl.load(folder / "main.scn")
+    shutil.rmtree(folder)
+    return position(variant, {"B4": "Red infantry"}, leadership=(AVAILABLE, AVAILABLE))
 
 
 CASES = [

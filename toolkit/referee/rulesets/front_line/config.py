@@ -187,6 +187,12 @@ class Config:
         self.supply_cards = {c.name: c for c in scenario.decks["supply"].cards}
         cards = scenario.decks["leadership"].cards if "leadership" in scenario.decks else ()
         self.leadership_effects = tuple(cards[0].effects) if cards else ()
+        #: when each task may be used: each effect run once through the registry
+        #: (its primitive answers its `when`), read by leadership.when_of
+        from toolkit.referee.rulesets.front_line.leadership import EFFECTS
+
+        self.task_when = {c.name: EFFECTS.apply(c, self) for c in self.leadership_effects
+                          if c.name in EFFECTS.primitives}
 
     def _read_setups(self, scenario: Scenario) -> None:
         self.setups = {}

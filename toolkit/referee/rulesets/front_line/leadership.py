@@ -48,11 +48,10 @@ def cache(ctx, when, n):
 
 
 def when_of(s: State, task: str) -> str:
-    """When the Leadership card lets `task` be used (its effect's `when`)."""
-    for call in s.cfg.leadership_effects:
-        if call.name == task:
-            return EFFECTS.apply(call, s)
-    return "never"
+    """When the Leadership card lets `task` be used: its effect's `when` (own_turn,
+    opponent_turn, any_turn; never when the card has no such task). The effects are
+    checked against `EFFECTS` at `frontkit check`; the config reads `when` once."""
+    return s.cfg.task_when.get(task, "never")
 
 
 def available_problem(s: State, side: str, task: str, own_turn: bool) -> Illegal | None:
