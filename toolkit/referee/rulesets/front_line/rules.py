@@ -14,7 +14,7 @@ from toolkit.referee.kit.phases import AUTO, CHANCE, HANDLER, SIDE, TURNS, Phase
 from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.kit.tables import check_columns
 from toolkit.referee.protocol import PASS, Outcome
-from toolkit.referee.rulesets.front_line import moves, supply, turn, victory
+from toolkit.referee.rulesets.front_line import actions, moves, supply, turn, victory
 from toolkit.referee.rulesets.front_line import view as views
 from toolkit.referee.rulesets.front_line.config import (
     KINDS, PLACEMENTS, RANGES, RETREAT_DIRECTIONS, TIE_BREAKS,
@@ -47,7 +47,7 @@ class Turns:
 
     def legal(self, s: State, side: str):
         """The candidates that pass the one check (PASS among them: it ends the turn)."""
-        return turn.legal(s, side)
+        return actions.legal(s, side)
 
     def check(self, s: State, side: str, m):
         return turn.check(s, side, m)
