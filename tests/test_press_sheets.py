@@ -172,7 +172,9 @@ def test_front_line_sheet_prints_the_attack_results_table_and_the_round(tmp_path
     out = tmp_path / "sheets.pdf"
     write_sheets(s, out, PressOptions())
     text = pdf_text(out)
-    assert "A round, step by step" in text and "Attack results" in text
+    # the round is the referee's own turn sequence (table turn_sequence, checked by the kit)
+    assert "Turn sequence" in text and "Attack results" in text
+    assert "Supply (automatic): A new month" in " ".join(text.split())
     assert "Range 1 (white die) Blitz Blitz Disrupt Rout Rout ADV (yellow)" in text
     assert "Advantage (yellow die) Blitz Disrupt Rout Rout Miss Miss" in text
     assert "Icon on the white face Capital Air base Soldier Industry" in text

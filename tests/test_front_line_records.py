@@ -1,0 +1,136 @@
+"""Front Line golden records (tests/data/front_line/*.record): each replays through
+the referee to a fixed outcome, state hash and move count (golden.json).
+
+`scripted_purple_square.record` is written by hand: the start roll, Red's tank takes
+the purple square E3, every react window is passed, and every later turn too: Red
+wins on one Occupation Point after December (FL-win-op). The `random_*` records are seeded games of the
+random bot (with the ruleset's bot weights), one per battlefield. To rebuild them
+after a deliberate rules change (or a change to the scenario files, whose hash the
+records carry):
+    FRONTKIT_REGOLD=1 python3 -m pytest tests/test_front_line_records.py
+and say in the commit why the hashes moved.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+import dsl
+from toolkit.referee import record
+from toolkit.referee.chance import SeededChance
+from toolkit.referee.match import Match
+from toolkit.referee.protocol import DecisionKind
+from toolkit.referee.rulesets.front_line import RULESET as FL
+
+DATA = Path(__file__).parent / "data" / "front_line"
+CONTENT = Path(__file__).parents[1] / "content" / "front_line"
+GOLDEN = DATA / "golden.json"
+BATTLEFIELDS = ("main", "lake_nogo", "great_desert", "mt_range")
+
+RAID = """\
+chance: 2
+Red: first Red
+Red: take air
+Red: C4-E3
+Green: pass
+Red: B2-D2
+Green: pass
+Red: pass
+""" + "".join(f"{side}: pass\n" for side in ("Green", "Red") * 11) + "Green: pass\n"
+
+
+def _random_game(name: str, seed: int) -> Match:
+    scenario = dsl.load(CONTENT / f"{name}.scn")
+    match = Match.new(scenario, chance=SeededChance(f"front_line golden {name} {seed}"),
+                      seed=f"front_line golden {name} {seed}")
+    rng = random.Random(f"front_line golden {name} {seed}")
+    while not match.over:
+        d = match.decision
+        if d.kind is DecisionKind.CHANCE:
+            match.roll()
+            continue
+        side = d.players[0]
+        legal = list(FL.legal_moves(match.state, side))
+        match.play_move(side, rng.choices(legal, FL.bot_weights(match.state, side, legal))[0])
+    return match
+
+
+def _replay(path: Path) -> Match:
+    rec = record.load(path)
+    return Match.from_record(rec, dsl.load(rec.scenario_path()))
+
+
+def _summary(match: Match) -> dict:
+    return {"outcome": str(match.outcome), "state_hash": match.state_hash(),
+            "moves": len(match.history)}
+
+
+def regold() -> None:
+    DATA.mkdir(parents=True, exist_ok=True)
+    golden = {}
+    raid = DATA / "scripted_purple_square.record"
+    header = Match.new(dsl.load(CONTENT / "main.scn")).header(raid).format()
+    raid.write_text(header + RAID, encoding="utf-8")
+    golden[raid.name] = _summary(_replay(raid))
+    for name in BATTLEFIELDS:
+        path = DATA / f"random_{name}.record"
+        _random_game(name, 1).save(path)
+        golden[path.name] = _summary(_replay(path))
+    GOLDEN.write_text(json.dumps(golden, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+if os.environ.get("FRONTKIT_REGOLD"):
+    regold()
+
+EXPECTED = json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_golden_records_replay_to_their_outcome_and_state_hash(name):
+    match = _replay(DATA / name)
+    assert _summary(match) == EXPECTED[name]
+
+
+def test_there_is_a_golden_record_per_battlefield_and_a_scripted_one():
+    assert set(EXPECTED) == {"scripted_purple_square.record"} | {
+        f"random_{name}.record" for name in BATTLEFIELDS}
+
+
+def test_the_scripted_game_is_won_on_the_purple_square():
+    match = _replay(DATA / "scripted_purple_square.record")
+    assert match.outcome.winner == "Red" and match.outcome.rule == "FL-win-op"
+    assert match.outcome.scores == (("Red", 1.0), ("Green", 0.0))
+
+
+def test_a_seeded_game_replays_to_the_same_state_as_played():
+    played = _random_game("lake_nogo", 7)
+    text = played.record_text(DATA / "x.record")
+    again = Match.from_record(record.parse(text, str(DATA / "x.record")),
+                              dsl.load(CONTENT / "lake_nogo.scn"))
+    assert again.state_hash() == played.state_hash()
+    assert str(again.outcome) == str(played.outcome)
+    assert any(e.player == "chance" for e in again.history)  # every die is in the record
+
+
+def test_dice_typed_at_the_table_go_into_the_record(tmp_path, capsys, monkeypatch):
+    """`frontkit play --table`: the players type the dice; an impossible face is refused
+    and asked again; every roll is a `chance:` line of the record (FL-attack-dice)."""
+    import io
+    import sys
+
+    from toolkit.cli import main
+
+    rec = tmp_path / "table.record"
+    typed = "7\n2\nfirst Red\ntake air\nC4-E3\npass\nquit\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    assert main(["play", str(CONTENT / "main.scn"), "--table", "--record", str(rec)]) == 0
+    out = capsys.readouterr().out
+    assert "1 to 6" in out  # the 7 was refused with a reason
+    lines = [line for line in rec.read_text().splitlines() if line and not line.startswith(("#", " "))]
+    assert "chance: 2" in lines and "Red: C4-E3" in lines
+    assert not any(line == "chance: 7" for line in lines)

@@ -1,0 +1,163 @@
+"""Attacks, declared and resolved step by step. An attack in progress is
+`State.attack`; `proceed` moves it through its stages, opening a window whenever
+someone must decide or dice must be rolled:
+
+    rally    the defender may Rally (a supplied attack on a unit, Leadership available)
+    roll     the white die, and the yellow one when the attacker is higher
+    edge     the Edge holder may re-roll everything
+    pick     a higher Tank takes the white or the yellow result
+    final    the result is read, icons applied, Rally's shift applied, then results.apply
+    end      the attack is over; a supplied one may draw Opportunity Fire
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from toolkit.referee.chance import Dice
+from toolkit.referee.kit.flow import open_window
+from toolkit.referee.kit.phases import CHANCE, REACT, SIDE, Window
+from toolkit.referee.protocol import Event, Illegal
+from toolkit.referee.rulesets.front_line import edge
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, Attack, State
+
+RESULTS = ("blitz", "disrupt", "rout", "miss")
+SOFTER = {"blitz": "disrupt", "disrupt": "rout", "rout": "miss"}
+CITY_ICON = {"capital": "capital", "air": "air_base", "industry": "industry"}
+
+
+def targets(s: State, sq: int) -> frozenset[int]:
+    """What the active unit on `sq` may attack: enemy units within its range, and
+    empty unfriendly cities next to it (FL-attack-range, FL-attack-city)."""
+    cfg = s.cfg
+    unit = s.squares[sq]
+    reach = cfg.kinds[unit.kind].range
+    out = set()
+    squares = s.squares
+    side = unit.side
+    for i in cfg.within(sq, reach):
+        other = squares[i]
+        if other is not None:
+            if other.side != side:
+                out.add(i)
+        elif i in cfg.cities and cfg.distance(sq, i) == 1 and s.unfriendly_city(i, side):
+            out.add(i)
+    return frozenset(out)
+
+
+def target_problem(s: State, sq: int, dst: int) -> Illegal | None:
+    cfg = s.cfg
+    unit = s.squares[sq]
+    other = s.squares[dst]
+    d = cfg.distance(sq, dst)
+    if other is None:
+        if not s.unfriendly_city(dst, unit.side):
+            return Illegal("FL-attack-target", f"{cfg.names[dst]} holds no enemy unit and is "
+                           "no unfriendly city")
+        if d != 1:
+            return Illegal("FL-attack-city", "an empty unfriendly city is attacked only from "
+                           "the next square")
+        return None
+    if other.side == unit.side:
+        return Illegal("FL-attack-target", "you cannot attack your own unit")
+    if d > cfg.kinds[unit.kind].range:
+        return Illegal("FL-attack-range", f"{cfg.names[dst]} is {d} squares away; a "
+                       f"{unit.kind} reaches {cfg.kinds[unit.kind].range}")
+    return None
+
+
+def defender(s: State, a: Attack) -> str:
+    return s.other(a.side)
+
+
+def start(s: State, side: str, src: int, dst: int, supplied: bool) -> tuple[State, list[Event]]:
+    cfg = s.cfg
+    unit = s.squares[src]
+    on_city = s.squares[dst] is None
+    higher = not on_city and cfg.height_of[src] > cfg.height_of[dst]
+    lower = not on_city and cfg.height_of[src] < cfg.height_of[dst]
+    shift = cfg.shift if lower and cfg.kinds[unit.kind].disadvantage else 0
+    foe = s.other(side)
+    rally = supplied and not on_city and s.leadership[s.at(foe)] == AVAILABLE
+    a = Attack(side, src, dst, on_city, supplied, higher, shift,
+               stage="rally" if rally else "roll")
+    what = "the empty city" if on_city else f"{foe}'s {s.squares[dst].kind}"
+    how = "" if supplied else " (Opportunity Fire)"
+    s = replace(s, attack=a)
+    events = [Event("attack", f"{side}'s {unit.kind} {cfg.names[src]} attacks {what} "
+                    f"{cfg.names[dst]}{how}")]
+    s, more = proceed(s)
+    return s, events + more
+
+
+def proceed(s: State) -> tuple[State, list[Event]]:
+    """Carry the attack on to its next decision (or to its end)."""
+    from toolkit.referee.rulesets.front_line import leadership, results
+
+    a = s.attack
+    foe = defender(s, a)
+    if a.stage == "rally":
+        return open_window(s, Window("rally", REACT, (foe,), f"{a.side} attacks: rally or pass")), []
+    if a.stage == "roll":
+        n = 2 if a.higher else 1
+        label = "white and yellow dice" if n == 2 else "white die"
+        return open_window(s, Window("roll", CHANCE, spec=Dice(n, 6, label))), []
+    if a.stage == "edge":
+        holder = edge.can_reroll(s)
+        if holder is not None:
+            return open_window(s, Window("edge", REACT, (holder,),
+                                         f"rolled {' '.join(map(str, a.dice))}: re-roll with "
+                                         "the Edge or pass")), []
+        return proceed(replace(s, attack=replace(a, stage="pick")))
+    if a.stage == "pick":
+        if _tank_may_pick(s, a):
+            return open_window(s, Window("pick", SIDE, (a.side,),
+                                         "use white or use yellow")), []
+        return proceed(replace(s, attack=replace(a, stage="final", choice="white")))
+    if a.stage == "final":
+        return results.finalise(s)
+    # end
+    s = replace(s, attack=None)
+    if a.supplied:
+        return leadership.offer_reaction(s, a.side)
+    return s, []
+
+
+def _tank_may_pick(s: State, a: Attack) -> bool:
+    unit = s.squares[a.src]
+    if a.on_city or len(a.dice) < 2 or unit is None or not s.cfg.kinds[unit.kind].choose_die:
+        return False
+    white, _ = read(s, a, "white")
+    yellow, _ = read(s, a, "yellow")
+    return white != yellow
+
+
+def read(s: State, a: Attack, choice: str) -> tuple[str, bool]:
+    """The table's result for the dice: (result, read from the white die's column)."""
+    cfg = s.cfg
+    white = a.dice[0]
+    if choice == "yellow" and len(a.dice) > 1:
+        return cfg.advantage[a.dice[1] - 1], False
+    column = cfg.table.columns[min(cfg.distance(a.src, a.dst), 3) - 1]
+    result = cfg.table.lookup(white, column, a.column_shift)
+    if result == "adv":
+        if len(a.dice) > 1:
+            return cfg.advantage[a.dice[1] - 1], False
+        return str(cfg.opt("adv_without_yellow")), True
+    return result, True
+
+
+def icon_miss(s: State, a: Attack, result: str, from_white: bool) -> str | None:
+    """City Defense or Dug In turning a result into a miss (FL-icon-city, FL-icon-dug-in)."""
+    if not from_white or result == "miss":
+        return None
+    cfg = s.cfg
+    icon = cfg.icons[a.dice[0] - 1]
+    city = cfg.cities.get(a.dst)
+    if city is not None and CITY_ICON.get(city.supplies) == icon:
+        return "City Defense"
+    target = s.squares[a.dst]
+    if icon == "soldier" and target is not None and \
+            cfg.terrain[a.dst] in cfg.kinds[target.kind].dug_in_on:
+        return "Dug In"
+    return None

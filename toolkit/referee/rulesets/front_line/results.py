@@ -1,0 +1,126 @@
+"""Attack results: Blitz, Disrupt, Rout (Retreat or Hold), Miss, the Rally shift
+and reward, attacks on empty cities, and Displacement (FL-result-*)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from toolkit.referee.kit.flow import open_window
+from toolkit.referee.kit.phases import SIDE, Window
+from toolkit.referee.protocol import Event
+from toolkit.referee.rulesets.front_line import attack, cities, edge, movement
+from toolkit.referee.rulesets.front_line.state import State, place, shift
+
+
+def finalise(s: State) -> tuple[State, list[Event]]:
+    a = s.attack
+    cfg = s.cfg
+    foe = s.other(a.side)
+    s, events = edge.after_roll(s, a.dice[0], a.side, foe)
+    if a.on_city:
+        return _city_result(s, events)
+    result, from_white = attack.read(s, a, a.choice or "white")
+    why = attack.icon_miss(s, a, result, from_white)
+    if why:
+        events.append(Event("icon", f"{why}: the {result} becomes a miss"))
+        result = "miss"
+    natural = result == "miss"
+    if a.rallied and result in attack.SOFTER:
+        softer = attack.SOFTER[result]
+        events.append(Event("rally", f"Rally softens {result} to {softer}"))
+        result = softer
+    s = replace(s, attack=replace(a, result=result, natural_miss=natural, stage="end"))
+    target = s.squares[a.dst]
+    name = cfg.names[a.dst]
+    if result == "rout" and target.disrupted or result == "disrupt" and target.disrupted:
+        result = "blitz"
+    if result == "blitz":
+        events.append(Event("blitz", f"{foe}'s {target.kind} on {name} is blitzed"))
+        s = place(s, a.dst, None)
+        s, more = displacement(s)
+        return s, events + more
+    if result == "disrupt" or result == "rout" and cfg.rout_disrupts[a.dst]:
+        events.append(Event("disrupt", f"{foe}'s {target.kind} on {name} is disrupted"))
+        return then_end(place(s, a.dst, replace(target, disrupted=True)), events)
+    if result == "rout":
+        if movement.retreat_targets(s, a.dst):
+            events.append(Event("rout", f"rout: {foe} chooses to retreat or hold {name}"))
+            return open_window(s, Window("rout", SIDE, (foe,), "retreat or hold")), events
+        events.append(Event("disrupt", f"rout with no safe square: {foe}'s {target.kind} on "
+                            f"{name} is disrupted"))
+        return then_end(place(s, a.dst, replace(target, disrupted=True)), events)
+    events.append(Event("miss", f"miss on {name}"))
+    if a.rallied and natural:
+        return _reward(s, events)
+    return then_end(s, events)
+
+
+def then_end(s: State, events: list[Event]) -> tuple[State, list[Event]]:
+    s, more = attack.proceed(replace(s, attack=replace(s.attack, stage="end")))
+    return s, events + more
+
+
+def _city_result(s: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """An empty unfriendly city: on a hit the attacker must enter it (FL-attack-city)."""
+    a = s.attack
+    die = a.dice[0]
+    name = s.cfg.names[a.dst]
+    if die in s.cfg.opt("empty_city_hit"):
+        events.append(Event("enter", f"{die}: {a.side} enters {name}"))
+        s = shift(s, a.src, a.dst)
+        s, more = cities.enter(s, a.side, a.dst)
+        events += more
+    else:
+        events.append(Event("miss", f"{die}: the attack on {name} misses"))
+    return then_end(s, events)
+
+
+def displacement(s: State) -> tuple[State, list[Event]]:
+    """The target's square was just emptied: an attacker next to it may move in, and
+    must when it is a city (FL-result-displace)."""
+    a = s.attack
+    attacker = s.squares[a.src]
+    if attacker is None or attacker.side != a.side or s.cfg.distance(a.src, a.dst) != 1 \
+            or s.squares[a.dst] is not None:
+        return then_end(s, [])
+    if a.dst in s.cfg.cities:
+        return displace(s)
+    return open_window(s, Window("displace", SIDE, (a.side,), "displace or stay")), []
+
+
+def displace(s: State) -> tuple[State, list[Event]]:
+    a = s.attack
+    s = shift(s, a.src, a.dst)
+    events = [Event("displace", f"{a.side} shifts {s.cfg.names[a.src]} onto "
+                    f"{s.cfg.names[a.dst]}")]
+    s, more = cities.enter(s, a.side, a.dst)
+    s, end = then_end(s, [])
+    return s, events + more + end
+
+
+def retreat(s: State, to: int) -> tuple[State, list[Event]]:
+    a = s.attack
+    s = shift(s, a.dst, to)
+    events = [Event("retreat", f"{a.side} shifts the routed unit to {s.cfg.names[to]}")]
+    s, more = displacement(s)
+    return s, events + more
+
+
+def hold(s: State) -> tuple[State, list[Event]]:
+    a = s.attack
+    target = s.squares[a.dst]
+    s = place(s, a.dst, replace(target, disrupted=True))
+    return then_end(s, [Event("hold", f"{target.side} holds {s.cfg.names[a.dst]}: disrupted")])
+
+
+def _reward(s: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """A natural miss on a rallied unit: a disrupted target is regrouped; an active
+    one may Maneuver or fire back, free (FL-task-rally)."""
+    a = s.attack
+    target = s.squares[a.dst]
+    if target.disrupted:
+        events.append(Event("reward", f"Rally reward: {s.cfg.names[a.dst]} is regrouped"))
+        return then_end(place(s, a.dst, replace(target, disrupted=False)), events)
+    events.append(Event("reward", f"Rally reward: {target.side} may maneuver or fire back"))
+    return open_window(s, Window("reward", SIDE, (target.side,),
+                                 "maneuver, opfire or decline")), events

@@ -1,0 +1,239 @@
+"""Front Line on the rules kit: phases, windows, the scenario's needs, and the
+optional hooks (move space, invariants, bot weights, notation help)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+import hashlib
+from dataclasses import fields, replace
+from typing import Any
+
+from toolkit.referee.kit import effects as fx
+from toolkit.referee.kit.needs import Needs
+from toolkit.referee.kit.phases import AUTO, CHANCE, HANDLER, SIDE, TURNS, Phase
+from toolkit.referee.kit.rules import KitRules
+from toolkit.referee.kit.tables import check_columns
+from toolkit.referee.protocol import PASS, Outcome
+from toolkit.referee.rulesets.front_line import actions, moves, supply, turn, victory
+from toolkit.referee.rulesets.front_line import view as views
+from toolkit.referee.rulesets.front_line.config import (
+    KINDS, PLACEMENTS, RANGES, RETREAT_DIRECTIONS, TIE_BREAKS,
+    Config)
+from toolkit.referee.rulesets.front_line.leadership import EFFECTS
+from toolkit.referee.rulesets.front_line.setup import FirstChoice, FirstRoll, Placement, new_state
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, COMMISSIONED, EXHAUSTED, State
+from toolkit.referee.rulesets.front_line.windows import WINDOWS
+
+
+class Supply:
+    """A round starts: supply cards turn to the month, cities grant their stacks."""
+
+    def enter(self, s: State):
+        s, events = supply.grant_round(s)
+        return s, tuple(events)
+
+
+class Turns:
+    """Six alternating turns a round, the first player first."""
+
+    def begin_turn(self, s: State, side: str):
+        return replace(s, stack=None, stack_max=0, acted=(), done=False, acting=None), ()
+
+    def turn_over(self, s: State, side: str) -> bool:
+        return s.done
+
+    def done(self, s: State) -> bool:
+        return s.turns >= 2 * int(s.cfg.opt("turns_per_player"))
+
+    def legal(self, s: State, side: str):
+        """The candidates that pass the one check (PASS among them: it ends the turn)."""
+        return actions.legal(s, side)
+
+    def check(self, s: State, side: str, m):
+        return turn.check(s, side, m)
+
+    def apply(self, s: State, side: str, m):
+        s, events = turn.apply(s, side, m)
+        return s, tuple(events)
+
+
+PHASES = (
+    Phase("placement", TURNS, Placement(), until=HANDLER, prompt="place a unit"),
+    Phase("first_roll", CHANCE, FirstRoll(), prompt="roll for the first player"),
+    Phase("first_choice", SIDE, FirstChoice(), prompt="name the first player"),
+    Phase("supply", AUTO, Supply(), prompt="supply"),
+    Phase("turns", TURNS, Turns(), until=HANDLER, next="supply", prompt="your turn"),
+)
+
+_ONE_OF = fx.OneOf
+NEEDS = Needs(
+    sides=(2, 2), boards=1, board_kinds=("grid",), decks=("supply", "leadership"),
+    tables=("attack_results",), pieces=KINDS, setups=True, one_piece_per_space=True,
+    piece_fields={
+        "per_side": fx.Int(0, 60), "range": fx.Int(1, 9), "move": fx.Int(1, 9),
+        "moves": fx.ParamType(), "build_cost": fx.Int(0, 9), "faces": fx.ParamType(),
+        "paratroop": fx.Bool(), "dug_in_on": fx.ParamType(), "height_disadvantage": fx.Bool(),
+        "advantage_choice": fx.Bool(), "marker": fx.Bool(), "count": fx.Int(0, 99),
+        "text": fx.ParamType(), "colour": fx.ParamType(), "back": fx.ParamType()},
+    options={
+        "rounds": fx.Int(1, 12), "turns_per_player": fx.Int(1, 9),
+        "actions_per_unit": fx.Int(1, 4), "move_bonus_desert": fx.Int(0, 3),
+        "amphibious": fx.Bool(), "edge": fx.Bool(), "first_player_roll": fx.ParamType(),
+        "tie_break": _ONE_OF(TIE_BREAKS), "regroup_cost": fx.Int(0, 4),
+        "paratroop_cost": fx.Int(0, 4), "paratroop_reach": fx.Int(1, 4),
+        "empty_city_hit": fx.SpanOf(), "placement": _ONE_OF(PLACEMENTS),
+        "adv_without_yellow": _ONE_OF(("miss", "rout", "disrupt", "blitz")),
+        "retreat_directions": _ONE_OF(RETREAT_DIRECTIONS)})
+
+RESULT_WORDS = ("blitz", "disrupt", "rout", "miss", "adv")
+
+
+class FrontLine(KitRules):
+    name = "front_line"
+    phases = PHASES
+    windows = WINDOWS
+    needs = NEEDS
+    effects = EFFECTS
+
+    def setup(self, scenario: Any, options: Mapping[str, Any]) -> State:
+        return new_state(Config(scenario, options))
+
+    def check_scenario(self, scenario: Any) -> list:
+        out = super().check_scenario(scenario)
+        if "attack_results" in scenario.tables:
+            out += check_columns(scenario, "attack_results", RANGES + ("advantage",), 6,
+                                 RESULT_WORDS)
+        return out
+
+    def finished(self, s: State) -> Outcome | None:
+        return victory.outcome(s)
+
+    def prompt(self, s: State, phase: Phase) -> str:
+        if phase.name == "turns":
+            if s.stack is None:
+                return "take a supply stack (or pass)"
+            return f"act with your {s.stack.kind} stack ({s.stack.count} left) or pass"
+        return phase.prompt
+
+    # ------------------------------------------------------------ protocol
+
+    def state_hash(self, s: State) -> str:
+        """A digest of every hashed field, as one text: the same in every process (sets
+        sorted; nothing salted) and several times quicker than the kit's field walk."""
+        parts = []
+        for f in fields(s):
+            if not f.metadata.get("hash", True):
+                continue
+            value = getattr(s, f.name)
+            if isinstance(value, frozenset):
+                value = sorted(value)
+            elif f.name == "flow":
+                value = replace(value, out=tuple(sorted(value.out)))
+            parts.append((f.name, value))
+        return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+
+    def view(self, s: State, player: str | None):
+        return views.view(s, player, self.name)
+
+    def secrets(self, s: State, player: str) -> list:
+        """Front Line hides nothing: units, supply, Leadership and the Edge are all in
+        the open (FL-R20)."""
+        return []
+
+    def parse_move(self, text: str):
+        return moves.parse(text)
+
+    def format_move(self, move) -> str:
+        return str(move)
+
+    def notation_help(self) -> str:
+        return moves.HELP
+
+    # ------------------------------------------------------------ hooks
+
+    def move_space(self, s: State, player: str) -> list:
+        """Every move of the notation worth trying here, legal or not (bounded:
+        squares within three of the player's units, the few words)."""
+        cfg = s.cfg
+        names = cfg.names
+        out: list = [PASS] + [moves.Act(w) for w in moves.WORDS]
+        out += [moves.Act("take", what=k) for k in ("air", "capital", "industry",
+                                                   "fallen_air", "fallen_industry")]
+        out += [moves.Act("build", what=k) for k in KINDS]
+        out += [moves.Act("use", what=w) for w in ("white", "yellow")]
+        out += [moves.Act("first", what=x) for x in s.sides]
+        mine = [sq for sq, _ in s.units_of(player)]
+        for sq in mine:
+            near = [i for i in range(len(names)) if 0 < cfg.distance(sq, i) <= 3]
+            out.append(moves.Act("regroup", names[sq]))
+            for i in near:
+                out += [moves.Act("go", names[sq], names[i]), moves.Act("fire", names[sq], names[i]),
+                        moves.Act("opfire", names[sq], names[i])]
+                if cfg.distance(sq, i) == 1:
+                    out += [moves.Act("maneuver", names[sq], names[i]),
+                            moves.relieve(names[sq], names[i])]
+            if cfg.embark[sq]:
+                out += [moves.Act("sail", names[sq], names[i]) for i in range(len(names))
+                        if cfg.landing[i] and i != sq]
+            if sq in cfg.cities:
+                out += [moves.Act("para", names[sq], names[i]) for i in range(len(names))]
+        if s.attack is not None:
+            out += [moves.Act("shift", names[i]) for i in cfg.neighbours[s.attack.dst]]
+        if s.flow.phase == "placement":
+            out += [moves.Act("place", names[i], what=k) for k in KINDS
+                    for i in sorted(cfg.country[player])]
+        return list(dict.fromkeys(out))
+
+    def invariants(self, s: State) -> Iterable[str]:
+        cfg = s.cfg
+        for side in s.sides:
+            for kind in KINDS:
+                on = sum(1 for _, u in s.units_of(side) if u.kind == kind)
+                total = on + s.reserve_count(side, kind) + sum(
+                    n for k, n in (s.placing[s.at(side)] if s.placing else ()) if k == kind)
+                if cfg.kinds[kind].per_side and total > cfg.kinds[kind].per_side:
+                    yield f"{side} has {total} {kind} (more than {cfg.kinds[kind].per_side})"
+                if s.reserve_count(side, kind) < 0:
+                    yield f"{side} has a negative {kind} reserve"
+        for i, u in enumerate(s.squares):
+            if u is not None and cfg.impassable[i]:
+                yield f"a unit stands on impassable {cfg.names[i]}"
+        for sq in s.fallen:
+            if sq not in cfg.cities or cfg.cities[sq].capital:
+                yield f"a Fallen marker on {cfg.names[sq]}"
+        for status in s.leadership:
+            if status not in (AVAILABLE, EXHAUSTED, COMMISSIONED):
+                yield f"leadership is {status}"
+        if s.stack is not None and not 0 <= s.stack.count <= max(s.stack_max, 1):
+            yield f"the stack in use has {s.stack.count} of {s.stack_max}"
+        uids = [u.uid for u in s.squares if u is not None]
+        if len(uids) != len(set(uids)):
+            yield "a unit stands on two squares"
+
+    def bot_weights(self, s: State, player: str, legal: list) -> list[float]:
+        """Random bots that play like players: spend supply rather than pass, attack
+        often, keep Leadership for Rally more often than not."""
+        out = []
+        window = s.flow.window
+        for m in legal:
+            if m is PASS:
+                if window is not None:
+                    out.append(3.0)
+                elif s.stack is None and s.stacks[s.at(player)]:
+                    out.append(0.02)
+                elif s.stack is not None and s.stack.count > 0:
+                    out.append(0.2)
+                else:
+                    out.append(1.0)
+            elif m.verb in ("fire", "opfire", "rally"):
+                out.append(4.0)
+            elif m.verb in ("maneuver", "relieve", "cache") and window is None:
+                out.append(0.05)
+            elif m.verb in ("maneuver", "relieve"):
+                out.append(0.1)
+            else:
+                out.append(1.0)
+        return out
+
+
+RULESET = FrontLine()

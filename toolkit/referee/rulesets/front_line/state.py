@@ -1,0 +1,187 @@
+"""The Front Line state: a frozen value. Units on squares, reserves, supply stacks,
+fallen cities, leadership, the Edge, the turn in progress and an attack being
+resolved. The scenario's fixed tables ride along as `cfg` (not hashed, never
+written to during play)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from toolkit.referee.kit.flow import Flow
+
+AVAILABLE, EXHAUSTED, COMMISSIONED = "available", "exhausted", "commissioned"
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    uid: int
+    side: str
+    kind: str
+    disrupted: bool = False
+
+    @property
+    def active(self) -> bool:
+        return not self.disrupted
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """A stack of supply chits: `kind` air, capital, industry, fallen_air or
+    fallen_industry (a Fallen chit, named for the city it stands for)."""
+
+    kind: str
+    count: int
+
+    @property
+    def fallen(self) -> bool:
+        return self.kind.startswith("fallen")
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """The Edge token: `holder` the side at whose end it lies (None: beside the
+    middle, in the Edge Is Off area); `on` which face is up."""
+
+    holder: str | None = None
+    on: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """An attack being resolved. `stage` says what comes next (attack.proceed)."""
+
+    side: str  # the attacking side
+    src: int
+    dst: int
+    on_city: bool  # an empty unfriendly city, not a unit
+    supplied: bool  # a supplied action (not Opportunity Fire)
+    higher: bool = False
+    column_shift: int = 0
+    rallied: bool = False
+    dice: tuple[int, ...] = ()
+    choice: str = ""  # white | yellow (a higher Tank's pick)
+    result: str = ""
+    natural_miss: bool = False
+    stage: str = "rally"
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    sides: tuple[str, str]
+    cfg: Any = field(metadata={"hash": False})
+    flow: Flow
+    squares: tuple[Unit | None, ...]
+    reserve: tuple[tuple[tuple[str, int], ...], ...]  # per side: (kind, count)
+    stacks: tuple[tuple[Stack, ...], ...]  # per side: available (unchosen) stacks
+    used: tuple[int, ...]  # per side: chits in the Used Supply area
+    cards: tuple[str, ...]  # per side: supply card
+    fallen: frozenset[int] = frozenset()  # squares with a Fallen City marker
+    leadership: tuple[str, ...] = (AVAILABLE, AVAILABLE)
+    edge: Edge = Edge()
+    turns: int = 0  # turns completed this round
+    stack: Stack | None = None  # the stack chosen this turn
+    stack_max: int = 0
+    acted: tuple[tuple[int, tuple[str, ...]], ...] = ()  # uid -> actions this turn
+    done: bool = False  # the active side passed: the turn is over
+    attack: Attack | None = None
+    acting: int | None = None  # uid of the unit that just used supply (for Opportunity Fire)
+    winner: str | None = None
+    next_uid: int = 0
+    placing: tuple[tuple[tuple[str, int], ...], ...] = ()  # free placement: left to place
+    decider: str | None = None  # who won the start roll and names the first player
+
+    # ------------------------------------------------------------ lookups
+
+    def at(self, side: str) -> int:
+        return 0 if side == self.sides[0] else 1
+
+    def other(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def unit(self, sq: int) -> Unit | None:
+        return self.squares[sq]
+
+    def find(self, uid: int) -> int | None:
+        for i, u in enumerate(self.squares):
+            if u is not None and u.uid == uid:
+                return i
+        return None
+
+    def actions_of(self, uid: int) -> tuple[str, ...]:
+        for u, acts in self.acted:
+            if u == uid:
+                return acts
+        return ()
+
+    def controller(self, sq: int) -> str | None:
+        """Who controls a city: its owner while free, the other side once fallen."""
+        city = self.cfg.cities.get(sq)
+        if city is None:
+            return None
+        return self.other(city.owner) if sq in self.fallen else city.owner
+
+    def unfriendly_city(self, sq: int, side: str) -> bool:
+        c = self.controller(sq)
+        return c is not None and c != side
+
+    def friendly_city(self, sq: int, side: str) -> bool:
+        return self.controller(sq) == side
+
+    def reserve_count(self, side: str, kind: str) -> int:
+        for k, n in self.reserve[self.at(side)]:
+            if k == kind:
+                return n
+        return 0
+
+    def units_of(self, side: str):
+        for i, u in enumerate(self.squares):
+            if u is not None and u.side == side:
+                yield i, u
+
+    @property
+    def mover(self) -> str | None:
+        """The side whose turn it is."""
+        return self.flow.actor if self.flow.phase == "turns" else None
+
+
+# ------------------------------------------------------------------ changes
+
+
+def put(seq: tuple, i: int, value: Any) -> tuple:
+    return seq[:i] + (value,) + seq[i + 1:]
+
+
+def place(s: State, sq: int, unit: Unit | None) -> State:
+    return replace(s, squares=put(s.squares, sq, unit))
+
+
+def shift(s: State, src: int, dst: int) -> State:
+    squares = list(s.squares)
+    squares[dst], squares[src] = squares[src], None
+    return replace(s, squares=tuple(squares))
+
+
+def swap(s: State, a: int, b: int) -> State:
+    squares = list(s.squares)
+    squares[a], squares[b] = squares[b], squares[a]
+    return replace(s, squares=tuple(squares))
+
+
+def record_action(s: State, uid: int, action: str) -> State:
+    acts = s.actions_of(uid) + (action,)
+    rest = tuple((u, a) for u, a in s.acted if u != uid)
+    return replace(s, acted=rest + ((uid, acts),))
+
+
+def with_leadership(s: State, side: str, status: str) -> State:
+    return replace(s, leadership=put(s.leadership, s.at(side), status))
+
+
+def with_stacks(s: State, side: str, stacks) -> State:
+    return replace(s, stacks=put(s.stacks, s.at(side), tuple(sorted(stacks, key=lambda k: k.kind))))
+
+
+def add_used(s: State, side: str, n: int) -> State:
+    i = s.at(side)
+    return replace(s, used=put(s.used, i, s.used[i] + n))

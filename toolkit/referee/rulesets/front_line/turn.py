@@ -1,0 +1,188 @@
+"""A side's turn: choose a supply stack, then actions paid from it (Move,
+Amphibious Move, Attack, Commission; the missions Build, Paratroop, Regroup) and
+tasks of its own turn (Maneuver, Relieve, Cache), until it passes (FL-turn-*)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from toolkit.referee.protocol import PASS, Event, Illegal
+from toolkit.referee.rulesets.front_line import (
+    attack, edge, leadership, movement, supply)
+from toolkit.referee.rulesets.front_line.moves import Act, relieve
+from toolkit.referee.rulesets.front_line.state import (
+    EXHAUSTED, State, Unit, place, record_action, shift)
+
+REGULAR = {"go": "move", "sail": "amphibious", "fire": "attack"}
+MISSIONS = {"para": "paratroop", "regroup": "regroup"}
+UNIT_VERBS = ("go", "sail", "fire", "para", "regroup")
+TURN_VERBS = UNIT_VERBS + ("take", "commission", "build", "maneuver", "relieve", "cache")
+
+
+def build_site(s: State, side: str) -> int | None:
+    for c in sorted(s.cfg.cities.values(), key=lambda c: c.square):
+        if c.build_site and c.owner == side:
+            return c.square
+    return None
+
+
+def unit_problem(s: State, side: str, verb: str, sq: int) -> Illegal | None:
+    """May this unit take this action now (FL-unit-*)?"""
+    cfg = s.cfg
+    u = s.squares[sq]
+    if u is None or u.side != side:
+        return Illegal("FL-own-unit", f"{cfg.names[sq]} holds no unit of yours")
+    action = REGULAR.get(verb) or MISSIONS[verb]
+    if verb == "regroup":
+        if u.active:
+            return Illegal("FL-mission-regroup", "only a disrupted unit is regrouped")
+    elif u.disrupted:
+        return Illegal("FL-unit-disrupted", "a disrupted unit must regroup before it acts")
+    done = s.actions_of(u.uid)
+    if len(done) >= int(cfg.opt("actions_per_unit")):
+        return Illegal("FL-unit-two", f"this unit has had its {len(done)} actions this turn")
+    if action in done:
+        return Illegal("FL-unit-repeat", f"a unit may {action} only once a turn")
+    if verb == "sail" and not cfg.opt("amphibious"):
+        return Illegal("FL-amphibious", "amphibious moves are off in this scenario")
+    if verb == "para" and not (cfg.kinds[u.kind].paratroop and sq in cfg.cities
+                               and cfg.cities[sq].paratroop_base):
+        return Illegal("FL-mission-paratroop", "only an active Infantry on an Air Base "
+                       "may paratroop")
+    return None
+
+
+def check(s: State, side: str, m) -> Illegal | None:
+    cfg = s.cfg
+    if m is PASS:
+        return None
+    if not isinstance(m, Act) or m.verb not in TURN_VERBS:
+        return Illegal("FL-turn", "on your turn: take a stack, act, use a task, or pass")
+    if m.verb == "take":
+        return supply.take_problem(s, side, m.what)
+    if m.verb in ("maneuver", "relieve", "cache"):
+        task = m.verb
+        why = leadership.available_problem(s, side, task, True)
+        if why:
+            return why
+        if task == "cache":
+            if s.stack is None or s.stack.count >= s.stack_max:
+                return Illegal("FL-task-cache", "Cache tops up the stack in use; it is full "
+                               "or none is chosen")
+            return None
+        a, b = cfg.index.get(m.src), cfg.index.get(m.dst)
+        if a is None or b is None:
+            return Illegal("FL-square", "no such square on this battlefield")
+        if task == "maneuver":
+            return leadership.maneuver_problem(s, side, a, b)
+        if m != relieve(m.src, m.dst):
+            return Illegal("FL-notation", "write a Relieve's squares in reading order")
+        return leadership.relieve_problem(s, side, a, b)
+    if m.verb == "commission":
+        if s.leadership[s.at(side)] != EXHAUSTED:
+            return Illegal("FL-commission", "only an exhausted Leadership card is commissioned")
+        return supply.pay_problem(s, 1)
+    if m.verb == "build":
+        if m.what not in cfg.kinds:
+            return Illegal("FL-mission-build", f"no unit type {m.what}")
+        why = supply.pay_problem(s, cfg.kinds[m.what].build_cost, "build")
+        if why:
+            return why
+        if s.reserve_count(side, m.what) <= 0:
+            return Illegal("FL-mission-build", f"no {m.what} is left in your reserve")
+        site = build_site(s, side)
+        if site is None or site in s.fallen or s.squares[site] is not None:
+            return Illegal("FL-mission-build", "units are built only on your own empty, "
+                           "free Industry")
+        return None
+    src, dst = cfg.index.get(m.src), cfg.index.get(m.dst) if m.dst else 0
+    if src is None or dst is None:
+        return Illegal("FL-square", "no such square on this battlefield")
+    why = unit_problem(s, side, m.verb, src)
+    if why:
+        return why
+    mission = {"para": "para", "regroup": "regroup"}.get(m.verb)
+    why = supply.pay_problem(s, 1 if mission is None else int(
+        cfg.opt("paratroop_cost" if mission == "para" else "regroup_cost")), mission)
+    if why:
+        return why
+    if m.verb == "go" and not movement.can_reach(s, src, dst):
+        return Illegal("FL-move", f"{m.src} cannot reach {m.dst}: one or two squares in the "
+                       "unit's directions (one more through a desert), into an empty square "
+                       "or a friendly city, never through enemy units or unfriendly cities")
+    if m.verb == "sail" and dst not in movement.sail_targets(s, src):
+        return Illegal("FL-amphibious", "an amphibious move goes from a port to an empty "
+                       "beach or port")
+    if m.verb == "para" and dst not in movement.drop_targets(s, src, side):
+        return Illegal("FL-mission-paratroop", "a drop lands on an empty non-city square "
+                       "one or two squares from a friendly city or active unit")
+    if m.verb == "fire":
+        return attack.target_problem(s, src, dst)
+    return None
+
+
+def apply(s: State, side: str, m) -> tuple[State, list[Event]]:
+    cfg = s.cfg
+    if m is PASS:
+        return end_turn(s, side)
+    if m.verb == "take":
+        return supply.take(s, side, m.what)
+    if m.verb == "cache":
+        s = leadership.exhaust(s, side)
+        n = next(int(c.arg("n", 1)) for c in cfg.leadership_effects if c.name == "cache")
+        stack = replace(s.stack, count=min(s.stack_max, s.stack.count + n))
+        return replace(s, stack=stack), [Event("cache", f"{side} uses Cache: the stack "
+                                               f"has {stack.count} chits")]
+    if m.verb == "maneuver":
+        return leadership.do_maneuver(s, side, cfg.index[m.src], cfg.index[m.dst])
+    if m.verb == "relieve":
+        return leadership.do_relieve(s, side, cfg.index[m.src], cfg.index[m.dst])
+    if m.verb == "commission":
+        s = leadership.commission(supply.pay(s, side, 1), side)
+        s = replace(s, acting=None)
+        events = [Event("commission", f"{side} commissions its Leadership")]
+        s, more = leadership.offer_reaction(s, side)
+        return s, events + more
+    if m.verb == "build":
+        return _build(s, side, m.what)
+    src, dst = cfg.index[m.src], cfg.index.get(m.dst)
+    unit = s.squares[src]
+    action = REGULAR.get(m.verb) or MISSIONS[m.verb]
+    cost = {"para": cfg.opt("paratroop_cost"), "regroup": cfg.opt("regroup_cost")}.get(m.verb, 1)
+    s = record_action(supply.pay(s, side, int(cost)), unit.uid, action)
+    s = replace(s, acting=unit.uid)
+    if m.verb == "fire":
+        return attack.start(s, side, src, dst, supplied=True)
+    if m.verb == "regroup":
+        s = place(s, src, replace(unit, disrupted=False))
+        events = [Event("regroup", f"{side} regroups {m.src}")]
+    else:
+        s = shift(s, src, dst)
+        word = {"go": "moves", "sail": "sails", "para": "drops"}[m.verb]
+        events = [Event(action, f"{side}'s {unit.kind} {word} {m.src} to {m.dst}")]
+    s, more = leadership.offer_reaction(s, side)
+    return s, events + more
+
+
+def _build(s: State, side: str, kind: str) -> tuple[State, list[Event]]:
+    site = build_site(s, side)
+    i = s.at(side)
+    reserve = tuple((k, n - 1 if k == kind else n) for k, n in s.reserve[i])
+    unit = Unit(s.next_uid, side, kind)
+    s = replace(s, reserve=s.reserve[:i] + (reserve,) + s.reserve[i + 1:],
+                next_uid=s.next_uid + 1)
+    s = supply.pay(s, side, s.cfg.kinds[kind].build_cost)
+    s = record_action(place(s, site, unit), unit.uid, "build")
+    s = replace(s, acting=unit.uid)
+    events = [Event("build", f"{side} builds a {kind} on {s.cfg.names[site]}")]
+    s, more = leadership.offer_reaction(s, side)
+    return s, events + more
+
+
+def end_turn(s: State, side: str) -> tuple[State, list[Event]]:
+    """Passing: unused chits go to Used Supply, a commissioned card becomes available,
+    a held Edge turns face up (FL-turn-pass)."""
+    s = supply.end_turn(s, side)
+    s = leadership.ready(s, side)
+    s = edge.turn_end(s)
+    return replace(s, done=True, turns=s.turns + 1), [Event("pass", f"{side} ends its turn")]
