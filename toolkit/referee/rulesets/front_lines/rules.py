@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary
 
 from dsl.model import Scenario
 from toolkit.referee.protocol import Decision, Event, Illegal, Move, Outcome
-from toolkit.referee.rulesets.front_lines import fog, notation, orders
+from toolkit.referee.rulesets.front_lines import bots, fog, notation, orders
 from toolkit.referee.rulesets.front_lines.config import Config
 from toolkit.referee.rulesets.front_lines.state import (
     DEPLOY, OVER, State, deploy_plan, state_hash)
@@ -202,6 +202,9 @@ class FrontLines:
         if state.phase == OVER:
             return None
         return state.cfg.deploy_seconds() if state.phase == DEPLOY else state.cfg.plan_seconds()
+
+    # search bots and balance reports: evaluate, determinize, move_label, turn_number (bots.py)
+    evaluate, determinize, move_label, turn_number = bots.HOOKS
 
     # No bot_weight(s) hook: random bots choose uniformly. A bias against skills
     # (tried) changed the spread of results little and cost a sixth of playout speed.
