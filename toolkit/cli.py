@@ -155,9 +155,27 @@ def run_replay(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def bot_lineup(text: str) -> str:
+    from toolkit.sim.bots import BotSpecError, parse_lineup
+
+    try:
+        parse_lineup(text)
+    except BotSpecError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def option_values(text: str) -> str:
+    name, eq, values = text.partition("=")
+    if not eq or not name.strip() or not values.strip() or any(
+            not v.strip() for v in values.split(",")):
+        raise argparse.ArgumentTypeError(f"{text!r}: write OPTION=a,b,c, e.g. centre_hold_turns=3,5,7")
+    return text
+
+
 def _bot_arguments(p: argparse.ArgumentParser, default_jobs: int) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="root seed of the run (default 0)")
-    p.add_argument("--bots", default="random", metavar="LINEUP",
+    p.add_argument("--bots", default="random", metavar="LINEUP", type=bot_lineup,
                    help="one bot per seat in side order, e.g. mcts:200,random (random, greedy, "
                    "mcts[:ITERATIONS or :MSms]; the last repeats; default: random)")
     p.add_argument("--engine", choices=["local", "dask"], default="local",
@@ -203,7 +221,7 @@ def add_balance(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
     p.add_argument("--games", type=whole_number(1), default=1000, metavar="N",
                    help="games per setting (default 1000)")
-    p.add_argument("--vary", action="append", metavar="OPT=a,b,c",
+    p.add_argument("--vary", action="append", metavar="OPT=a,b,c", type=option_values,
                    help="a scenario option and the values to try (repeat for several: every "
                    "combination is played)")
     _bot_arguments(p, default_jobs=0)

@@ -49,7 +49,8 @@ class Job:
 
     @property
     def key(self) -> str:
-        digest = hashlib.sha256(repr((self.files, self.main, self.rulesets)).encode())
+        digest = hashlib.sha256(repr((self.files, self.main, self.rulesets, self.settings,
+                                      self.lineup)).encode())
         return digest.hexdigest()[:16]
 
 

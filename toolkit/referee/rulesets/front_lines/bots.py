@@ -124,7 +124,7 @@ def _redeal(state: State, me: int, en: int, rng: random.Random):
     if not unseen and not any(cfg.pieces[k].disguise for k in kinds):
         return units, pool
     for _ in range(SAMPLE_TRIES):
-        dealt = _deal(state, unseen, lookalikes, kinds, rng)
+        dealt = _deal(state, en, unseen, lookalikes, kinds, rng)
         if dealt is not None:
             placed, rest = dealt
             units.update(placed)
@@ -132,7 +132,7 @@ def _redeal(state: State, me: int, en: int, rng: random.Random):
     return units, pool  # no legal deal found: the stacks stay (rare: crowded back rows)
 
 
-def _deal(state, unseen: list[Unit], lookalikes: list[Unit], kinds: list[str],
+def _deal(state, en: int, unseen: list[Unit], lookalikes: list[Unit], kinds: list[str],
           rng: random.Random):
     cfg = state.cfg
     bag = list(kinds)
@@ -164,9 +164,11 @@ def _deal(state, unseen: list[Unit], lookalikes: list[Unit], kinds: list[str],
         if kind == commander:
             return None
         placed[u.uid] = u._replace(kind=kind, disguised=cfg.pieces[kind].disguise is not None)
+    touched = {u.sq for u in placed.values()}
     by_square: dict[int, list[str]] = {}
-    for u in placed.values():
-        by_square.setdefault(u.sq, []).append(u.kind)
+    for u in state.units.values():  # every enemy unit on a square a new type came to
+        if u.side == en and u.sq in touched:
+            by_square.setdefault(u.sq, []).append(placed.get(u.uid, u).kind)
     for kinds_here in by_square.values():
         for i in range(1, len(kinds_here)):
             if stack_problem(cfg, kinds_here[:i], kinds_here[i]) is not None:
