@@ -214,7 +214,7 @@ def add_balance(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="play many bot games and write a balance report",
         description="Play N bot games and write report.html (self-contained), report.pdf, "
         "games.csv and records of outlier games (open them with frontkit replay) into DIR: "
-        "win rate per seat with 95%% intervals and a verdict, draws, game length, endings, "
+        "win rate per seat with 95 percent intervals and a verdict, draws, game length, endings, "
         "what was used. --vary OPT=a,b runs the same games under each setting. The same "
         "--seed gives the same report on every engine and worker count.",
     )
