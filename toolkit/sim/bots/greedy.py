@@ -1,8 +1,12 @@
 """The greedy bot: the move whose result looks best one move ahead.
 
 With the ruleset's optional `evaluate(state, side)` hook it plays each legal
-move on the state it is given, and keeps the move with the highest evaluation
-for its side (ties drawn at random). When the move leads to a chance decision
+move and keeps the move with the highest evaluation for its side (ties drawn at
+random). It plays them on a sample from the ruleset's `determinize(state, side,
+rng)` when there is one, never on the true state: a move that completes a side's
+secret orders resolves the turn, and on the true state that would show the
+bot the effect of the enemy's sealed orders. Without `determinize` the ruleset
+is treated as one of perfect information (as the MCTS bot does). When the move leads to a chance decision
 (a die to roll), the evaluation is the mean over a few sampled outcomes.
 
 Without `evaluate` it knows only how games end: it takes a move that wins at
@@ -29,22 +33,28 @@ class GreedyBot:
     def __init__(self, rules: Ruleset):
         self.rules = rules
         self.evaluate = getattr(rules, "evaluate", None)
+        self.determinize = getattr(rules, "determinize", None)
         self.fallback = RandomBot(rules)
 
     def choose(self, state: State, player: str, rng: random.Random) -> Move:
         moves = list(self.rules.legal_moves(state, player))
         if len(moves) <= 1:
             return moves[0] if moves else self.fallback.choose(state, player, rng)
+        sample = state if self.determinize is None else self.determinize(state, player, rng)
         if self.evaluate is None:
-            return self._without_heuristic(state, player, moves, rng)
+            return self._without_heuristic(sample, state, player, moves, rng)
         best: list[Move] = []
         top = float("-inf")
         for move in moves:
-            value = self._value(state, player, move, rng)
+            if sample is not state and self.rules.check(sample, player, move) is not None:
+                continue  # not legal in the sample: judged on another sample next time
+            value = self._value(sample, player, move, rng)
             if value > top + 1e-12:
                 top, best = value, [move]
             elif abs(value - top) <= 1e-12:
                 best.append(move)
+        if not best:
+            return self.fallback.choose(state, player, rng)
         return best[int(rng.random() * len(best))]
 
     def _value(self, state: State, player: str, move: Move, rng: random.Random) -> float:
@@ -58,11 +68,14 @@ class GreedyBot:
             total += self.evaluate(rolled, player)
         return total / CHANCE_SAMPLES
 
-    def _without_heuristic(self, state: State, player: str, moves: list[Move],
+    def _without_heuristic(self, sample: State, state: State, player: str, moves: list[Move],
                            rng: random.Random) -> Move:
         safe: list[Move] = []
         for move in moves:
-            after, _ = self.rules.apply(state, player, move)
+            if sample is not state and self.rules.check(sample, player, move) is not None:
+                safe.append(move)  # not legal in the sample: nothing known against it
+                continue
+            after, _ = self.rules.apply(sample, player, move)
             out = self.rules.outcome(after)
             if out is None:
                 safe.append(move)

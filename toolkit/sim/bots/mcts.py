@@ -47,8 +47,9 @@ from toolkit.sim.bots.random_bot import RandomBot
 EXPLORATION = 0.4  # UCB1's constant: rewards are 0..1, and heuristic ones differ little
 DEFAULT_ITERATIONS = 200
 DEFAULT_DEPTH = 30  # rollout cut-off in player moves, when the ruleset can evaluate
-PRIOR_VISITS = 30  # weight of the one-move-ahead evaluation of each root move
-TOURNAMENT = 3  # rollout moves: the best of this many random legal moves, by evaluate
+SHORTLIST = 6  # root moves searched when the ruleset can evaluate (the best by evaluate)
+PRIOR_VISITS = 10  # weight of the one-move-ahead evaluation of each root move
+TOURNAMENT = 10  # rollout moves: the best of this many random legal moves, by evaluate
 DEPTH_WITHOUT_EVALUATE = 5000  # no heuristic: roll out to the end (this bounds a rollout)
 
 
@@ -109,6 +110,7 @@ class MCTSBot:
             raise RuntimeError(f"{self.rules.name}: {player} has no legal move but is "
                                "asked to decide")
         root = Node(None)
+        self._shortlist: frozenset = frozenset()
         if self.evaluate is not None:
             self._seed_root(root, state, player, legal, rng)
         if self.ms is not None:
@@ -140,6 +142,13 @@ class MCTSBot:
             child.visits = PRIOR_VISITS
             child.reward = PRIOR_VISITS * value
             child.avail = PRIOR_VISITS
+        # progressive widening at the root: search only the best few by evaluation, so
+        # each gets enough iterations to tell them apart (ties broken at random)
+        ranked = sorted(root.children, key=lambda m: (root.children[m].reward, rng.random()),
+                        reverse=True)
+        self._shortlist = frozenset(ranked[:SHORTLIST])
+        for move in ranked[SHORTLIST:]:
+            del root.children[move]
         root.visits = PRIOR_VISITS * len(root.children)
 
     # ------------------------------------------------------------- one iteration
@@ -159,6 +168,8 @@ class MCTSBot:
                 continue
             player = self._actor(d, me)
             legal = game.legal_moves(rules, state, player)
+            if node is root and self._shortlist:
+                legal = [m for m in legal if m in self._shortlist] or legal
             untried = [m for m in legal if m not in node.children]
             if untried:
                 move = untried[int(rng.random() * len(untried))]
