@@ -94,7 +94,7 @@ class BalanceRun:
     chunk: int
     seconds: float
     reports: list[SettingReport] = field(default_factory=list)
-    perfect_information: bool = False  # mcts searched the true state (no determinize hook)
+    perfect_information: bool = False  # a search bot saw the true state (no determinize hook)
     job: engines.Job | None = None
 
     def setting_rows(self, setting: int) -> list[GameRow]:
@@ -173,7 +173,7 @@ def balance(scenario_path: str | os.PathLike, *, games: int = DEFAULT_GAMES, see
         ruleset=rules.name, sides=sides, seed=seed, lineup=job.lineup, rotate=rotate, cap=cap,
         games=games, settings=settings, rows=rows, engine=engine, jobs=jobs, chunk=size,
         seconds=seconds, job=job,
-        perfect_information=(any(s.startswith("mcts") for s in job.lineup)
+        perfect_information=(any(s.startswith(("mcts", "greedy")) for s in job.lineup)
                              and getattr(rules, "determinize", None) is None))
     run.reports = [analyse(run.setting_rows(i), sides, options)
                    for i, options in enumerate(settings)]

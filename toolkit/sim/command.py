@@ -43,8 +43,8 @@ def _checked(call):
         if "dask" in str(err).lower():
             raise SimError(str(err)) from None
         raise
-    except OSError as err:
-        if err.__class__.__name__ in ("TimeoutError", "CommClosedError"):
+    except OSError as err:  # distributed reports an unreachable scheduler as an OSError
+        if "connect" in str(err).lower():
             raise SimError(f"cannot reach the Dask scheduler: {err}") from None
         raise
 

@@ -83,8 +83,8 @@ def render_pdf(run, settings, overall, path: Path, lineup: str) -> Path:
                        f"{run.jobs} worker(s), {run.seconds:.1f} s"), st["meta"])]
     if run.perfect_information:
         story.append(Paragraph(escape(
-            f"The {run.ruleset} ruleset has no determinize hook: the MCTS bot searched the true "
-            "state, hidden information included."), st["meta"]))
+            f"The {run.ruleset} ruleset has no determinize hook: the greedy and MCTS bots looked "
+            "ahead on the true state, hidden information included."), st["meta"]))
     if len(settings) == 1:
         report = settings[0].report
         story.append(Paragraph("Verdict", st["h2"]))
