@@ -146,7 +146,7 @@ def test_outlier_records_replay_to_the_result_the_csv_gives(report_dir, capsys):
 
 
 def test_balance_json_lists_settings_and_files(tmp_path, capsys):
-    assert main(["balance", str(TOY), "--games", "20", "--vary", "rounds=3,20", "--jobs", "1",
+    assert main(["balance", str(TOY), "--games", "8", "--vary", "rounds=3,20", "--jobs", "1",
                  "--out", str(tmp_path), "--json", "--quiet"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [s["options"] for s in data["settings"]] == [{"rounds": 3}, {"rounds": 20}]

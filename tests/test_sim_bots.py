@@ -65,7 +65,7 @@ class Referee:
     _checking = False
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy", "mcts:8"])
+@pytest.mark.parametrize("kind", ["random", "greedy", "mcts:3"])
 @pytest.mark.parametrize("name, path", CASES, ids=[c[0] for c in CASES])
 def test_bots_play_only_legal_moves_and_finish(name, path, kind):
     scenario = dsl.load(path)

@@ -13,12 +13,19 @@ Each iteration:
    (information-set MCTS: a child's exploration term counts how often it was
    available, not how often its parent was visited).
 3. **Expand** one untried move.
-4. **Roll out** with random moves, to the end or for `depth` player moves;
-   at the cut-off the ruleset's optional `evaluate(state, side)` scores the
-   position (without it a cut-off position counts as a draw, so without
-   `evaluate` the rollouts run to the end).
+4. **Roll out**. Without `evaluate`: random moves to the end of the game.
+   With the ruleset's `evaluate(state, side)`: to the end of the current turn
+   (when the ruleset has `turn_number`) or for `depth` player moves, each move
+   the best by `evaluate` of TOURNAMENT legal moves drawn at random (random
+   play is a poor judge of a position), then `evaluate` scores the position.
 5. **Back up** each side's reward (1 a win, 0 a loss, ½ a draw; with several
    sides, by place) to the nodes of the moves that side made.
+
+With `evaluate` the root is seeded first (progressive bias and widening):
+every legal move gets PRIOR_VISITS imagined visits worth its evaluation one
+move ahead (on a sample), only the best SHORTLIST are searched, and the move
+played is the best mean. A small budget so starts from the greedy bot's choice
+and the search corrects it where looking through the turn shows better.
 
 Chance is not a level of the tree: every iteration draws its own dice, so the
 statistics of a node average over them (open-loop search).

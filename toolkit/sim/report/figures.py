@@ -23,7 +23,7 @@ def _pyplot():
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
 
-    plt.rcParams.update({"svg.fonttype": "path", "font.size": 9, "axes.spines.top": False,
+    plt.rcParams.update({"svg.fonttype": "none", "font.family": "sans-serif", "font.size": 9, "axes.spines.top": False,
                          "axes.spines.right": False, "svg.hashsalt": "frontkit"})
     return plt
 
