@@ -130,8 +130,7 @@ def prepare(scenario_path: str | os.PathLike, *, games: int, seed: int | str,
         BotSpec.parse(s) for s in lineup)
     specs = seat_lineup(specs, sides)
     settings = settings_of(vary or {})
-    declared = set(scenario.options.keys()) if hasattr(scenario.options, "keys") else set(
-        k for k, _ in scenario.options.items())
+    declared = {name for name, _ in scenario.options.items()}
     for name in (vary or {}):
         if name not in declared:
             known = ", ".join(sorted(declared)) or "none"
