@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import sys
 import time
 from pathlib import Path
@@ -26,14 +27,23 @@ from toolkit.sim import engines  # noqa: E402
 from toolkit.sim.balance import prepare  # noqa: E402
 
 
-def timed(job, games: int, engine: str, jobs: int, address: str | None = None) -> float:
+def cpu_seconds() -> float:
+    """CPU time of this process and its reaped children (the local pool's workers)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def timed(job, games: int, engine: str, jobs: int,
+          address: str | None = None) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one run; CPU time is only known for the local engine."""
     work = engines.chunks(1, games, engines.chunk_size(games, jobs, engine))
     engines._loaded.clear()
+    cpu = cpu_seconds()
     started = time.perf_counter()
     rows = engines.run(job, work, engine=engine, jobs=jobs, address=address)
     seconds = time.perf_counter() - started
     assert len(rows) == games
-    return seconds
+    return seconds, (cpu_seconds() - cpu) if engine == "local" else float("nan")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,8 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     counts = sorted({int(j) for j in args.jobs.split(",")})
     rows = []
     for jobs in counts:
-        rows.append({"engine": "local", "jobs": jobs,
-                     "seconds": timed(job, args.games, "local", jobs)})
+        wall, cpu = timed(job, args.games, "local", jobs)
+        rows.append({"engine": "local", "jobs": jobs, "seconds": wall, "cpu_seconds": cpu})
     if args.dask:
         from distributed import LocalCluster
 
@@ -58,8 +68,8 @@ def main(argv: list[str] | None = None) -> int:
             with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
                               dashboard_address=None) as cluster:
                 timed(job, min(args.games, 50 * jobs), "dask", jobs, cluster.scheduler_address)
-                rows.append({"engine": "dask", "jobs": jobs, "seconds": timed(
-                    job, args.games, "dask", jobs, cluster.scheduler_address)})
+                wall, cpu = timed(job, args.games, "dask", jobs, cluster.scheduler_address)
+                rows.append({"engine": "dask", "jobs": jobs, "seconds": wall, "cpu_seconds": cpu})
     base = rows[0]["seconds"]
     for r in rows:
         r["games_per_second"] = args.games / r["seconds"]
@@ -69,10 +79,14 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"{args.games} games of {Path(args.scenario).name}, bots {args.bots}, "
           f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}")
-    print(f"{'engine':<8}{'jobs':>6}{'seconds':>10}{'games/s':>10}{'vs local 1':>12}")
+    print(f"{'engine':<8}{'jobs':>6}{'seconds':>10}{'games/s':>10}{'vs local 1':>12}"
+          f"{'CPU s':>8}{'games/CPU s':>13}")
     for r in rows:
+        per_cpu = args.games / r["cpu_seconds"] if r["cpu_seconds"] == r["cpu_seconds"] else 0
         print(f"{r['engine']:<8}{r['jobs']:>6}{r['seconds']:>10.2f}{r['games_per_second']:>10.1f}"
-              f"{r['ratio']:>11.2f}x")
+              f"{r['ratio']:>11.2f}x{r['cpu_seconds']:>8.1f}{per_cpu:>13.1f}")
+    print("On a busy machine the wall-clock ratio says more about the other load than about "
+          "the engine;\ngames per CPU second shows what parallel work costs (equal: no overhead).")
     return 0
 
 
