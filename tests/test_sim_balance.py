@@ -182,3 +182,14 @@ def test_bad_input_is_one_line_and_exit_1(tmp_path, capsys):
     assert err.startswith("frontkit balance: error: --vary speed:") and "Traceback" not in err
     assert main(["balance", str(tmp_path / "none.scn")]) == 1
     assert "no such scenario file" in capsys.readouterr().err
+
+
+def test_games_past_the_cap_are_counted_apart_not_as_draws():
+    run = balance(TOY, games=12, seed=3, cap=8)
+    report = run.reports[0]
+    assert report.capped == 12 and report.draws.k == 0 and report.decided == 0
+    assert all(r.capped and r.moves == 8 and r.winner is None for r in run.rows)
+    assert [e.rule for e in report.endings] == ["capped"]
+    assert report.endings[0].reason == "stopped after 8 moves without an end"
+    assert report.endings[0].winners == (("no winner", 12),)
+    assert report.seats[0].verdict.startswith("Red: no decided games")

@@ -45,26 +45,6 @@ def _cases() -> list[tuple[str, Path]]:
 CASES = _cases()
 
 
-class Referee:
-    """A ruleset wrapper that checks every player move with the core before applying it."""
-
-    def __init__(self, rules):
-        self._rules = rules
-        self.moves = 0
-
-    def __getattr__(self, name):
-        return getattr(self._rules, name)
-
-    def apply(self, state, player, move):
-        if player != CHANCE and self._checking:
-            why = game.check(self._rules, state, player, move)
-            assert why is None, f"{player} played {move!r}: {why}"
-            self.moves += 1
-        return self._rules.apply(state, player, move)
-
-    _checking = False
-
-
 @pytest.mark.parametrize("kind", ["random", "greedy", "mcts:3"])
 @pytest.mark.parametrize("name, path", CASES, ids=[c[0] for c in CASES])
 def test_bots_play_only_legal_moves_and_finish(name, path, kind):
@@ -72,7 +52,6 @@ def test_bots_play_only_legal_moves_and_finish(name, path, kind):
     rules = registry.get(name)
     sides = tuple(scenario.sides)
     bot = BotSpec.parse(kind).make(rules, sides)
-    referee = Referee(rules)
     games = 1 if kind.startswith("mcts") and name != "dice_race" else 3
     for i in range(games):
         state = rules.new_game(scenario)

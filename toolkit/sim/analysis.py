@@ -132,7 +132,7 @@ def _endings(rows: Sequence[GameRow]) -> list[Ending]:
     winners: dict[str, Counter] = defaultdict(Counter)
     for r in rows:
         reasons[r.rule][r.reason] += 1
-        winners[r.rule][r.winner or "draw"] += 1
+        winners[r.rule][r.winner or ("no winner" if r.capped else "draw")] += 1
     out = [Ending(rule, reasons[rule].most_common(1)[0][0], sum(reasons[rule].values()),
                   tuple(sorted(winners[rule].items())))
            for rule in reasons]
