@@ -158,25 +158,89 @@ def run_replay(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def bot_lineup(text: str) -> str:
+    from toolkit.sim.bots import BotSpecError, parse_lineup
+
+    try:
+        parse_lineup(text)
+    except BotSpecError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def option_values(text: str) -> str:
+    name, eq, values = text.partition("=")
+    if not eq or not name.strip() or not values.strip() or any(
+            not v.strip() for v in values.split(",")):
+        raise argparse.ArgumentTypeError(f"{text!r}: write OPTION=a,b,c, e.g. centre_hold_turns=3,5,7")
+    return text
+
+
+def _bot_arguments(p: argparse.ArgumentParser, default_jobs: int) -> None:
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="root seed of the run (default 0)")
+    p.add_argument("--bots", default="random", metavar="LINEUP", type=bot_lineup,
+                   help="one bot per seat in side order, e.g. mcts:200,random (random, greedy, "
+                   "mcts[:ITERATIONS or :MSms]; the last repeats; default: random)")
+    p.add_argument("--engine", choices=["local", "dask"], default="local",
+                   help="local: processes on this machine (default); dask: a Dask cluster")
+    p.add_argument("--address", metavar="URL",
+                   help="the Dask scheduler, e.g. tcp://host:8786 (default: start one here)")
+    p.add_argument("--jobs", type=whole_number(0), default=default_jobs, metavar="J",
+                   help=f"worker processes (0: all cores; default {default_jobs})")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
 def add_simulate(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "simulate",
-        help="play random bots against each other and summarise",
-        description="Play N games of random bots: wins per side, draws, mean game length, "
-        "games/s and moves/s. The same --seed gives the same results whatever --jobs is.",
+        help="play bots against each other and summarise",
+        description="Play N games of bots (random unless --bots says otherwise): wins per "
+        "side, draws, mean game length, games/s and moves/s. The same --seed gives the same "
+        "results whatever --jobs or --engine is.",
     )
     p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
     p.add_argument("--games", type=whole_number(1), required=True, metavar="N", help="how many games")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (default 0)")
-    p.add_argument("--jobs", type=whole_number(0), default=1, metavar="J",
-                   help="worker processes (0: all cores)")
+    _bot_arguments(p, default_jobs=1)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from toolkit.referee.commands import run_simulate as run
+    from toolkit.sim.command import run_simulate as run
+
+    return run(args)
+
+
+def add_balance(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "balance",
+        help="play many bot games and write a balance report",
+        description="Play N bot games and write report.html (self-contained), report.pdf, "
+        "games.csv and records of outlier games (open them with frontkit replay) into DIR: "
+        "win rate per seat with 95 percent intervals and a verdict, draws, game length, endings, "
+        "what was used. --vary OPT=a,b runs the same games under each setting. The same "
+        "--seed gives the same report on every engine and worker count.",
+    )
+    p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
+    p.add_argument("--games", type=whole_number(1), default=1000, metavar="N",
+                   help="games per setting (default 1000)")
+    p.add_argument("--vary", action="append", metavar="OPT=a,b,c", type=option_values,
+                   help="a scenario option and the values to try (repeat for several: every "
+                   "combination is played)")
+    _bot_arguments(p, default_jobs=0)
+    p.add_argument("--chunk", type=whole_number(1), metavar="N",
+                   help="games per unit of work sent to a worker (default: chosen from N and J)")
+    p.add_argument("--cap", type=whole_number(1), default=5000, metavar="MOVES",
+                   help="stop a game after this many moves and count it as capped (default 5000)")
+    p.add_argument("--no-rotate", action="store_true",
+                   help="keep each bot in its seat (default: the line-up turns one seat a game)")
+    p.add_argument("--out", metavar="DIR", help="report folder (default output/balance/<scenario>/)")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    return p
+
+
+def run_balance(args: argparse.Namespace) -> int:
+    from toolkit.sim.command import run_balance as run
 
     return run(args)
 
@@ -314,6 +378,7 @@ COMMANDS: list[tuple[str, Callable, Callable]] = [
     ("replay", add_replay, run_replay),
     ("simulate", add_simulate, run_simulate),
     ("lsp", add_lsp, run_lsp),
+    ("balance", add_balance, run_balance),
 ]
 
 

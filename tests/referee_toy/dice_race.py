@@ -381,4 +381,9 @@ class DiceRace(KitRules):
         return "boost N (0-2, secret), advance, advance TRICK, hold, bump, pass"
 
 
+from tests.referee_toy import dice_race_bots  # noqa: E402 (hooks for bots and reports)
+
+(DiceRace.evaluate, DiceRace.determinize, DiceRace.move_label,
+ DiceRace.turn_number) = dice_race_bots.HOOKS
+
 RULESET = DiceRace()

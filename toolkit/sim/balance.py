@@ -1,24 +1,199 @@
-"""Balance simulation: many random playouts of one scenario, summarised.
+"""Balance runs: many bot games of one scenario (under one or several settings).
 
-Game *i* of a run seeded *S* uses its own generator seeded from (S, i), so the
-summary (everything but the timings) is the same whatever `jobs` is. With
-`jobs > 1` the games are shared out in chunks to worker processes, each of
-which loads the scenario and finds the ruleset by name once.
+    run = balance("content/front_lines/front_lines.scn", games=2000, seed=1,
+                  lineup=("mcts:100", "random"), vary={"centre_hold_turns": [3, 5, 7]})
+    run.reports[0].seats[0].verdict      # "North's edge is within noise (…)"
+
+A sweep (`vary`) plays the same games (the same seeds) under every
+combination of the options given, so settings differ only by the option.
+`simulate` is the short form behind `frontkit simulate`: one setting, a
+table of wins, draws, length and speed.
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import itertools
 import os
 import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from toolkit.sim.playout import GameResult, play_games
+from toolkit.sim import engines
+from toolkit.sim.analysis import SettingReport, analyse
+from toolkit.sim.bots import BotSpec, parse_lineup, seat_lineup
+from toolkit.sim.playout import DEFAULT_CAP, GameRow
 
-CHUNK = 25
+DEFAULT_GAMES = 1000  # a coffee break for random bots on the shipped games
+DEFAULT_LINEUP = "random"
+
+
+class BalanceError(ValueError):
+    """Bad input to a run (an option that does not exist, a bad value); one message."""
+
+
+def option_value(text: str) -> Any:
+    """A `--vary` value as the scenario language would read it: whole number,
+    number, true/false, or a word."""
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        return text.strip()
+
+
+def parse_vary(items: list[str]) -> dict[str, list[Any]]:
+    """`["centre_hold_turns=3,5,7", "swap_fight=true,false"]` -> {name: [values]}."""
+    out: dict[str, list[Any]] = {}
+    for item in items:
+        name, eq, values = item.partition("=")
+        name = name.strip()
+        if not eq or not name or not values.strip():
+            raise BalanceError(f"--vary {item!r}: write OPTION=a,b,c")
+        if name in out:
+            raise BalanceError(f"--vary {name} is given twice")
+        parts = [v.strip() for v in values.split(",")]
+        if any(not p for p in parts):
+            raise BalanceError(f"--vary {item!r}: an empty value")
+        out[name] = [option_value(p) for p in parts]
+    return out
+
+
+def settings_of(vary: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    """Every combination of the varied options (their cartesian product), in the order
+    given; one empty setting without a sweep."""
+    if not vary:
+        return [{}]
+    names = list(vary)
+    return [dict(zip(names, combo)) for combo in itertools.product(*(vary[n] for n in names))]
+
+
+@dataclass
+class BalanceRun:
+    scenario: str
+    title: str
+    ruleset: str
+    sides: tuple[str, ...]
+    seed: int | str
+    lineup: tuple[str, ...]
+    rotate: bool
+    cap: int
+    games: int  # per setting
+    settings: list[dict[str, Any]]
+    rows: list[GameRow]
+    engine: str
+    jobs: int
+    chunk: int
+    seconds: float
+    reports: list[SettingReport] = field(default_factory=list)
+    perfect_information: bool = False  # a search bot saw the true state (no determinize hook)
+    job: engines.Job | None = None
+
+    def setting_rows(self, setting: int) -> list[GameRow]:
+        return [r for r in self.rows if r.setting == setting]
+
+    @property
+    def games_per_second(self) -> float:
+        return len(self.rows) / self.seconds if self.seconds else 0.0
+
+    def setting_name(self, setting: int) -> str:
+        opts = self.settings[setting]
+        return ", ".join(f"{k}={_show(v)}" for k, v in opts.items()) or "as written"
+
+
+def _show(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def prepare(scenario_path: str | os.PathLike, *, games: int, seed: int | str,
+            lineup: str | tuple[str, ...] = DEFAULT_LINEUP,
+            vary: dict[str, list[Any]] | None = None, rotate: bool = True,
+            cap: int = DEFAULT_CAP, labels: bool = True):
+    """Load and check everything before any game is played: the scenario, the ruleset,
+    the line-up and every setting's options. Returns (scenario, rules, job, settings)."""
+    import dsl
+    from toolkit.referee import registry
+    from toolkit.referee.protocol import ScenarioError
+
+    scenario = dsl.load(scenario_path)
+    rules = registry.get(scenario.ruleset)
+    sides = tuple(scenario.sides)
+    specs = parse_lineup(lineup) if isinstance(lineup, str) else tuple(
+        BotSpec.parse(s) for s in lineup)
+    specs = seat_lineup(specs, sides)
+    settings = settings_of(vary or {})
+    declared = {name for name, _ in scenario.options.items()}
+    for name in (vary or {}):
+        if name not in declared:
+            known = ", ".join(sorted(declared)) or "none"
+            raise BalanceError(f"--vary {name}: {scenario_path} declares no option {name} "
+                               f"(its options: {known})")
+    for options in settings:
+        try:
+            rules.new_game(scenario, options)
+        except ScenarioError as err:
+            shown = ", ".join(f"{k}={_show(v)}" for k, v in options.items())
+            raise BalanceError(f"{scenario_path}: {shown + ': ' if shown else ''}{err}") from None
+    files, main = engines.bundle(scenario_path)
+    from toolkit.referee.registry import _extra
+
+    job = engines.Job(files=files, main=main, rulesets=tuple(sorted(_extra.items())),
+                      settings=tuple(tuple(sorted(o.items())) for o in settings),
+                      lineup=tuple(str(s) for s in specs), seed=seed, rotate=rotate, cap=cap,
+                      labels=labels)
+    return scenario, rules, job, settings
+
+
+def balance(scenario_path: str | os.PathLike, *, games: int = DEFAULT_GAMES, seed: int | str = 0,
+            lineup: str | tuple[str, ...] = DEFAULT_LINEUP,
+            vary: dict[str, list[Any]] | None = None, rotate: bool = True,
+            cap: int = DEFAULT_CAP, engine: str = "local", jobs: int = 1,
+            address: str | None = None, chunk: int | None = None,
+            progress: bool = False) -> BalanceRun:
+    """Play `games` games under every setting and analyse each setting."""
+    scenario, rules, job, settings = prepare(scenario_path, games=games, seed=seed,
+                                             lineup=lineup, vary=vary, rotate=rotate, cap=cap)
+    size = chunk or engines.chunk_size(games, jobs, engine)
+    work = engines.chunks(len(settings), games, size)
+    started = time.perf_counter()
+    rows = _play(job, work, engine, jobs, address, progress, games * len(settings))
+    seconds = time.perf_counter() - started
+    sides = tuple(scenario.sides)
+    run = BalanceRun(
+        scenario=str(scenario_path), title=scenario.title or Path(scenario_path).stem,
+        ruleset=rules.name, sides=sides, seed=seed, lineup=job.lineup, rotate=rotate, cap=cap,
+        games=games, settings=settings, rows=rows, engine=engine, jobs=jobs, chunk=size,
+        seconds=seconds, job=job,
+        perfect_information=(any(s.startswith(("mcts", "greedy")) for s in job.lineup)
+                             and getattr(rules, "determinize", None) is None))
+    run.reports = [analyse(run.setting_rows(i), sides, options)
+                   for i, options in enumerate(settings)]
+    return run
+
+
+def _play(job, work, engine, jobs, address, progress, total) -> list[GameRow]:
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=total, unit="game", file=sys.stderr, leave=False, dynamic_ncols=True)
+    try:
+        return engines.run(job, work, engine=engine, jobs=jobs, address=address,
+                           done=bar.update if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+# ------------------------------------------------------------------- simulate
 
 
 @dataclass
@@ -35,16 +210,17 @@ class Summary:
     endings: Counter = field(default_factory=Counter)  # rule id -> games
     seed: int | str = 0
     jobs: int = 1
+    lineup: tuple[str, ...] = ()
 
-    def add(self, result: GameResult) -> None:
+    def add(self, row: GameRow) -> None:
         self.games += 1
-        if result.winner is None:
+        if row.winner is None:
             self.draws += 1
         else:
-            self.wins[result.winner] = self.wins.get(result.winner, 0) + 1
-        self.total_length += result.length
-        self.total_player_moves += result.player_moves
-        self.endings[result.rule or result.reason] += 1
+            self.wins[row.winner] = self.wins.get(row.winner, 0) + 1
+        self.total_length += row.moves
+        self.total_player_moves += row.player_moves
+        self.endings[row.rule or row.reason] += 1
 
     @property
     def mean_length(self) -> float:
@@ -61,7 +237,7 @@ class Summary:
     def as_json(self) -> dict:
         return {
             "scenario": self.scenario, "ruleset": self.ruleset, "seed": self.seed,
-            "jobs": self.jobs, "games": self.games,
+            "jobs": self.jobs, "bots": list(self.lineup), "games": self.games,
             "wins": {side: self.wins.get(side, 0) for side in self.sides},
             "draws": self.draws, "mean_length": round(self.mean_length, 3),
             "endings": dict(sorted(self.endings.items())),
@@ -71,8 +247,9 @@ class Summary:
         }
 
     def table(self) -> str:
+        bots = f", bots {','.join(self.lineup)}" if self.lineup else ""
         rows = [f"{self.games} games of {self.scenario} ({self.ruleset}), seed {self.seed}, "
-                f"{self.jobs} job(s)"]
+                f"{self.jobs} job(s){bots}"]
         for side in self.sides:
             n = self.wins.get(side, 0)
             rows.append(f"  {side + ' wins':<16}{n:>8}  {100 * n / max(self.games, 1):5.1f}%")
@@ -87,66 +264,17 @@ class Summary:
         return "\n".join(rows)
 
 
-# worker processes keep the loaded rules and scenario between chunks
-_worker: dict = {}
-
-
-def _init_worker(scenario_path: str, extra_rulesets: dict[str, str]) -> None:
-    import dsl
-    from toolkit.referee import registry
-
-    for name, target in extra_rulesets.items():
-        registry.register(name, target)
-    scenario = dsl.load(scenario_path)
-    _worker["scenario"] = scenario
-    _worker["rules"] = registry.get(scenario.ruleset)
-
-
-def _run_chunk(job: tuple[int | str, int, int]) -> list[GameResult]:
-    seed, start, stop = job
-    return play_games(_worker["rules"], _worker["scenario"], seed, range(start, stop))
-
-
 def simulate(scenario_path: str | os.PathLike, games: int, *, seed: int | str = 0,
-             jobs: int = 1, progress: bool = False) -> Summary:
-    """Play `games` random games; `progress` shows a tqdm bar on stderr."""
-    import dsl
-    from toolkit.referee import registry
-
-    scenario = dsl.load(scenario_path)
-    rules = registry.get(scenario.ruleset)
-    rules.new_game(scenario)  # a ScenarioError shows here, before any worker starts
+             jobs: int = 1, progress: bool = False, lineup: str = DEFAULT_LINEUP,
+             engine: str = "local", address: str | None = None) -> Summary:
+    """Play `games` games (random bots unless `lineup` says otherwise) and count."""
+    scenario, rules, job, _ = prepare(scenario_path, games=games, seed=seed, lineup=lineup,
+                                      labels=False)
     summary = Summary(str(scenario_path), rules.name, tuple(scenario.sides), seed=seed,
-                      jobs=jobs)
-    chunk = max(1, min(CHUNK, games // (jobs * 4) or 1))
-    work = [(seed, a, min(a + chunk, games)) for a in range(0, games, chunk)]
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=games, unit="game", file=sys.stderr, leave=False, dynamic_ncols=True)
+                      jobs=jobs, lineup=job.lineup)
+    work = engines.chunks(1, games, engines.chunk_size(games, jobs, engine))
     started = time.perf_counter()
-    try:
-        if jobs <= 1:
-            _worker.update(scenario=scenario, rules=rules)
-            results = (_run_chunk(w) for w in work)
-            for batch in results:
-                for r in batch:
-                    summary.add(r)
-                if bar is not None:
-                    bar.update(len(batch))
-        else:
-            from toolkit.referee.registry import _extra
-
-            ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-            with ctx.Pool(jobs, _init_worker, (str(Path(scenario_path)), dict(_extra))) as pool:
-                for batch in pool.imap(_run_chunk, work):  # in order: deterministic sums
-                    for r in batch:
-                        summary.add(r)
-                    if bar is not None:
-                        bar.update(len(batch))
-    finally:
-        if bar is not None:
-            bar.close()
+    for row in _play(job, work, engine, jobs, address, progress, games):
+        summary.add(row)
     summary.seconds = time.perf_counter() - started
     return summary

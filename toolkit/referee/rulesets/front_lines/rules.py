@@ -16,7 +16,7 @@ from functools import lru_cache
 from dsl.model import Scenario
 from toolkit.referee.kit.view import View
 from toolkit.referee.protocol import Decision, Event, Illegal, Move, Outcome
-from toolkit.referee.rulesets.front_lines import fog, needs, notation, orders
+from toolkit.referee.rulesets.front_lines import bots, fog, needs, notation, orders
 from toolkit.referee.rulesets.front_lines.config import Config
 from toolkit.referee.rulesets.front_lines.state import (
     DEPLOY, OVER, State, deploy_plan, state_hash)
@@ -168,6 +168,9 @@ class FrontLines:
         if state.phase == OVER:
             return None
         return state.cfg.deploy_seconds() if state.phase == DEPLOY else state.cfg.plan_seconds()
+
+    # search bots and balance reports: evaluate, determinize, move_label, turn_number (bots.py)
+    evaluate, determinize, move_label, turn_number = bots.HOOKS
 
     # No bot_weight(s) hook: random bots choose uniformly. A bias against skills
     # (tried) changed the spread of results little and cost a sixth of playout speed.

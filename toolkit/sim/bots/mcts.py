@@ -1,0 +1,257 @@
+"""The Monte Carlo tree search bot (UCT), for perfect and hidden information.
+
+Each iteration:
+
+1. **Sample** what the bot cannot see. With the ruleset's optional
+   `determinize(state, side, rng)` hook the iteration plays on a state drawn
+   from everything the bot's side knows (its view and its own secrets), never
+   on the true hidden state. Without the hook the ruleset is treated as one of
+   perfect information: the bot searches the true state, hidden hands, sealed
+   orders and all. A ruleset with secrets should provide the hook; the
+   balance report names the rulesets searched without one.
+2. **Select** down the tree by UCB1, among the moves legal in this sample
+   (information-set MCTS: a child's exploration term counts how often it was
+   available, not how often its parent was visited).
+3. **Expand** one untried move.
+4. **Roll out**. Without `evaluate`: random moves to the end of the game.
+   With the ruleset's `evaluate(state, side)`: to the end of the current turn
+   (when the ruleset has `turn_number`) or for `depth` player moves, each move
+   the best by `evaluate` of TOURNAMENT legal moves drawn at random (random
+   play is a poor judge of a position), then `evaluate` scores the position.
+5. **Back up** each side's reward (1 a win, 0 a loss, ½ a draw; with several
+   sides, by place) to the nodes of the moves that side made.
+
+With `evaluate` the root is seeded first (progressive bias and widening):
+every legal move gets PRIOR_VISITS imagined visits worth its evaluation one
+move ahead (on a sample), only the best SHORTLIST are searched, and the move
+played is the best mean. A small budget so starts from the greedy bot's choice
+and the search corrects it where looking through the turn shows better.
+
+Chance is not a level of the tree: every iteration draws its own dice, so the
+statistics of a node average over them (open-loop search).
+
+Simultaneous orders (an ORDERS decision) are searched as if the bot's side
+gave all its orders first and the other sides answered knowing them: a
+cautious assumption (the search never counts on reading the enemy's orders).
+In a reaction window only the first side listed may answer other than pass,
+as the core rules (`toolkit.referee.game.legal_moves`).
+
+The budget is `iterations` (reproducible: the same seed gives the same move)
+or `ms` milliseconds of thinking per decision (stronger on a fast machine,
+but not reproducible).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from toolkit.referee import game
+from toolkit.referee.protocol import CHANCE, DecisionKind, Move, Outcome, Ruleset, State
+from toolkit.sim.bots.random_bot import RandomBot
+
+EXPLORATION = 0.4  # UCB1's constant: rewards are 0..1, and heuristic ones differ little
+DEFAULT_ITERATIONS = 200
+DEFAULT_DEPTH = 30  # rollout cut-off in player moves, when the ruleset can evaluate
+SHORTLIST = 6  # root moves searched when the ruleset can evaluate (the best by evaluate)
+PRIOR_VISITS = 10  # weight of the one-move-ahead evaluation of each root move
+TOURNAMENT = 10  # rollout moves: the best of this many random legal moves, by evaluate
+DEPTH_WITHOUT_EVALUATE = 5000  # no heuristic: roll out to the end (this bounds a rollout)
+
+
+class Node:
+    __slots__ = ("player", "children", "visits", "reward", "avail")
+
+    def __init__(self, player: str | None):
+        self.player = player  # who made the move that led here
+        self.children: dict[Move, Node] = {}
+        self.visits = 0
+        self.reward = 0.0  # the sum of `player`'s rewards
+        self.avail = 0
+
+
+def rewards(outcome: Outcome, sides: tuple[str, ...]) -> dict[str, float]:
+    """Each side's reward for an ended game: 1 a win, 0 a loss, 1/2 a draw of two;
+    with more sides, by place (first 1, last 0)."""
+    if len(sides) == 2 and not outcome.ranking:
+        if outcome.winner is None:
+            return {s: 0.5 for s in sides}
+        return {s: 1.0 if s == outcome.winner else 0.0 for s in sides}
+    places = outcome.places(sides)
+    n = max(len(sides) - 1, 1)
+    return {s: (len(sides) - places[s]) / n for s in sides}
+
+
+class MCTSBot:
+    name = "mcts"
+
+    def __init__(self, rules: Ruleset, sides: tuple[str, ...],
+                 iterations: int | None = DEFAULT_ITERATIONS,
+                 ms: float | None = None, depth: int | None = None,
+                 exploration: float = EXPLORATION):
+        self.rules = rules
+        self.sides = tuple(sides)
+        self.iterations = iterations if ms is None else None
+        self.ms = ms
+        self.evaluate = getattr(rules, "evaluate", None)
+        self.determinize = getattr(rules, "determinize", None)
+        self.turn_number = getattr(rules, "turn_number", None) if self.evaluate else None
+        if depth is None:
+            depth = DEFAULT_DEPTH if self.evaluate is not None else DEPTH_WITHOUT_EVALUATE
+        self.depth = depth
+        self.c = exploration
+        self.tournament = TOURNAMENT
+        self.rollout_bot = RandomBot(rules)
+
+    @property
+    def perfect_information(self) -> bool:
+        """True when the bot searches the true state (the ruleset has no `determinize`)."""
+        return self.determinize is None
+
+    def choose(self, state: State, player: str, rng: random.Random) -> Move:
+        legal = game.legal_moves(self.rules, state, player)
+        if len(legal) == 1:
+            return legal[0]
+        if not legal:
+            raise RuntimeError(f"{self.rules.name}: {player} has no legal move but is "
+                               "asked to decide")
+        root = Node(None)
+        self._shortlist: frozenset = frozenset()
+        if self.evaluate is not None:
+            self._seed_root(root, state, player, legal, rng)
+        if self.ms is not None:
+            deadline = time.perf_counter() + self.ms / 1000
+            while time.perf_counter() < deadline:
+                self._iterate(root, state, player, rng)
+        else:
+            for _ in range(self.iterations):
+                self._iterate(root, state, player, rng)
+        legal_set = set(legal)
+        floor = max((c.visits for c in root.children.values()), default=0) / 4
+        best = max((m for m, c in root.children.items() if m in legal_set and c.visits >= floor),
+                   key=lambda m: root.children[m].reward / root.children[m].visits,
+                   default=None)
+        return best if best is not None else legal[int(rng.random() * len(legal))]
+
+    def _seed_root(self, root: Node, state: State, me: str, legal: list[Move],
+                   rng: random.Random) -> None:
+        """Progressive bias: every root move starts with PRIOR_VISITS imagined visits
+        worth its `evaluate` one move ahead (on a sample when information is hidden),
+        so a short search starts from the greedy choice and the search corrects it."""
+        sample = self.determinize(state, me, rng) if self.determinize is not None else state
+        for move in legal:
+            if self.rules.check(sample, me, move) is not None:
+                continue  # not legal in this sample (it will be tried by the search)
+            after, _ = self.rules.apply(sample, me, move)
+            value = (max(-1.0, min(1.0, self.evaluate(after, me))) + 1) / 2
+            child = root.children[move] = Node(me)
+            child.visits = PRIOR_VISITS
+            child.reward = PRIOR_VISITS * value
+            child.avail = PRIOR_VISITS
+        # progressive widening at the root: search only the best few by evaluation, so
+        # each gets enough iterations to tell them apart (ties broken at random)
+        ranked = sorted(root.children, key=lambda m: (root.children[m].reward, rng.random()),
+                        reverse=True)
+        self._shortlist = frozenset(ranked[:SHORTLIST])
+        for move in ranked[SHORTLIST:]:
+            del root.children[move]
+        root.visits = PRIOR_VISITS * len(root.children)
+
+    # ------------------------------------------------------------- one iteration
+
+    def _iterate(self, root: Node, state: State, me: str, rng: random.Random) -> None:
+        rules = self.rules
+        if self.determinize is not None:
+            state = self.determinize(state, me, rng)
+        node = root
+        path = [root]
+        while True:
+            d = rules.decision(state)
+            if d is None:
+                break
+            if d.kind is DecisionKind.CHANCE:
+                state, _ = rules.apply(state, CHANCE, d.chance.sample(rng))
+                continue
+            player = self._actor(d, me)
+            legal = game.legal_moves(rules, state, player)
+            if node is root and self._shortlist:
+                legal = [m for m in legal if m in self._shortlist] or legal
+            untried = [m for m in legal if m not in node.children]
+            if untried:
+                move = untried[int(rng.random() * len(untried))]
+                child = node.children[move] = Node(player)
+                for m in legal:  # every move legal here was available this time
+                    known = node.children.get(m)
+                    if known is not None:
+                        known.avail += 1
+                state, _ = rules.apply(state, player, move)
+                path.append(child)
+                break
+            move, node = self._select(node, legal)
+            state, _ = rules.apply(state, player, move)
+            path.append(node)
+        scores = self._rollout(state, rng)
+        for n in path:
+            n.visits += 1
+            if n.player is not None:
+                n.reward += scores.get(n.player, 0.5)
+
+    def _actor(self, d, me: str) -> str:
+        if d.kind is DecisionKind.ORDERS and me in d.players:
+            return me  # the bot's own orders first (see the module docstring)
+        return d.players[0]
+
+    def _select(self, node: Node, legal: list[Move]) -> tuple[Move, Node]:
+        best, top = None, float("-inf")
+        c = self.c
+        for m in legal:
+            child = node.children[m]
+            child.avail += 1
+            value = child.reward / child.visits + c * math.sqrt(math.log(child.avail)
+                                                                / child.visits)
+            if value > top:
+                best, top = (m, child), value
+        return best  # type: ignore[return-value]
+
+    def _tournament(self, state: State, player: str, rng: random.Random) -> Move:
+        """A rollout move: the best by `evaluate` of a few legal moves drawn at random
+        (random play is a poor judge of a position; judging every move is too slow)."""
+        moves = self.rules.legal_moves(state, player)
+        if not isinstance(moves, (list, tuple)):
+            moves = list(moves)
+        n = len(moves)
+        if n <= 1:
+            return moves[0]
+        best, top = None, float("-inf")
+        for _ in range(min(self.tournament, n)):
+            move = moves[int(rng.random() * n)]
+            after, _ = self.rules.apply(state, player, move)
+            value = self.evaluate(after, player)
+            if value > top:
+                best, top = move, value
+        return best
+
+    def _rollout(self, state: State, rng: random.Random) -> dict[str, float]:
+        rules = self.rules
+        decide, apply = rules.decision, rules.apply
+        choose = self._tournament if self.evaluate is not None else self.rollout_bot.choose
+        turn = self.turn_number
+        start = turn(state) if turn is not None else None
+        moves = 0
+        while True:
+            d = decide(state)
+            if d is None:
+                return rewards(rules.outcome(state), self.sides)
+            if d.kind is DecisionKind.CHANCE:
+                state, _ = apply(state, CHANCE, d.chance.sample(rng))
+                continue
+            if moves >= self.depth or (start is not None and turn(state) != start):
+                break
+            player = d.players[0]
+            state, _ = apply(state, player, choose(state, player, rng))
+            moves += 1
+        if self.evaluate is None:
+            return {}  # a cut-off without a heuristic counts as a draw (0.5 each)
+        return {side: (max(-1.0, min(1.0, self.evaluate(state, side))) + 1) / 2
+                for side in self.sides}
