@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dsl.model import Element, Field, Fields, Layout, Length
+from toolkit.pnp.colours import side_colour
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
 from toolkit.pnp.imposition import ImpositionError, Item, impose
 from toolkit.pnp.press import effective
@@ -89,11 +90,6 @@ def card_context(card: Any, copy: int, side: str | None = None, scenario: Any = 
     return Record({**fields_dict(card.fields), "name": card.name, "title": card.title,
                    "text": card.text, "quantity": card.quantity, "copy": copy, "side": side or "",
                    "stats": card_stats(card)})
-
-
-def side_colour(scenario: Any, side: str | None) -> str:
-    from toolkit.pnp.counters import side_colour as colour_of
-    return colour_of(scenario, side)
 
 
 def deck_context(deck: Any) -> Record:

@@ -19,9 +19,7 @@ Piece fields the press reads:
   letter, icon   what the default face shows in the middle (icon: a built-in or image)
   hidden         the back shows only the side colour (blocks of a fog-of-war game)
 
-Side colours: `colour` in the side's setup, else the scenario field
-`side_colours [..]` (in `sides` order), else the side's name if it is a colour,
-else a fixed palette. Jinja context for counter layouts: `piece` (name, title,
+Side colours come from toolkit.pnp.colours (one rule for every component). Jinja context for counter layouts: `piece` (name, title,
 every field), `side`, `side_colour`, `face` ("front"/"back"), `face_name`,
 `stats`, `copy`, `scenario`; `card` is the same as `piece` so a card layout's
 `{{ card.title }}` works on counters too.
@@ -33,11 +31,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib import colors
 
 from dsl.model import Element, Field, Fields, Layout, Length
 from toolkit.pnp import icons
 from toolkit.pnp.cards import scenario_context
+from toolkit.pnp.colours import mix_white, side_colour
 from toolkit.pnp.imposition import ImpositionError, Item, impose
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
 from toolkit.pnp.press import effective
@@ -48,32 +46,7 @@ from toolkit.pnp.units import INCH, MM, PressOptions, to_points
 COMMON_SIZES = {"1/2in": 0.5 * INCH, "5/8in": 0.625 * INCH, "3/4in": 0.75 * INCH, "1in": 1.0 * INCH}
 DEFAULT_SIZE = COMMON_SIZES["5/8in"]
 DEFAULT_BLEED = 1 * MM
-PALETTE = ["#a8322b", "#2f6b3b", "#2c5d8f", "#c8932a", "#6a3d8f", "#555555"]
-NAMED = {"red": "#a8322b", "green": "#3f7a3a", "blue": "#2c5d8f", "yellow": "#d2a526",
-         "black": "#2b2b2b", "white": "#e8e4da", "grey": "#6e6e6e", "gray": "#6e6e6e",
-         "orange": "#d0712a", "purple": "#6a3d8f", "brown": "#7a5230", "tan": "#c7a97a"}
-NEUTRAL = "#7b7b7b"
-COUNT_FIELDS = ("counters", "per_side", "count", "build_cost", "cost", "counter_size")
-
-
-def side_colour(scenario: Any, side: str | None) -> str:
-    if side is None:
-        return NEUTRAL
-    setup = scenario.setups.get(side)
-    if setup is not None and setup.fields.get("colour"):
-        return str(setup.fields["colour"])
-    listed = scenario.fields.get("side_colours")
-    if listed is None:
-        listed = scenario.fields.get("press", {}).get("side_colours") if hasattr(
-            scenario.fields.get("press"), "get") else None
-    if isinstance(listed, tuple) and side in scenario.sides:
-        i = scenario.sides.index(side)
-        if i < len(listed):
-            return str(listed[i])
-    if side.lower() in NAMED:
-        return NAMED[side.lower()]
-    i = scenario.sides.index(side) if side in scenario.sides else 0
-    return PALETTE[i % len(PALETTE)]
+COUNT_FIELDS = ("counters", "per_side", "count", "counter_size")
 
 
 def counter_size(scenario: Any, piece: Any) -> float:
@@ -155,13 +128,6 @@ def face_names(piece: Any) -> tuple[str, str | None]:
     return front, back
 
 
-def _mix(hex_colour: str, amount: float) -> str:
-    """Mix a colour with white (amount 0..1)."""
-    c = colors.toColor(hex_colour)
-    r, g, b = (v + (1 - v) * amount for v in (c.red, c.green, c.blue))
-    return "#%02x%02x%02x" % (round(r * 255), round(g * 255), round(b * 255))
-
-
 def _pt(v: float) -> Length:
     return Length(round(v, 4), "pt")
 
@@ -232,7 +198,7 @@ def counter_items(scenario: Any, renderer: Renderer, options: PressOptions
         pctx = Record({**fields_dict(piece.fields), "name": piece.name,
                        "title": str(piece.fields.get("title", piece.name.replace("_", " ").title()))})
         base = {"piece": pctx, "card": pctx, "side": side or "", "side_colour": colour,
-                "pale": _mix(colour, 0.6), "ink": "#ffffff", "stats": stats_line(piece),
+                "pale": mix_white(colour, 0.6), "ink": "#ffffff", "stats": stats_line(piece),
                 "letter": str(piece.fields.get("letter", pctx.title[:1])), "icon": icon,
                 "scenario": sctx}
         section = f"{side} counters" if side else "Markers and chits"

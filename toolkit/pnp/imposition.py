@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from toolkit.pnp.fonts import embedded
 from toolkit.pnp.units import MM, PressOptions
 
 MARK_WIDTH = 0.2  # pt: 0.15-0.25 pt is what print shops expect
@@ -328,7 +329,7 @@ def _impose_fold(c: Canvas, items: Sequence[Item], options: PressOptions,
         c.setDash(4, 3)
         c.setStrokeColorRGB(0.45, 0.45, 0.45)
         c.line(PAGE_EDGE_CLEAR, fold_y, page[0] - PAGE_EDGE_CLEAR, fold_y)
-        c.setFont("Helvetica", 6)
+        c.setFont(embedded("sans"), 6)
         c.setFillColorRGB(0.45, 0.45, 0.45)
         c.drawString(PAGE_EDGE_CLEAR + 1, fold_y + 2, "fold here, glue, then cut")
         c.restoreState()
@@ -352,9 +353,9 @@ def draw_calibration(c: Canvas, options: PressOptions) -> None:
     points = [(pw / 2, ph / 2), (30 * MM, 30 * MM), (pw - 30 * MM, 30 * MM),
               (30 * MM, ph - 30 * MM), (pw - 30 * MM, ph - 30 * MM)]
     c.setPageSize(page)
-    c.setFont("Helvetica-Bold", 14)
+    c.setFont(embedded("sans-bold"), 14)
     c.drawCentredString(pw / 2, ph - 18 * MM, "Duplex calibration: front")
-    c.setFont("Helvetica", 9)
+    c.setFont(embedded("sans"), 9)
     for i, line in enumerate([
         "Print this page and the next one double-sided (flip on long edge), at actual size.",
         "Look at the back (the side with scales) against a light: each cross shows through.",
@@ -371,14 +372,14 @@ def draw_calibration(c: Canvas, options: PressOptions) -> None:
     c.showPage()
     c.setPageSize(page)
     dx, dy = options.back_offset
-    c.setFont("Helvetica-Bold", 14)
+    c.setFont(embedded("sans-bold"), 14)
     c.drawCentredString(pw / 2, 18 * MM, "Duplex calibration: back")
     for x, y in points:
         bx, by = pw - x + dx, y + dy
         c.setLineWidth(0.3)
         c.line(bx - 10 * MM, by, bx + 10 * MM, by)
         c.line(bx, by - 10 * MM, bx, by + 10 * MM)
-        c.setFont("Helvetica", 4)
+        c.setFont(embedded("sans"), 6)
         for k in range(-10, 11):
             t = (2 * MM if k % 5 == 0 else 1 * MM)
             c.setLineWidth(0.2)

@@ -22,7 +22,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from toolkit.pnp.cards import DEFAULT_CARD, card_context, side_colour, deck_context, layout_bleed, scenario_context
+from toolkit.pnp.cards import DEFAULT_CARD, card_context, deck_context, layout_bleed, scenario_context
+from toolkit.pnp.colours import side_colour
 from toolkit.pnp.pdfout import pdf_canvas
 from toolkit.pnp.press import effective
 from toolkit.pnp.render import PressError, Renderer

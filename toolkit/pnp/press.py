@@ -17,6 +17,7 @@ dsl.checks), which can also set counter sizes and counts:
       side_colours ["#a8322b", "#2f6b3b"]
       special    { layout lw_special; back lw_special_back }   # a deck
       food_token { counter_size 0.5in; counters 40 }            # a piece type
+      symbols { op_site { shape diamond; text "OP" } }          # map symbols (toolkit.pnp.symbols)
     }
 
 Each inner block's fields are laid over the deck's or piece type's own fields
@@ -30,6 +31,10 @@ import dataclasses
 from typing import Any
 
 from dsl.model import Catalog, Field, Fields
+
+
+# blocks of `press` that are press settings, not a deck or a piece type
+SETTINGS = ("symbols",)  # space flags drawn as map symbols (toolkit.pnp.symbols)
 
 
 def press_block(scenario: Any) -> Any:
@@ -71,7 +76,7 @@ def effective(scenario: Any) -> Any:
     if scenario.fields.get("press_applied") is True:
         return scenario
     block = press_block(scenario)
-    if not block:
+    if all(f.name in SETTINGS for f in block.entries):  # nothing to lay over decks or pieces
         decks, pieces = _by_name(scenario)
         fields = Fields(tuple(scenario.fields.entries) + (Field("press_applied", True),))
         return dataclasses.replace(scenario, decks=decks, pieces=pieces, fields=fields)
@@ -80,12 +85,14 @@ def effective(scenario: Any) -> Any:
     pieces = Catalog(tuple(dataclasses.replace(p, fields=_merge(p.fields, block.get(p.name)))
                            for p in scenario.pieces.values()))
     general = Fields(tuple(f for f in block.entries if not isinstance(f.value, Fields)))
+    kept = Fields(tuple(f for f in block.entries if f.name in SETTINGS))
     fields = Fields(tuple(scenario.fields.entries) + tuple(general.entries)
-                    + (Field("press", Fields()),))
+                    + (Field("press", kept),))
     return effective(dataclasses.replace(scenario, decks=decks, pieces=pieces, fields=fields))
 
 
 def unknown_names(scenario: Any) -> list[Field]:
     """Inner blocks of `press` that name neither a deck nor a piece type."""
     return [f for f in press_block(scenario).entries
-            if isinstance(f.value, Fields) and f.name not in scenario.decks and f.name not in scenario.pieces]
+            if isinstance(f.value, Fields) and f.name not in SETTINGS
+            and f.name not in scenario.decks and f.name not in scenario.pieces]
