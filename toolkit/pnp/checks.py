@@ -18,24 +18,12 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from dsl.errors import Diagnostic, suggest
 from toolkit.pnp.cards import layout_bleed
+from toolkit.pnp.fields import BY_NAME, known_fields
 from toolkit.pnp.counters import DEFAULT_BLEED as COUNTER_BLEED, counter_counts, counter_size
 from toolkit.pnp.fonts import ALIASES, BUILTIN
 from toolkit.pnp.imposition import FOLD_GAP, fit_count
 from toolkit.pnp.press import effective, unknown_names
 from toolkit.pnp.units import MM, PressOptions, to_points
-
-COMMON = {"when", "rotate"}
-TEXT = {"font", "font_size", "min_font_size", "shrink", "align", "valign", "colour", "color",
-        "leading", "padding", "fill", "stroke", "stroke_width"}
-ELEMENT_FIELDS = {
-    "text": TEXT, "box": TEXT,
-    "image": {"src", "fit"},
-    "rect": {"fill", "stroke", "stroke_width", "radius", "bleed"},
-    "ellipse": {"fill", "stroke", "stroke_width"},
-    "line": {"stroke", "stroke_width", "dash"},
-    "icon": {"name", "src", "fill", "colour", "color"},
-}
-
 
 def _diag(pos: Any, message: str, hint: str | None = None, severity: str = "error") -> Diagnostic:
     return Diagnostic(pos.path, pos.line, pos.column, message, hint, severity)
@@ -56,11 +44,17 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
     for layout in scenario.layouts.values():
         for el in layout.elements:
             what = f"layout {layout.name}: {el.kind} at {el.x}, {el.y}"
-            known = ELEMENT_FIELDS.get(el.kind, set()) | COMMON
+            known = known_fields(el.kind)
             for f in el.fields.entries:
                 if f.name not in known:
                     out.append(_diag(f.pos, f"{what}: the press ignores the field '{f.name}'",
                                      suggest(f.name, known), "warning"))
+                    continue
+                spec = BY_NAME[f.name]
+                value = str(f.value)
+                if spec.choices and "{" not in value and value not in spec.choices:
+                    out.append(_diag(f.pos, f"{what}: {f.name} {value}: choose one of "
+                                            f"{', '.join(spec.choices)}", suggest(value, spec.choices)))
             sources = [el.content] + [v for v in el.fields.values() if isinstance(v, str)]
             for src in sources:
                 if src and ("{{" in src or "{%" in src):

@@ -1,0 +1,47 @@
+"""Each layout element's fields have one definition (toolkit/pnp/fields.py) that the press
+checks, the renderer's defaults and the docs follow (issue 16 item 2)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import dsl
+from toolkit.pnp.checks import check_press
+from toolkit.pnp.fields import ELEMENT_FIELDS, default, known_fields
+from toolkit.pnp.render import DEFAULT_FONT_SIZE
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "press.md"
+
+
+def _layout(body: str):
+    return dsl.loads('scenario "T" {\n  layout c 63mm x 88mm {\n    %s\n  }\n'
+                     '  ruleset front_lines; sides A, B; terrain t\n'
+                     '  board b: grid 1 x 1 { terrain t }\n}\n' % body, "t.scn")
+
+
+def test_the_docs_name_every_element_field_of_the_table():
+    text = DOCS.read_text()
+    table = text[text.index("| element | fields |"):text.index("Colours are")]
+    for spec in ELEMENT_FIELDS:
+        assert re.search(rf"`{spec.name}[` ]", table), f"docs/press.md does not list {spec.name}"
+
+
+def test_every_field_the_table_gives_a_kind_passes_the_checks_and_others_warn():
+    s = _layout('text at 1mm, 1mm 10mm x 5mm "x" { font_size 9; leading 1.3; radius 2mm }')
+    diags = check_press(s)
+    assert [d.message.split(": ")[-1] for d in diags] == ["the press ignores the field 'radius'"]
+    assert diags[0].severity == "warning"
+    assert "radius" in known_fields("rect") and "radius" not in known_fields("text")
+
+
+def test_a_choice_outside_the_table_is_an_error_that_names_the_choices():
+    s = _layout('text at 1mm, 1mm 10mm x 5mm "x" { align centre }')
+    [d] = check_press(s)
+    assert d.is_error and (d.line, d.column) == (3, 39)
+    assert "choose one of left, center, right" in d.message
+
+
+def test_the_renderer_takes_its_defaults_from_the_table():
+    assert DEFAULT_FONT_SIZE == default("font_size") == 9.0
+    assert default("min_font_size") == 6.0  # nothing shrinks below 6 pt unless a layout says so
