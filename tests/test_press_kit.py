@@ -159,19 +159,3 @@ def test_progress_bar_only_on_a_terminal_and_never_when_quiet():
     bar = progress_bar(10, quiet=False, stream=Tty())
     assert bar is not None
     bar.close()
-
-
-def _shipped() -> list[Path]:
-    from toolkit.inspect import scenario_files
-    files, _ = scenario_files([ROOT / "content"])
-    return files
-
-
-@pytest.mark.parametrize("scenario", _shipped(), ids=lambda p: p.relative_to(ROOT / "content").as_posix())
-def test_every_shipped_scenario_builds(tmp_path, scenario, capsys):
-    rc = main(["build", str(scenario), "--out", str(tmp_path / "kit"), "--quiet"])
-    err = capsys.readouterr().err
-    assert rc == 0, err
-    manifest = json.loads((tmp_path / "kit" / "manifest.json").read_text())
-    assert (tmp_path / "kit" / "kit.pdf").is_file()
-    assert manifest["components"]["counters"]["total"] > 0 or not dsl.load(scenario).pieces

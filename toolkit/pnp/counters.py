@@ -36,6 +36,7 @@ from dsl.model import Element, Field, Fields, Layout, Length
 from toolkit.pnp import icons
 from toolkit.pnp.cards import scenario_context
 from toolkit.pnp.colours import mix_white, side_colour
+from toolkit.pnp.fields import default
 from toolkit.pnp.imposition import ImpositionError, Item, impose
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
 from toolkit.pnp.press import effective
@@ -46,6 +47,7 @@ from toolkit.pnp.units import INCH, MM, PressOptions, to_points
 COMMON_SIZES = {"1/2in": 0.5 * INCH, "5/8in": 0.625 * INCH, "3/4in": 0.75 * INCH, "1in": 1.0 * INCH}
 DEFAULT_SIZE = COMMON_SIZES["5/8in"]
 DEFAULT_BLEED = 1 * MM
+MIN_TEXT = default("min_font_size")  # pt: nothing smaller is printed
 COUNT_FIELDS = ("counters", "per_side", "count", "counter_size")
 
 
@@ -136,22 +138,29 @@ def _f(**kw: Any) -> Fields:
     return Fields(tuple(Field(k, v) for k, v in kw.items()))
 
 
+def _size(points: float) -> float:
+    """A default face's font size: in proportion to the counter, never under MIN_TEXT."""
+    return max(MIN_TEXT, round(points, 1))
+
+
 def default_layout(size: float, face: str, has_icon: bool) -> Layout:
     """The built-in counter face, scaled to `size` (a square, in points)."""
     s = size
-    title = Element("text", _pt(s * 0.06), _pt(s * 0.05), _pt(s * 0.88), _pt(s * 0.24),
-                    "{{ piece.title }}", _f(font="sans-bold", font_size=round(s * 0.16, 1), shrink=True,
-                                            min_font_size=3.5, align="center", colour="{{ ink }}"))
+    # the title wraps onto two lines rather than shrink under MIN_TEXT
+    title = Element("box", _pt(s * 0.03), _pt(s * 0.03), _pt(s * 0.94), _pt(s * 0.34),
+                    "{{ piece.title }}", _f(font="sans-bold", font_size=_size(s * 0.16), shrink=True,
+                                            min_font_size=MIN_TEXT, align="center", valign="middle",
+                                            leading=1.0, colour="{{ ink }}"))
     stats = Element("text", _pt(s * 0.06), _pt(s * 0.74), _pt(s * 0.88), _pt(s * 0.22),
-                    "{{ stats }}", _f(font="sans-bold", font_size=round(s * 0.17, 1), shrink=True,
-                                      min_font_size=3.5, align="center", colour="{{ ink }}"))
+                    "{{ stats }}", _f(font="sans-bold", font_size=_size(s * 0.17), shrink=True,
+                                      min_font_size=MIN_TEXT, align="center", colour="{{ ink }}"))
     if has_icon:
-        middle = Element("icon", _pt(s * 0.27), _pt(s * 0.29), _pt(s * 0.46), _pt(s * 0.44), None,
+        middle = Element("icon", _pt(s * 0.31), _pt(s * 0.38), _pt(s * 0.38), _pt(s * 0.35), None,
                          _f(name="{{ icon }}", colour="{{ ink }}"))
     else:
-        middle = Element("text", _pt(s * 0.1), _pt(s * 0.32), _pt(s * 0.8), _pt(s * 0.38),
-                         "{{ letter }}", _f(font="sans-bold", font_size=round(s * 0.3, 1), shrink=True,
-                                            min_font_size=4, align="center", valign="middle",
+        middle = Element("text", _pt(s * 0.1), _pt(s * 0.37), _pt(s * 0.8), _pt(s * 0.37),
+                         "{{ letter }}", _f(font="sans-bold", font_size=_size(s * 0.3), shrink=True,
+                                            min_font_size=MIN_TEXT, align="center", valign="middle",
                                             colour="{{ ink }}"))
     if face == "front":
         elements = (title, middle, stats)
@@ -160,8 +169,8 @@ def default_layout(size: float, face: str, has_icon: bool) -> Layout:
         band = Element("rect", _pt(0), _pt(s * 0.74), _pt(s), _pt(s * 0.26), None,
                        _f(fill="{{ side_colour }}", bleed=True))
         label = Element("text", _pt(s * 0.04), _pt(s * 0.78), _pt(s * 0.92), _pt(s * 0.18),
-                        "{{ face_name | replace('_', ' ') | upper }}", _f(font="sans-bold", font_size=round(s * 0.12, 1),
-                                                      shrink=True, min_font_size=3, align="center",
+                        "{{ face_name | replace('_', ' ') | upper }}", _f(font="sans-bold", font_size=_size(s * 0.12),
+                                                      shrink=True, min_font_size=MIN_TEXT, align="center",
                                                       colour="#ffffff"))
         elements = (title, middle, band, label)
         fields = _f(background="{{ pale }}")

@@ -26,6 +26,7 @@ scenario gives its own turn sequence, which replaces the game template's, with
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -34,6 +35,9 @@ from typing import Any
 import jinja2
 
 from dsl.model import Call, Length, Range
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.pnp.fonts import BUILTIN, embedded
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.units import MM, PressOptions
 
@@ -195,6 +199,7 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
         })
 
     return {
+        "fonts": embedded_fonts(),
         "scenario": scenario,
         "title": scenario.title,
         "ruleset": scenario.ruleset,
@@ -215,6 +220,14 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
         "boards": boards,
         "setups": setups,
     }
+
+
+def embedded_fonts() -> list[tuple[str, str]]:
+    """(face name, TrueType file) of the built-in fonts, for the sheet's <docinit>: the
+    sheets embed the same Bitstream Vera faces as every other PDF of the kit."""
+    import reportlab
+    folder = Path(reportlab.__file__).resolve().parent / "fonts"
+    return [(f"fk-{name}", str(folder / file)) for name, file in BUILTIN.items()]
 
 
 def _as_list(value: Any) -> list[str]:
@@ -286,13 +299,31 @@ def render_rml(scenario: Any, options: PressOptions | None = None) -> str:
     return env.get_template(template_name(scenario.ruleset)).render(**sheet_context(scenario, options))
 
 
+class _EmbeddedCanvas(Canvas):
+    """A canvas whose initial font (named on every page) is the embedded sans, so no
+    unembedded Helvetica reference reaches a print shop (pdfout does the same for cards)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["initialFontName"] = kwargs.get("initialFontName") or embedded()
+        super().__init__(*args, **kwargs)
+
+
+def _rml_to_pdf(rml: str) -> bytes:
+    """RML to PDF with z3c.rml (its rml2pdf.parseString, with our canvas)."""
+    from lxml import etree
+    from z3c.rml import document
+
+    doc = document.Document(etree.fromstring(rml), canvasClass=_EmbeddedCanvas)
+    out = io.BytesIO()
+    doc.process(out)
+    return out.getvalue()
+
+
 def write_sheets(scenario: Any, path: str | Path, options: PressOptions | None = None) -> ComponentReport:
     """Write the scenario's reference sheet to `path` (sheets.pdf)."""
-    from z3c.rml import rml2pdf
-
     options = options or PressOptions()
     rml = render_rml(scenario, options)
-    pdf = rml2pdf.parseString(rml).read()
+    pdf = _rml_to_pdf(rml)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(pdf)

@@ -181,7 +181,8 @@ def _draw_grid(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) 
                 c.drawCentredString(cx, -(cy - 0.30 * s), sp.id)
                 name_y = cy + 0.38 * s
             _draw_name(c, sp, cx, -name_y, size * 0.85)
-    _draw_zone_names(c, art, shown)
+    if labels:
+        _draw_zone_names(c, art, shown)
 
 
 def printed_zones(board: Any) -> list[tuple[int, Any]]:
@@ -328,4 +329,5 @@ def _draw_map(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) -
             c.setFont(embedded("sans-bold"), art.label_size)
             c.drawCentredString(x, -(y + r + art.label_size + 1), sp.id)
             _draw_name(c, sp, x, -(y + r + 2 * art.label_size + 2), art.label_size * 0.9)
-    _draw_zone_names(c, art, shown)
+    if labels:
+        _draw_zone_names(c, art, shown)
