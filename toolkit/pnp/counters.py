@@ -48,7 +48,7 @@ COMMON_SIZES = {"1/2in": 0.5 * INCH, "5/8in": 0.625 * INCH, "3/4in": 0.75 * INCH
 DEFAULT_SIZE = COMMON_SIZES["5/8in"]
 DEFAULT_BLEED = 1 * MM
 MIN_TEXT = default("min_font_size")  # pt: nothing smaller is printed
-COUNT_FIELDS = ("counters", "per_side", "count", "counter_size")
+COUNT_FIELDS = ("counters", "per_side", "count", "counter_size")  # not stats: how many to print
 
 
 def counter_size(scenario: Any, piece: Any) -> float:

@@ -65,3 +65,12 @@ def known_fields(kind: str) -> set[str]:
 def default(name: str) -> Any:
     """The default of an element field (what the renderer uses when a layout omits it)."""
     return BY_NAME[name].default
+
+
+# Fields of decks and piece types that tell the press how to print them. They mean
+# nothing to a player, so reference sheets leave them out.
+PRESS_DECK_FIELDS = frozenset({"layout", "back", "each_side"})
+PRESS_PIECE_FIELDS = frozenset({
+    "front_layout", "back_layout", "counter_size", "counters", "per_side", "count",
+    "letter", "icon", "hidden", "colour", "color", "marker",
+})
