@@ -12,6 +12,7 @@ Each command is a pair: `add_NAME(subparsers)` declares its arguments and
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -55,6 +56,32 @@ def length(text: str) -> str:
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return text
+
+
+def bleed(text: str) -> str:
+    """--bleed: a length a print shop would accept (toolkit.pnp.units.check_bleed)."""
+    from toolkit.pnp.units import check_bleed, parse_length
+
+    try:
+        check_bleed(parse_length(length(text)))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def attach_dashed_values(argv: list[str], options: tuple[str, ...] = ("--back-offset", "--bleed")) -> list[str]:
+    """`--back-offset -0.5mm,1mm` as written: a value starting with '-' would otherwise be
+    taken for an option (calibration gives negative offsets), so join it as `--opt=value`."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] in options and i + 1 < len(argv) and re.match(r"-[0-9.]", argv[i + 1]):
+            out.append(f"{argv[i]}={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(argv[i])
+        i += 1
+    return out
 
 
 def offset(text: str) -> str:
@@ -195,7 +222,7 @@ def add_build(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--backs", choices=["duplex", "fold", "none"], default="duplex",
                    help="duplex: back pages mirrored for long-edge flipping; fold: front and "
                    "back on one sheet with a fold line; none: fronts only")
-    p.add_argument("--bleed", metavar="LEN", type=length, help="bleed around every card and counter, e.g. 3mm "
+    p.add_argument("--bleed", metavar="LEN", type=bleed, help="bleed around every card and counter, e.g. 3mm "
                    "(default: each layout's own)")
     p.add_argument("--back-offset", metavar="X,Y", default="0mm,0mm", type=offset,
                    help="shift of back pages to correct printer drift, e.g. 1mm,-0.5mm "
@@ -266,7 +293,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(attach_dashed_values(list(sys.argv[1:] if argv is None else argv)))
     try:
         return args.run(args)
     except UserError as exc:

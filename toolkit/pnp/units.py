@@ -27,6 +27,7 @@ PAPER: dict[str, tuple[float, float]] = {
 }
 
 BACKS = ("duplex", "fold", "none")
+MAX_BLEED = 6 * MM  # print shops ask 1/8 in (3.175 mm); large items at most 6 mm
 
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)?)\s*(mm|cm|in|pt)\s*$")
 
@@ -75,6 +76,17 @@ def parse_offset(text: str) -> tuple[float, float]:
     return (parse_length(parts[0]), parse_length(parts[1]))
 
 
+def check_bleed(points: float) -> float:
+    """A bleed a print shop would accept (0 to 6 mm); ValueError says why not."""
+    if points < 0:
+        raise ValueError(f"{points / MM:g} mm: a bleed cannot be negative (0 means none)")
+    if points > MAX_BLEED + 1e-6:
+        raise ValueError(f"{points / MM:g} mm is more bleed than any print shop asks for "
+                         f"(1/8 in = 3.175 mm is usual, 2-3 mm at home, at most 6 mm for large items); "
+                         f"the extra would only eat the paper")
+    return points
+
+
 def paper_size(name: str) -> tuple[float, float]:
     try:
         return PAPER[name.lower()]
@@ -113,8 +125,8 @@ class PressOptions:
             raise ValueError(f"unknown paper {self.paper!r} (use {' or '.join(PAPER)})")
         if self.backs not in BACKS:
             raise ValueError(f"unknown backs {self.backs!r} (use {', '.join(BACKS)})")
-        if self.bleed is not None and self.bleed < 0:
-            raise ValueError("bleed must not be negative")
+        if self.bleed is not None:
+            check_bleed(self.bleed)
         if self.png_dpi is not None and not (36 <= self.png_dpi <= 2400):
             raise ValueError(f"--png {self.png_dpi}: choose a resolution between 36 and 2400 dpi")
 
