@@ -81,7 +81,9 @@ def test_build_writes_every_file_the_outline_and_the_manifest(tmp_path, capsys):
     assert "png/d/one.png" in listed
     kit = PdfReader(str(out / "kit.pdf"))
     parts = [f["pages"] for f in manifest["files"] if f["path"].endswith(".pdf") and f["path"] != "kit.pdf"]
-    assert len(kit.pages) == sum(parts)
+    # laid out for double-sided printing: the blank backs are counted in the manifest
+    assert len(kit.pages) == sum(parts) + manifest["kit"]["blank_pages"]
+    assert manifest["kit"] == {"double_sided": True, "blank_pages": 2}
     titles = [o.title for o in kit.outline if not isinstance(o, list)]
     assert titles[:2] == ["Cards", "Counters"]
     assert "Duplex calibration" in titles

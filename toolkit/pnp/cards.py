@@ -198,7 +198,7 @@ def write_cards(scenario: Any, path: Path, options: PressOptions,
                 on_item: Callable[[], None] | None = None) -> ComponentReport:
     """cards.pdf: every deck, one item per copy; backs per `options.backs`."""
     scenario = effective(scenario)
-    report = ComponentReport("cards")
+    report = ComponentReport("cards", sides="pairs" if options.backs == "duplex" else "single")
     renderer = Renderer.for_scenario(scenario)
     groups = card_items(scenario, renderer, options, report.warnings)
     if not groups:

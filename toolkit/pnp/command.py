@@ -69,5 +69,11 @@ def build_command(args: argparse.Namespace) -> int:
             counts = ", ".join(f"{k} {v}" for k, v in report.counts.items())
             print(f"{report.path}  {report.pages} page{'s' if report.pages != 1 else ''}  {counts}")
     print(f"{folder / 'kit.pdf'}  (everything, with bookmarks); print at actual size")
+    if kit.double_sided:
+        print(f"kit.pdf is laid out for double-sided printing (flip on the long edge): "
+              f"{kit.blank_pages} blank page{'s' if kit.blank_pages != 1 else ''} keep each component "
+              f"on fresh sheets and boards off the backs of other things")
+    else:
+        print(f"kit.pdf is for one-sided printing (--backs {options.backs}: no card backs on separate pages)")
     print(f"{folder / 'manifest.json'}")
     return 0

@@ -236,7 +236,7 @@ def write_counters(scenario: Any, path: Path, options: PressOptions,
                    on_item: Callable[[], None] | None = None) -> ComponentReport:
     """counters.pdf: every side's counters, fronts and backs (duplex or fold)."""
     scenario = effective(scenario)
-    report = ComponentReport("counters")
+    report = ComponentReport("counters", sides="pairs" if options.backs == "duplex" else "single")
     renderer = Renderer.for_scenario(scenario)
     groups = counter_items(scenario, renderer, options)
     if not groups:

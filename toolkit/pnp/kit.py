@@ -37,6 +37,8 @@ class Kit:
     reports: list[ComponentReport] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # skipped components
     files: list[Path] = field(default_factory=list)
+    double_sided: bool = False  # kit.pdf laid out for double-sided printing
+    blank_pages: int = 0  # blank backs merge_kit added for that
 
     @property
     def warnings(self) -> list[str]:
@@ -88,8 +90,9 @@ def build_kit(scenario: Any, folder: Path, options: PressOptions,
         kit.reports.append(_calibration(folder / "calibration.pdf", options))
     kit.files = [r.path for r in kit.reports if r.path is not None and r.pages]
     if kit.files:
-        merge_kit(scenario, [r for r in kit.reports if r.path is not None and r.pages],
-                  folder / "kit.pdf")
+        kit.double_sided = options.backs == "duplex"
+        kit.blank_pages = merge_kit(scenario, [r for r in kit.reports if r.path is not None and r.pages],
+                                    folder / "kit.pdf", kit.double_sided)
         kit.files.append(folder / "kit.pdf")
     if options.png_dpi:
         from toolkit.pnp.png import write_card_pngs
@@ -106,26 +109,49 @@ def _calibration(path: Path, options: PressOptions) -> ComponentReport:
     from toolkit.pnp.pdfout import pdf_canvas
     with pdf_canvas(path, options, "Duplex calibration") as c:
         draw_calibration(c, options)
-    return ComponentReport("calibration", path, 2, {"pages": 2}, [("Front and back", 0)])
+    return ComponentReport("calibration", path, 2, {"pages": 2}, [("Front and back", 0)], sides="pairs")
 
 
-def merge_kit(scenario: Any, reports: list[ComponentReport], path: Path) -> None:
-    """kit.pdf: the component PDFs in order, with a two-level outline."""
+def merge_kit(scenario: Any, reports: list[ComponentReport], path: Path,
+              double_sided: bool = False) -> int:
+    """kit.pdf: the component PDFs in order, with a two-level outline; returns the blank
+    pages added.
+
+    `double_sided` (the kit has duplex backs, so it is printed double-sided): every
+    component starts on a front, and each page of a one-sided component ("single":
+    boards, fold sheets) gets a blank back, so nothing lands on another thing's back.
+    """
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
+    blanks = 0
+
+    def blank() -> None:
+        nonlocal blanks
+        last = writer.pages[-1].mediabox
+        writer.add_blank_page(float(last.width), float(last.height))
+        blanks += 1
+
     for report in reports:
+        if double_sided and len(writer.pages) % 2:
+            blank()
         start = len(writer.pages)
-        writer.append(PdfReader(str(report.path)), import_outline=False)
+        where: list[int] = []  # kit page of each of the component's pages
+        for page in PdfReader(str(report.path)).pages:
+            where.append(len(writer.pages))
+            writer.add_page(page)
+            if double_sided and report.sides == "single":
+                blank()
         parent = writer.add_outline_item(title=COMPONENT_TITLES.get(report.name, report.name.title()),
                                          page_number=start)
         for title, page in report.sections:
-            if 0 <= page < report.pages:
-                writer.add_outline_item(title=title, page_number=start + page, parent=parent)
+            if 0 <= page < len(where):
+                writer.add_outline_item(title=title, page_number=where[page], parent=parent)
     writer.add_metadata({"/Title": f"{scenario.title}: print-and-play kit", "/Creator": "frontkit"})
     writer.page_mode = "/UseOutlines"
     with open(path, "wb") as fh:
         writer.write(fh)
+    return blanks
 
 
 def write_manifest(scenario: Any, kit: Kit, options: PressOptions) -> None:
@@ -151,6 +177,7 @@ def write_manifest(scenario: Any, kit: Kit, options: PressOptions) -> None:
         "components": {r.name: {"file": r.path.name if r.path else None, "pages": r.pages,
                                 "counts": r.counts, "total": sum(r.counts.values())}
                        for r in kit.reports},
+        "kit": {"double_sided": kit.double_sided, "blank_pages": kit.blank_pages},
         "warnings": kit.warnings,
         "skipped": kit.notes,
     }

@@ -359,5 +359,5 @@ def write_sheets(scenario: Any, path: str | Path, options: PressOptions | None =
     pages = len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", pdf))
     return ComponentReport(
         "sheets", path=path, pages=pages, counts={"sheets": 1},
-        sections=[(f"Reference sheet: {scenario.title}", 0)],
+        sections=[(f"Reference sheet: {scenario.title}", 0)], sides="document",
     )
