@@ -41,9 +41,10 @@ from toolkit.pnp.fields import PRESS_DECK_FIELDS, PRESS_PIECE_FIELDS
 from toolkit.pnp.fonts import BUILTIN, embedded
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.spaces import printed_zones
+from toolkit.resources import templates_dir
 from toolkit.pnp.units import MM, PressOptions
 
-TEMPLATES = Path(__file__).resolve().parents[1] / "templates"  # installed with the package
+TEMPLATES = templates_dir()  # templates/ at the root, installed as toolkit.templates
 MAX_STAT_COLUMNS = 7  # more piece fields than this are split over several tables
 TEXT_FIELDS = ("text", "title", "colour", "color")
 MISSING = "–"  # a cell of a piece type without that field
