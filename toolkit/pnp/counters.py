@@ -18,6 +18,8 @@ Piece fields the press reads:
   colour         the counter colour for unsided pieces (default grey)
   letter, icon   what the default face shows in the middle (icon: a built-in or image)
   hidden         the back shows only the side colour (blocks of a fog-of-war game)
+  front_as       another piece type: the front is that piece's front, exactly (a
+                 disguise marker that looks like another unit until it is revealed)
 
 Side colours come from toolkit.pnp.colours (one rule for every component). Jinja context for counter layouts: `piece` (name, title,
 every field), `side`, `side_colour`, `face` ("front"/"back"), `face_name`,
@@ -181,6 +183,21 @@ def default_hidden_back(size: float) -> Layout:
     return Layout("default_counter_hidden", _pt(size), _pt(size), (), _f(background="{{ side_colour }}"))
 
 
+def _piece_context(scenario: Any, piece: Any, side: str | None, colour: str, sctx: Any) -> dict:
+    pctx = Record({**fields_dict(piece.fields), "name": piece.name,
+                   "title": str(piece.fields.get("title", piece.name.replace("_", " ").title()))})
+    return {"piece": pctx, "card": pctx, "side": side or "", "side_colour": colour,
+            "pale": mix_white(colour, 0.6), "ink": "#ffffff", "stats": stats_line(piece),
+            "letter": str(piece.fields.get("letter", pctx.title[:1])),
+            "icon": str(piece.fields.get("icon", piece.name)), "scenario": sctx}
+
+
+def _front_layout(scenario: Any, renderer: Renderer, piece: Any, size: float) -> Any:
+    icon = str(piece.fields.get("icon", piece.name))
+    return _layout(scenario, piece, "front_layout") or default_layout(
+        size, "front", icon in icons.ICONS or icon in renderer.images)
+
+
 def counter_items(scenario: Any, renderer: Renderer, options: PressOptions
                   ) -> list[tuple[float, list[tuple[str, Item]]]]:
     """Per counter size: (size, [(section title, item)…]) with sides in order."""
@@ -188,13 +205,11 @@ def counter_items(scenario: Any, renderer: Renderer, options: PressOptions
     groups: dict[float, list[tuple[str, Item]]] = {}
     for side, piece, n in counter_counts(scenario):
         size = counter_size(scenario, piece)
-        front_l = _layout(scenario, piece, "front_layout")
+        front_l = _front_layout(scenario, renderer, piece, size)
         back_l = _layout(scenario, piece, "back_layout")
         icon = str(piece.fields.get("icon", piece.name))
         known_icon = icon in icons.ICONS or icon in renderer.images
         front_name, back_name = face_names(piece)
-        if front_l is None:
-            front_l = default_layout(size, "front", known_icon)
         if back_l is None:
             hidden = piece.fields.get("hidden") or back_name is None
             back_l = default_hidden_back(size) if hidden else default_layout(size, "back", known_icon)
@@ -204,18 +219,19 @@ def counter_items(scenario: Any, renderer: Renderer, options: PressOptions
             colour = str(piece.fields["colour"])
         else:
             colour = side_colour(scenario, side)
-        pctx = Record({**fields_dict(piece.fields), "name": piece.name,
-                       "title": str(piece.fields.get("title", piece.name.replace("_", " ").title()))})
-        base = {"piece": pctx, "card": pctx, "side": side or "", "side_colour": colour,
-                "pale": mix_white(colour, 0.6), "ink": "#ffffff", "stats": stats_line(piece),
-                "letter": str(piece.fields.get("letter", pctx.title[:1])), "icon": icon,
-                "scenario": sctx}
+        base = _piece_context(scenario, piece, side, colour, sctx)
+        back_base = {**base, "ink": "#222222"}
+        # `front_as OTHER`: the front is OTHER's front, exactly (a disguise: a marker that
+        # stands in for a unit looking like another until it is revealed)
+        other = scenario.pieces.get(str(piece.fields.get("front_as", "")))
+        if other is not None:
+            front_l = _front_layout(scenario, renderer, other, size)
+            base = _piece_context(scenario, other, side, colour, sctx)
         section = f"{side} counters" if side else "Markers and chits"
         for copy in range(1, n + 1):
             label = f"counter {side + '/' if side else ''}{piece.name}"
             fctx = {**base, "face": "front", "face_name": front_name, "copy": copy}
-            bctx = {**base, "face": "back", "face_name": back_name or "", "copy": copy,
-                    "ink": "#222222"}
+            bctx = {**back_base, "face": "back", "face_name": back_name or "", "copy": copy}
             item = Item(size, size, bleed, renderer.drawer(front_l, fctx, label, bleed),
                         renderer.drawer(back_l, bctx, label + " (back)", bleed), label)
             groups.setdefault(round(size, 3), []).append((section, item))

@@ -30,11 +30,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from dsl.model import Catalog, Field, Fields
+from dsl.model import Catalog, Field, Fields, PieceType
 
 
 # blocks of `press` that are press settings, not a deck or a piece type
-SETTINGS = ("symbols",)  # space flags drawn as map symbols (toolkit.pnp.symbols)
+SETTINGS = ("symbols",  # space flags drawn as map symbols (toolkit.pnp.symbols)
+            "markers")  # counters that are play aids, not game pieces (below)
 
 
 def press_block(scenario: Any) -> Any:
@@ -71,13 +72,25 @@ def _by_name(scenario: Any) -> tuple[Catalog, Catalog]:
     return decks, Catalog(tuple(pieces))
 
 
+def _with_markers(pieces: Catalog, block: Fields) -> Catalog:
+    """`press { markers { land_mine { per_side 2; letter M } } }`: counters for the table
+    (a marker, a tracker) that the rules have no piece type for; printed like any piece
+    flagged `marker`, never seen by the referee."""
+    markers = block.get("markers")
+    if not isinstance(markers, Fields):
+        return pieces
+    extra = tuple(PieceType(f.name, Fields((Field("marker", True),) + tuple(f.value.entries)), f.pos)
+                  for f in markers.entries if isinstance(f.value, Fields) and f.name not in pieces)
+    return Catalog(tuple(pieces.values()) + extra)
+
+
 def effective(scenario: Any) -> Any:
     """The scenario with its press block and layout names applied to decks and piece types."""
     if scenario.fields.get("press_applied") is True:
         return scenario
     block = press_block(scenario)
     if all(f.name in SETTINGS for f in block.entries):  # nothing to lay over decks or pieces
-        decks, pieces = _by_name(scenario)
+        decks, pieces = _by_name(dataclasses.replace(scenario, pieces=_with_markers(scenario.pieces, block)))
         fields = Fields(tuple(scenario.fields.entries) + (Field("press_applied", True),))
         return dataclasses.replace(scenario, decks=decks, pieces=pieces, fields=fields)
     decks = Catalog(tuple(dataclasses.replace(d, fields=_merge(d.fields, block.get(d.name)))
