@@ -229,6 +229,9 @@ def add_build(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    "(measure it with calibration.pdf)")
     p.add_argument("--fit", action="store_true", help="scale boards larger than the paper to fit")
     p.add_argument("--png", metavar="DPI", type=whole_number(36, 2400), help="also write one PNG per card face and back")
+    p.add_argument("--proof", action="store_true",
+                   help="also write proof.pdf: one page per deck, every card face and back small, "
+                   "with its quantity, for review before printing")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 

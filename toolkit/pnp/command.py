@@ -23,7 +23,8 @@ def options_from_args(args: argparse.Namespace) -> PressOptions:
     except ValueError as exc:
         raise ValueError(f"--back-offset: {exc}") from None
     return PressOptions(paper=args.paper, backs=args.backs, bleed=bleed, back_offset=offset,
-                        fit=args.fit, png_dpi=args.png, quiet=args.quiet)
+                        fit=args.fit, png_dpi=args.png, quiet=args.quiet,
+                        proof=getattr(args, "proof", False))
 
 
 def build_command(args: argparse.Namespace) -> int:
@@ -68,6 +69,9 @@ def build_command(args: argparse.Namespace) -> int:
         if report.path is not None and report.pages:
             counts = ", ".join(f"{k} {v}" for k, v in report.counts.items())
             print(f"{report.path}  {report.pages} page{'s' if report.pages != 1 else ''}  {counts}")
+    for extra in kit.extras:
+        print(f"{extra.path}  {extra.pages} page{'s' if extra.pages != 1 else ''}  "
+              f"(for review before printing: every card, face and back, with its quantity)")
     print(f"{folder / 'kit.pdf'}  (everything, with bookmarks); print at actual size")
     if kit.double_sided:
         print(f"kit.pdf is laid out for double-sided printing (flip on the long edge): "

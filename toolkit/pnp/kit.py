@@ -37,6 +37,7 @@ class Kit:
     reports: list[ComponentReport] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # skipped components
     files: list[Path] = field(default_factory=list)
+    extras: list[ComponentReport] = field(default_factory=list)  # proof.pdf: not in kit.pdf
     double_sided: bool = False  # kit.pdf laid out for double-sided printing
     blank_pages: int = 0  # blank backs merge_kit added for that
 
@@ -89,11 +90,17 @@ def build_kit(scenario: Any, folder: Path, options: PressOptions,
     if options.backs == "duplex" and any(r.pages for r in kit.reports if r.name in ("cards", "counters")):
         kit.reports.append(_calibration(folder / "calibration.pdf", options))
     kit.files = [r.path for r in kit.reports if r.path is not None and r.pages]
+    if options.proof:  # for review, not for printing: kept out of kit.pdf
+        from toolkit.pnp.proof import write_proof
+        proof = write_proof(scenario, folder / "proof.pdf", options)
+        if proof.pages:
+            kit.extras.append(proof)
     if kit.files:
         kit.double_sided = options.backs == "duplex"
         kit.blank_pages = merge_kit(scenario, [r for r in kit.reports if r.path is not None and r.pages],
                                     folder / "kit.pdf", kit.double_sided)
         kit.files.append(folder / "kit.pdf")
+    kit.files += [r.path for r in kit.extras]
     if options.png_dpi:
         from toolkit.pnp.png import write_card_pngs
         pngs = write_card_pngs(scenario, folder / "png", options)
@@ -176,7 +183,7 @@ def write_manifest(scenario: Any, kit: Kit, options: PressOptions) -> None:
         "files": files,
         "components": {r.name: {"file": r.path.name if r.path else None, "pages": r.pages,
                                 "counts": r.counts, "total": sum(r.counts.values())}
-                       for r in kit.reports},
+                       for r in kit.reports + kit.extras},
         "kit": {"double_sided": kit.double_sided, "blank_pages": kit.blank_pages},
         "warnings": kit.warnings,
         "skipped": kit.notes,

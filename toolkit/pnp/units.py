@@ -108,6 +108,7 @@ class PressOptions:
     margin       printable margin kept empty of art on every sheet edge (crop marks live in it)
     gutter       extra space between the bleed boxes of neighbouring items (0: bleeds touch)
     quiet        no progress bar
+    proof        also write proof.pdf: one page per deck, every card face and back small
     """
 
     paper: str = "a4"
@@ -119,6 +120,7 @@ class PressOptions:
     margin: float = 5 * MM
     gutter: float = 0.0
     quiet: bool = False
+    proof: bool = False
 
     def __post_init__(self) -> None:
         if self.paper.lower() not in PAPER:
