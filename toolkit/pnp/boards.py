@@ -22,6 +22,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.pnp.board_pages import PAGE_MARGIN, draw_board_pages
+from toolkit.pnp.colours import colour_space
 from toolkit.pnp.fonts import embedded
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.units import PressOptions
@@ -44,7 +45,7 @@ def write_boards(scenario: Any, path: str | Path, options: PressOptions | None =
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     c = Canvas(str(path), pagesize=options.page_size, invariant=1, pageCompression=1,
-               initialFontName=embedded())
+               initialFontName=embedded(), enforceColorSpace=colour_space(options))
     c.setTitle(f"{scenario.title}: boards")
     c.setCreator("frontkit")
     for board in boards:

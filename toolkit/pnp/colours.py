@@ -132,3 +132,17 @@ def zone_colour(scenario: Any, zone: Any, index: int) -> colors.Color:
         if side.lower() in zone.name.lower().split("_"):
             return as_color(side_colour(scenario, side))
     return colors.HexColor(ZONE_PALETTE[index % len(ZONE_PALETTE)])
+
+
+def to_cmyk(value: Any) -> colors.CMYKColor:
+    """Any colour as CMYK, for `--cmyk` (ReportLab's plain conversion: no ICC profile;
+    a print shop's own profile does the colour management)."""
+    c = colors.toColor(value)
+    if isinstance(c, colors.CMYKColor):
+        return c
+    return colors.CMYKColor(*colors.rgb2cmyk(c.red, c.green, c.blue), alpha=c.alpha)
+
+
+def colour_space(options: Any) -> Any:
+    """The canvas's `enforceColorSpace` for a press run: CMYK with --cmyk, else as drawn."""
+    return to_cmyk if getattr(options, "cmyk", False) else None

@@ -24,7 +24,8 @@ def options_from_args(args: argparse.Namespace) -> PressOptions:
         raise ValueError(f"--back-offset: {exc}") from None
     return PressOptions(paper=args.paper, backs=args.backs, bleed=bleed, back_offset=offset,
                         fit=args.fit, png_dpi=args.png, quiet=args.quiet,
-                        proof=getattr(args, "proof", False))
+                        proof=getattr(args, "proof", False), cmyk=getattr(args, "cmyk", False),
+                        print_services=getattr(args, "drivethru", False))
 
 
 def build_command(args: argparse.Namespace) -> int:

@@ -101,14 +101,26 @@ def build_kit(scenario: Any, folder: Path, options: PressOptions,
                                     folder / "kit.pdf", kit.double_sided)
         kit.files.append(folder / "kit.pdf")
     kit.files += [r.path for r in kit.extras]
+    if options.print_services:
+        from toolkit.pnp.printshop import write_drivethru
+        kit.files += write_drivethru(scenario, folder / "drivethru", options)
     if options.png_dpi:
-        from toolkit.pnp.png import write_card_pngs
-        pngs = write_card_pngs(scenario, folder / "png", options)
+        from toolkit.pnp.png import write_pngs
+        pngs = write_pngs(scenario, folder / "png", options, _board_pages(kit))
         kit.reports[0].files.extend(pngs)
         kit.files.extend(pngs)
     write_manifest(scenario, kit, options)
     kit.files.append(folder / "manifest.json")
     return kit
+
+
+def _board_pages(kit: Kit) -> tuple[Path, list[tuple[str, int, int]]] | None:
+    """boards.pdf and, per board, (name, first page, pages) for the PNG export."""
+    report = next((r for r in kit.reports if r.name == "boards" and r.path is not None and r.pages), None)
+    if report is None:
+        return None
+    starts = [page for _, page in report.sections] + [report.pages]
+    return report.path, [(name, starts[i], starts[i + 1] - starts[i]) for i, name in enumerate(report.counts)]
 
 
 def _calibration(path: Path, options: PressOptions) -> ComponentReport:
@@ -178,7 +190,7 @@ def write_manifest(scenario: Any, kit: Kit, options: PressOptions) -> None:
             "paper": options.paper, "backs": options.backs,
             "bleed_mm": None if options.bleed is None else round(options.bleed / MM, 3),
             "back_offset_mm": [round(v / MM, 3) for v in options.back_offset],
-            "fit": options.fit, "png_dpi": options.png_dpi,
+            "fit": options.fit, "png_dpi": options.png_dpi, "cmyk": options.cmyk,
         },
         "files": files,
         "components": {r.name: {"file": r.path.name if r.path else None, "pages": r.pages,

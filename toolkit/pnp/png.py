@@ -1,33 +1,67 @@
-"""PNG export for print services: one image per card face and back, bleed included.
+"""PNG export for print services: one image per item face, bleed included, with a manifest.
 
-Each card definition (not each copy) gets `png/DECK/CARD.png` and, when the
-deck has a back layout, `png/DECK/CARD-back.png`. The image covers the bleed
-box, so a poker card (63.5 x 88.9 mm) with 1/8 in bleed at 300 dpi is exactly
-825 x 1125 px, what The Game Crafter asks for.
+`write_pngs(scenario, folder, options)` writes, at `options.png_dpi`:
 
-How: the faces of one deck are drawn as pages of a temporary PDF whose page
-is the bleed box, then rasterised by pdftoppm (poppler) with `-scale-to-x`
-and `-scale-to-y` set to the exact pixel size: pdftoppm's own rounding of
-`-r DPI` can land a pixel short, an explicit size cannot. Without pdftoppm,
-pypdfium2 renders the page and an off-by-one result is resampled to the
-exact size with Pillow.
+  png/DECK/CARD.png, CARD-back.png          every card of every deck (each card once)
+  png/counters/SIDE-PIECE.png, -back.png    every counter (each kind once per side)
+  png/boards/BOARD-N.png                    every page of boards.pdf (tiles included)
+  png/manifest.csv, png/manifest.json       every file with its kind, deck or side, name,
+                                            face, quantity and size in pixels (The Game
+                                            Crafter's upload wants the quantities)
+
+An image covers the item's bleed box, so a poker card (63.5 x 88.9 mm) with 1/8 in
+bleed at 300 dpi is exactly 825 x 1125 px. Faces are drawn one per page of a
+temporary PDF whose page is the bleed box, then rasterised in parallel, one process
+per core, with pypdfium2 (PNG written with fast compression); without it, pdftoppm
+over page ranges with `-scale-to-x/-y`. A face drawn the same as another (the one
+back design of a deck) is rasterised once and copied. Pixel sizes are round half up
+of size x dpi / 72; a renderer landing a pixel off is corrected by resampling.
 """
 
 from __future__ import annotations
 
+import csv
+import json
 import math
+import os
+import re
 import shutil
 import subprocess
 import tempfile
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from toolkit.pnp.cards import DEFAULT_CARD, card_context, deck_context, layout_bleed, scenario_context
-from toolkit.pnp.colours import side_colour
+from toolkit.pnp.cards import card_items
+from toolkit.pnp.counters import counter_items
 from toolkit.pnp.pdfout import pdf_canvas
 from toolkit.pnp.press import effective
 from toolkit.pnp.render import PressError, Renderer
-from toolkit.pnp.units import PressOptions, to_points
+from toolkit.pnp.units import PressOptions
+
+MANIFEST_FIELDS = ("file", "kind", "group", "name", "face", "quantity", "width_px", "height_px")
+
+
+@dataclass
+class Face:
+    """One image to write: where, what, how many, and how to draw it."""
+
+    file: str  # relative to the png folder
+    kind: str  # card | counter | board
+    group: str  # the deck, the side ("" for markers), the board
+    name: str
+    face: str  # front | back
+    quantity: int
+    width: float  # trim, points
+    height: float
+    bleed: float
+    draw: Callable[[Any], None] | None
+
+    @property
+    def page(self) -> tuple[float, float]:
+        return (self.width + 2 * self.bleed, self.height + 2 * self.bleed)
 
 
 def pixel_size(width_pt: float, height_pt: float, dpi: int) -> tuple[int, int]:
@@ -37,81 +71,188 @@ def pixel_size(width_pt: float, height_pt: float, dpi: int) -> tuple[int, int]:
     return px(width_pt), px(height_pt)
 
 
-def _rasterise(pdf: Path, out_prefix: Path, size: tuple[int, int], dpi: int) -> list[Path]:
-    """Every page of `pdf` to out_prefix-N.png at exactly `size` pixels."""
-    exe = shutil.which("pdftoppm")
-    if exe:
-        cmd = [exe, "-png", "-r", str(dpi), "-scale-to-x", str(size[0]), "-scale-to-y",
-               str(size[1]), str(pdf), str(out_prefix)]
-        done = subprocess.run(cmd, capture_output=True, text=True)
-        if done.returncode != 0:
-            raise PressError(f"pdftoppm failed on {pdf}: {done.stderr.strip()}")
-        return sorted(out_prefix.parent.glob(out_prefix.name + "-*.png"),
-                      key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_+.-]+", "-", text).strip("-") or "item"
+
+
+def _distinct(items: list) -> list[tuple[Any, int]]:
+    seen: dict[str, list] = {}
+    for item in items:
+        seen.setdefault(item.label, [item, 0])[1] += 1
+    return [(item, n) for item, n in seen.values()]
+
+
+def card_faces(scenario: Any, renderer: Renderer, options: PressOptions) -> list[Face]:
+    faces = []
+    for deck, items in card_items(scenario, renderer, options, []):
+        for item, n in _distinct(items):
+            name = _slug(item.label.split("/", 1)[1].replace(" / ", "+").replace(" (", "-"))
+            for face, draw in (("front", item.front), ("back", item.back)):
+                if draw is not None:
+                    file = f"{_slug(deck.name)}/{name}{'-back' if face == 'back' else ''}.png"
+                    faces.append(Face(file, "card", deck.name, name, face, n, item.width, item.height,
+                                      item.bleed, draw))
+    return faces
+
+
+def counter_faces(scenario: Any, renderer: Renderer, options: PressOptions) -> list[Face]:
+    faces = []
+    for _, entries in counter_items(scenario, renderer, options):
+        for item, n in _distinct([item for _, item in entries]):
+            who = item.label.removeprefix("counter ")
+            side, _, piece = who.rpartition("/")
+            name = _slug(who.replace("/", "-"))
+            for face, draw in (("front", item.front), ("back", item.back)):
+                if draw is not None:
+                    file = f"counters/{name}{'-back' if face == 'back' else ''}.png"
+                    faces.append(Face(file, "counter", side, piece, face, n, item.width, item.height,
+                                      item.bleed, draw))
+    return faces
+
+
+# ----------------------------------------------------------------- rasterising
+
+
+def _render_chunk(pdf: str, pages: list[int], outs: list[str], size: tuple[int, int], dpi: int) -> None:
+    """Pages of `pdf` (0-based) to PNG files of exactly `size` pixels (runs in a worker)."""
     try:
         import pypdfium2 as pdfium
     except ImportError:
-        raise PressError("PNG export needs pdftoppm (poppler-utils) or pypdfium2") from None
-    doc = pdfium.PdfDocument(str(pdf))
-    out = []
-    for i in range(len(doc)):
-        image = doc[i].render(scale=dpi / 72).to_pil().convert("RGB")
-        if image.size != size:
-            image = image.resize(size)
-        path = out_prefix.parent / f"{out_prefix.name}-{i + 1}.png"
-        image.save(path, dpi=(dpi, dpi))
-        out.append(path)
-    return out
+        pdfium = None
+    if pdfium is not None:
+        doc = pdfium.PdfDocument(pdf)
+        for i, out in zip(pages, outs):
+            image = doc[i].render(scale=dpi / 72).to_pil().convert("RGB")
+            if image.size != size:
+                image = image.resize(size)
+            image.save(out, dpi=(dpi, dpi), compress_level=1)
+        doc.close()
+        return
+    exe = shutil.which("pdftoppm")
+    if not exe:
+        raise PressError("PNG export needs pypdfium2 (pip install pypdfium2) or pdftoppm (poppler-utils)")
+    prefix = Path(outs[0]).with_suffix("").as_posix() + "-p"
+    cmd = [exe, "-png", "-r", str(dpi), "-scale-to-x", str(size[0]), "-scale-to-y", str(size[1]),
+           "-f", str(pages[0] + 1), "-l", str(pages[-1] + 1), pdf, prefix]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise PressError(f"pdftoppm failed on {pdf}: {done.stderr.strip()}")
+    made = sorted(Path(prefix).parent.glob(Path(prefix).name + "-*.png"),
+                  key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    for src, out in zip(made, outs):
+        shutil.move(str(src), out)
 
 
-def write_card_pngs(scenario: Any, folder: Path, options: PressOptions) -> list[Path]:
-    """One PNG per card face and back; returns the files written."""
+def workers() -> int:
+    return max(1, min(8, os.cpu_count() or 1))
+
+
+def rasterise(faces: list[Face], folder: Path, dpi: int) -> dict[str, tuple[int, int]]:
+    """Write every face's PNG under `folder`; returns each file's pixel size."""
+    sizes: dict[str, tuple[int, int]] = {}
+    unique: dict[Any, Face] = {}
+    copies: list[tuple[Face, Face]] = []
+    for f in faces:
+        key = f.draw.key() if hasattr(f.draw, "key") else id(f)
+        if key in unique:
+            copies.append((f, unique[key]))
+        else:
+            unique[key] = f
+    by_page: dict[tuple[float, float], list[Face]] = {}
+    for f in unique.values():
+        by_page.setdefault((round(f.page[0], 3), round(f.page[1], 3)), []).append(f)
+    with tempfile.TemporaryDirectory(prefix="frontkit-png-") as tmp:
+        jobs = []
+        for k, (page, group) in enumerate(by_page.items()):
+            pdf = Path(tmp) / f"faces{k}.pdf"
+            with pdf_canvas(pdf, PressOptions(), "faces") as c:
+                for f in group:
+                    w, h = f.page
+                    c.setPageSize((w, h))
+                    c.setBleedBox((0, 0, w, h))
+                    c.setTrimBox((f.bleed, f.bleed, f.bleed + f.width, f.bleed + f.height))
+                    c.translate(f.bleed, f.bleed)
+                    f.draw(c)
+                    c.showPage()
+            size = pixel_size(*group[0].page, dpi)
+            for f in group:
+                (folder / f.file).parent.mkdir(parents=True, exist_ok=True)
+                sizes[f.file] = size
+            n = workers()
+            step = max(1, math.ceil(len(group) / n))
+            for start in range(0, len(group), step):
+                chunk = group[start:start + step]
+                jobs.append((str(pdf), list(range(start, start + len(chunk))),
+                             [str(folder / f.file) for f in chunk], size, dpi))
+        if len(jobs) == 1 or workers() == 1:
+            for job in jobs:
+                _render_chunk(*job)
+        else:
+            with ProcessPoolExecutor(max_workers=workers(), mp_context=get_context("fork")) as pool:
+                for result in [pool.submit(_render_chunk, *job) for job in jobs]:
+                    result.result()
+    for f, same in copies:
+        (folder / f.file).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(folder / same.file, folder / f.file)
+        sizes[f.file] = sizes[same.file]
+    return sizes
+
+
+def board_pngs(boards_pdf: Path, folder: Path, dpi: int, names: list[tuple[str, int, int]]) -> list[dict]:
+    """Every page of boards.pdf as png/boards/BOARD-N.png; `names` (board, first page, pages)."""
+    if not boards_pdf.is_file():
+        return []
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="frontkit-png-") as tmp:
+        from pypdf import PdfReader
+        pages = PdfReader(str(boards_pdf)).pages
+        for board, first, count in names:
+            for k in range(count):
+                page = pages[first + k]
+                size = pixel_size(float(page.mediabox.width), float(page.mediabox.height), dpi)
+                file = f"boards/{_slug(board)}-{k + 1}.png"
+                (folder / file).parent.mkdir(parents=True, exist_ok=True)
+                _render_chunk(str(boards_pdf), [first + k], [str(folder / file)], size, dpi)
+                rows.append({"file": file, "kind": "board", "group": board, "name": f"page {k + 1}",
+                             "face": "front", "quantity": 1, "width_px": size[0], "height_px": size[1]})
+        del tmp
+    return rows
+
+
+def write_manifest(folder: Path, rows: list[dict]) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / "manifest.csv", "w", newline="") as fh:
+        out = csv.DictWriter(fh, fieldnames=MANIFEST_FIELDS)
+        out.writeheader()
+        out.writerows(rows)
+    (folder / "manifest.json").write_text(json.dumps({"images": rows}, indent=2) + "\n")
+    return [folder / "manifest.csv", folder / "manifest.json"]
+
+
+def write_pngs(scenario: Any, folder: Path, options: PressOptions,
+               boards: tuple[Path, list[tuple[str, int, int]]] | None = None) -> list[Path]:
+    """Every card, counter and board page as PNG, and the manifest; returns the files."""
     dpi = options.png_dpi
     if not dpi:
         return []
     scenario = effective(scenario)
     renderer = Renderer.for_scenario(scenario)
-    sctx = scenario_context(scenario)
-    written: list[Path] = []
-    for deck in scenario.decks.values():
-        if not deck.cards:
-            continue
-        front = scenario.layouts.get(deck.layout) if deck.layout else DEFAULT_CARD
-        back = scenario.layouts.get(deck.back) if deck.back else None
-        if back is not None and "back_from" in back.fields:
-            back = None  # double-sided: each face already has its own image
-        if front is None:
-            raise PressError(f"deck {deck.name}: no layout named {deck.layout!r}")
-        bleed = layout_bleed(front, options)
-        w, h = to_points(front.width), to_points(front.height)
-        page = (w + 2 * bleed, h + 2 * bleed)
-        size = pixel_size(page[0], page[1], dpi)
-        target = folder / deck.name
-        target.mkdir(parents=True, exist_ok=True)
-        names: list[str] = []
-        with tempfile.TemporaryDirectory() as tmp:
-            pdf = Path(tmp) / "faces.pdf"
-            opts = PressOptions(paper=options.paper)
-            with pdf_canvas(pdf, opts, f"{deck.title}: faces") as c:
-                dctx = deck_context(deck)
-                for card in deck.cards:
-                    side = scenario.sides[0] if deck.fields.flag("each_side") and scenario.sides else None
-                    ctx = {"card": card_context(card, 1, side), "deck": dctx, "scenario": sctx,
-                           "side": side or "", "side_colour": side_colour(scenario, side)}
-                    faces = [(card.name, front)] + ([(f"{card.name}-back", back)] if back else [])
-                    for name, layout in faces:
-                        c.setPageSize(page)
-                        c.setBleedBox((0, 0, page[0], page[1]))
-                        c.setTrimBox((bleed, bleed, bleed + w, bleed + h))
-                        c.translate(bleed, bleed)
-                        renderer.face(c, layout, ctx, f"card {deck.name}/{name}", bleed)
-                        c.showPage()
-                        names.append(name)
-            pages = _rasterise(pdf, Path(tmp) / "p", size, dpi)
-            if len(pages) != len(names):
-                raise PressError(f"deck {deck.name}: expected {len(names)} images, got {len(pages)}")
-            for name, src in zip(names, pages):
-                dest = target / f"{name}.png"
-                shutil.move(str(src), dest)
-                written.append(dest)
-    return written
+    faces = card_faces(scenario, renderer, options) + counter_faces(scenario, renderer, options)
+    sizes = rasterise(faces, folder, dpi)
+    rows = [{"file": f.file, "kind": f.kind, "group": f.group, "name": f.name, "face": f.face,
+             "quantity": f.quantity, "width_px": sizes[f.file][0], "height_px": sizes[f.file][1]}
+            for f in faces]
+    if boards is not None:
+        rows += board_pngs(boards[0], folder, dpi, boards[1])
+    return [folder / r["file"] for r in rows] + write_manifest(folder, rows)
+
+
+def write_card_pngs(scenario: Any, folder: Path, options: PressOptions) -> list[Path]:
+    """The cards only (one PNG per card face and back); returns the files written."""
+    if not options.png_dpi:
+        return []
+    scenario = effective(scenario)
+    renderer = Renderer.for_scenario(scenario)
+    faces = card_faces(scenario, renderer, options)
+    rasterise(faces, folder, options.png_dpi)
+    return [folder / f.file for f in faces]

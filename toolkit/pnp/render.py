@@ -108,6 +108,24 @@ class Record:
         return f"Record({self._data!r})"
 
 
+@dataclass(frozen=True)
+class Drawer:
+    """One face ready to draw: `drawer(c)` draws it; `key()` is the same for two faces
+    that would draw the same (PNG export renders such faces once)."""
+
+    renderer: Any
+    layout: Any
+    ctx: Mapping[str, Any]
+    label: str
+    bleed: float
+
+    def __call__(self, c: Canvas) -> None:
+        self.renderer.face(c, self.layout, self.ctx, self.label, self.bleed)
+
+    def key(self) -> tuple:
+        return (self.layout.name, round(self.bleed, 3), self.renderer._resolve(self.layout, self.ctx, self.label))
+
+
 def fields_dict(fields: Mapping[str, Any]) -> dict[str, Any]:
     return {k: _scalar(v) for k, v in fields.items()}
 
@@ -165,9 +183,9 @@ class Renderer:
 
     # ------------------------------------------------------------- drawing
 
-    def drawer(self, layout: Any, ctx: Mapping[str, Any], label: str, bleed: float):
+    def drawer(self, layout: Any, ctx: Mapping[str, Any], label: str, bleed: float) -> "Drawer":
         """`face` bound to one layout and context: the draw callback an imposition Item takes."""
-        return lambda c: self.face(c, layout, ctx, label, bleed)
+        return Drawer(self, layout, ctx, label, bleed)
 
     def face(self, c: Canvas, layout: Any, ctx: Mapping[str, Any], label: str, bleed: float,
              rotate: float = 0.0) -> None:

@@ -37,6 +37,7 @@ import jinja2
 from dsl.model import Call, Length, Range
 from reportlab.pdfgen.canvas import Canvas
 
+from toolkit.pnp.colours import colour_space
 from toolkit.pnp.fields import PRESS_DECK_FIELDS, PRESS_PIECE_FIELDS
 from toolkit.pnp.fonts import BUILTIN, embedded
 from toolkit.pnp.report import ComponentReport
@@ -332,17 +333,22 @@ class _EmbeddedCanvas(Canvas):
     """A canvas whose initial font (named on every page) is the embedded sans, so no
     unembedded Helvetica reference reaches a print shop (pdfout does the same for cards)."""
 
+    colour_space: Any = None  # set per run: toolkit.pnp.colours.colour_space
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs["initialFontName"] = kwargs.get("initialFontName") or embedded()
+        kwargs["enforceColorSpace"] = kwargs.get("enforceColorSpace") or self.colour_space
         super().__init__(*args, **kwargs)
 
 
-def _rml_to_pdf(rml: str) -> bytes:
+def _rml_to_pdf(rml: str, options: PressOptions | None = None) -> bytes:
     """RML to PDF with z3c.rml (its rml2pdf.parseString, with our canvas)."""
     from lxml import etree
     from z3c.rml import document
 
-    doc = document.Document(etree.fromstring(rml), canvasClass=_EmbeddedCanvas)
+    canvas = type("SheetCanvas", (_EmbeddedCanvas,), {"colour_space": staticmethod(colour_space(options))}) \
+        if colour_space(options) else _EmbeddedCanvas
+    doc = document.Document(etree.fromstring(rml), canvasClass=canvas)
     out = io.BytesIO()
     doc.process(out)
     return out.getvalue()
@@ -352,7 +358,7 @@ def write_sheets(scenario: Any, path: str | Path, options: PressOptions | None =
     """Write the scenario's reference sheet to `path` (sheets.pdf)."""
     options = options or PressOptions()
     rml = render_rml(scenario, options)
-    pdf = _rml_to_pdf(rml)
+    pdf = _rml_to_pdf(rml, options)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(pdf)

@@ -109,6 +109,9 @@ class PressOptions:
     gutter       extra space between the bleed boxes of neighbouring items (0: bleeds touch)
     quiet        no progress bar
     proof        also write proof.pdf: one page per deck, every card face and back small
+    cmyk         every colour written as CMYK (for print shops that ask for it)
+    print_services  also write drivethru/DECK.pdf (one card per page, back then front,
+                 1/8 in bleed) for every deck
     """
 
     paper: str = "a4"
@@ -121,6 +124,8 @@ class PressOptions:
     gutter: float = 0.0
     quiet: bool = False
     proof: bool = False
+    cmyk: bool = False
+    print_services: bool = False
 
     def __post_init__(self) -> None:
         if self.paper.lower() not in PAPER:
