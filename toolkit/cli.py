@@ -230,6 +230,9 @@ def add_build(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--fit", action="store_true", help="scale boards larger than the paper to fit")
     p.add_argument("--png", metavar="DPI", type=whole_number(36, 2400), help="also write one PNG per card face and back")
     p.add_argument("--cmyk", action="store_true", help="write every colour as CMYK, for print shops")
+    p.add_argument("--gang", action="store_true", help="decks of one card size share sheets")
+    p.add_argument("--butt", action="store_true",
+                   help="counters butted: neighbours share cut lines (bleed only around the block)")
     p.add_argument("--drivethru", action="store_true",
                    help="also write drivethru/DECK.pdf: one card per page, back then front, 1/8 in bleed")
     p.add_argument("--proof", action="store_true",

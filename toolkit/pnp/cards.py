@@ -194,6 +194,15 @@ def double_sided(deck: Any, key: str, notes: list[str]) -> list[tuple[Any, int, 
     return out
 
 
+def gang(groups: list[tuple[Any, list[Item]]]) -> list[list[tuple[Any, list[Item]]]]:
+    """Decks whose cards have one size and bleed, together (in deck order of their first)."""
+    batches: dict[tuple, list] = {}
+    for deck, items in groups:
+        key = (round(items[0].width, 2), round(items[0].height, 2), round(items[0].bleed, 2))
+        batches.setdefault(key, []).append((deck, items))
+    return list(batches.values())
+
+
 def write_cards(scenario: Any, path: Path, options: PressOptions,
                 on_item: Callable[[], None] | None = None) -> ComponentReport:
     """cards.pdf: every deck, one item per copy; backs per `options.backs`."""
@@ -204,13 +213,19 @@ def write_cards(scenario: Any, path: Path, options: PressOptions,
     if not groups:
         return report
     with pdf_canvas(path, options, f"{scenario.title}: cards") as c:
-        for deck, items in groups:
-            report.sections.append((deck.title or deck.name, pages_drawn(c)))
+        for batch in gang(groups) if options.gang else [[g] for g in groups]:
+            items = [item for _, deck_items in batch for item in deck_items]
+            first = pages_drawn(c)
             try:
-                impose(c, items, options, on_item)
+                placed = impose(c, items, options, on_item)
             except ImpositionError as exc:
-                raise PressError(f"deck {deck.name}: {exc}") from None
-            report.counts[deck.name] = len(items)
+                raise PressError(f"deck {batch[0][0].name}: {exc}") from None
+            k = 0
+            for deck, deck_items in batch:
+                page = placed[k].page if placed else first
+                report.sections.append((deck.title or deck.name, page))
+                report.counts[deck.name] = len(deck_items)
+                k += len(deck_items)
         report.pages = pages_drawn(c)
     report.path = path
     report.warnings.extend(renderer.warnings)

@@ -25,7 +25,8 @@ def options_from_args(args: argparse.Namespace) -> PressOptions:
     return PressOptions(paper=args.paper, backs=args.backs, bleed=bleed, back_offset=offset,
                         fit=args.fit, png_dpi=args.png, quiet=args.quiet,
                         proof=getattr(args, "proof", False), cmyk=getattr(args, "cmyk", False),
-                        print_services=getattr(args, "drivethru", False))
+                        print_services=getattr(args, "drivethru", False),
+                        gang=getattr(args, "gang", False), butt=getattr(args, "butt", False))
 
 
 def build_command(args: argparse.Namespace) -> int:

@@ -29,6 +29,7 @@ every field), `side`, `side_colour`, `face` ("front"/"back"), `face_name`,
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -261,7 +262,8 @@ def write_counters(scenario: Any, path: Path, options: PressOptions,
         for size, entries in groups:
             first = pages_drawn(c)
             try:
-                placed = impose(c, [item for _, item in entries], options, on_item)
+                placed = impose(c, [item for _, item in entries],
+                                dataclasses.replace(options, share_cuts=options.butt), on_item)
             except ImpositionError as exc:
                 raise PressError(f"counters of {size / INCH:.3g} in: {exc}") from None
             seen: set[str] = set()

@@ -154,8 +154,9 @@ def plan_block(
     cols = fit_count(space_w, cell_w, options.gutter)
     rows = fit_count(space_h, cell_h, options.gutter)
     # butted (one shared cut between neighbours) when that fits more on the sheet
-    share_x = bleed > 0 and fit_count(space_w - 2 * bleed, width, 0.0) > cols
-    share_y = bleed > 0 and fit_count(space_h - 2 * bleed, height, 0.0) > rows
+    forced = bool(getattr(options, "share_cuts", False))  # --butt for counters
+    share_x = bleed > 0 and (forced or fit_count(space_w - 2 * bleed, width, 0.0) > cols)
+    share_y = bleed > 0 and (forced or fit_count(space_h - 2 * bleed, height, 0.0) > rows)
     if share_x:
         cols = fit_count(space_w - 2 * bleed, width, 0.0)
     if share_y:

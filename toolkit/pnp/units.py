@@ -110,6 +110,9 @@ class PressOptions:
     quiet        no progress bar
     proof        also write proof.pdf: one page per deck, every card face and back small
     cmyk         every colour written as CMYK (for print shops that ask for it)
+    gang         decks of one card size share sheets (fewer part-filled sheets)
+    butt         counters butted: neighbours share every cut line, no bleed between them
+    share_cuts   (set by the press for an imposition) share cut lines on both axes
     print_services  also write drivethru/DECK.pdf (one card per page, back then front,
                  1/8 in bleed) for every deck
     """
@@ -126,6 +129,9 @@ class PressOptions:
     proof: bool = False
     cmyk: bool = False
     print_services: bool = False
+    gang: bool = False
+    butt: bool = False
+    share_cuts: bool = False
 
     def __post_init__(self) -> None:
         if self.paper.lower() not in PAPER:
