@@ -45,3 +45,10 @@ def test_a_choice_outside_the_table_is_an_error_that_names_the_choices():
 def test_the_renderer_takes_its_defaults_from_the_table():
     assert DEFAULT_FONT_SIZE == default("font_size") == 9.0
     assert default("min_font_size") == 6.0  # nothing shrinks below 6 pt unless a layout says so
+
+
+def test_a_layout_asking_for_text_under_6_pt_gets_a_warning():
+    s = _layout('text at 1mm, 1mm 10mm x 5mm "x" { font_size 5; shrink; min_font_size 4 }')
+    diags = check_press(s)
+    assert [(d.severity, d.column) for d in diags] == [("warning", 39), ("warning", 60)]
+    assert "font_size 5 prints under 6 pt" in diags[0].message

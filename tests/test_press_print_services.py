@@ -111,3 +111,15 @@ def test_cmyk_writes_every_colour_as_cmyk(tmp_path):
         assert re.search(rb"\brg\b|\bRG\b", rgb), name
         assert not re.search(rb"\brg\b|\bRG\b", cmyk), name
         assert re.search(rb"\bk\b|\bK\b", cmyk), name
+
+
+def test_write_png_keeps_every_pixel_and_the_resolution(tmp_path):
+    from toolkit.pnp.png import write_png
+
+    image = Image.new("RGB", (37, 21), (250, 10, 20))
+    image.putpixel((36, 20), (1, 2, 3))
+    write_png(tmp_path / "x.png", image, 300)
+    with Image.open(tmp_path / "x.png") as back:
+        assert back.mode == "RGB" and back.size == (37, 21)
+        assert back.tobytes() == image.tobytes()
+        assert back.info["dpi"] == pytest.approx((300, 300), abs=0.01)

@@ -25,6 +25,9 @@ from toolkit.pnp.imposition import FOLD_GAP, fit_count
 from toolkit.pnp.press import effective, unknown_names
 from toolkit.pnp.units import MM, PressOptions, to_points
 
+MIN_READABLE = 6.0  # pt: the smallest text a printed kit should carry
+
+
 def _diag(pos: Any, message: str, hint: str | None = None, severity: str = "error") -> Diagnostic:
     return Diagnostic(pos.path, pos.line, pos.column, message, hint, severity)
 
@@ -52,6 +55,11 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
                     continue
                 spec = BY_NAME[f.name]
                 value = str(f.value)
+                if f.name in ("font_size", "min_font_size") and isinstance(f.value, (int, float)) \
+                        and not isinstance(f.value, bool) and f.value < MIN_READABLE:
+                    out.append(_diag(f.pos, f"{what}: {f.name} {f.value:g} prints under {MIN_READABLE:g} pt, "
+                                            "too small to read on paper", f"use {MIN_READABLE:g} or more",
+                                     "warning"))
                 if spec.choices and "{" not in value and value not in spec.choices:
                     out.append(_diag(f.pos, f"{what}: {f.name} {value}: choose one of "
                                             f"{', '.join(spec.choices)}", suggest(value, spec.choices)))

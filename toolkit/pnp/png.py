@@ -12,7 +12,8 @@
 An image covers the item's bleed box, so a poker card (63.5 x 88.9 mm) with 1/8 in
 bleed at 300 dpi is exactly 825 x 1125 px. Faces are drawn one per page of a
 temporary PDF whose page is the bleed box, then rasterised in parallel, one process
-per core, with pypdfium2 (PNG written with fast compression); without it, pdftoppm
+per core, with pypdfium2 (PNG written by `write_png`: unfiltered rows, zlib level 1);
+without it, pdftoppm
 over page ranges with `-scale-to-x/-y`. A face drawn the same as another (the one
 back design of a deck) is rasterised once and copied. Pixel sizes are round half up
 of size x dpi / 72; a renderer landing a pixel off is corrected by resampling.
@@ -26,8 +27,10 @@ import math
 import os
 import re
 import shutil
+import struct
 import subprocess
 import tempfile
+import zlib
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
@@ -113,6 +116,24 @@ def counter_faces(scenario: Any, renderer: Renderer, options: PressOptions) -> l
 # ----------------------------------------------------------------- rasterising
 
 
+def write_png(path: Path, image: Any, dpi: int) -> None:
+    """An RGB image as PNG: rows unfiltered, zlib level 1, the resolution in pHYs. Flat
+    printed art compresses about as well as Pillow's adaptive filters, in half the time
+    (PNG writing is most of the export's work)."""
+    w, h = image.size
+    raw = image.tobytes()
+    stride = 3 * w
+    rows = b"".join(b"\x00" + raw[i:i + stride] for i in range(0, len(raw), stride))
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+    ppm = round(dpi / 0.0254)  # pixels per metre
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+                     + chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1))
+                     + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b""))
+
+
 def _render_chunk(pdf: str, pages: list[int], outs: list[str], size: tuple[int, int], dpi: int) -> None:
     """Pages of `pdf` (0-based) to PNG files of exactly `size` pixels (runs in a worker)."""
     try:
@@ -122,10 +143,14 @@ def _render_chunk(pdf: str, pages: list[int], outs: list[str], size: tuple[int, 
     if pdfium is not None:
         doc = pdfium.PdfDocument(pdf)
         for i, out in zip(pages, outs):
-            image = doc[i].render(scale=dpi / 72).to_pil().convert("RGB")
+            page = doc[i]
+            pw, ph = page.get_size()
+            # pdfium rounds a page's pixels up: a hair under the exact scale lands on `size`
+            scale = min(size[0] / pw, size[1] / ph) * (1 - 1e-7)
+            image = page.render(scale=scale).to_pil().convert("RGB")
             if image.size != size:
                 image = image.resize(size)
-            image.save(out, dpi=(dpi, dpi), compress_level=1)
+            write_png(Path(out), image, dpi)
         doc.close()
         return
     exe = shutil.which("pdftoppm")
