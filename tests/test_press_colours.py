@@ -83,3 +83,12 @@ def test_a_palette_side_never_takes_the_colour_another_side_was_given():
     colours = side_colours(s)
     assert colours["Beta"] == "#a8322b"
     assert colours["Alpha"] != colours["Beta"]
+
+
+def test_a_symbol_shape_the_press_cannot_draw_is_an_error_at_its_position():
+    from toolkit.pnp.checks import check_press
+
+    s = _scenario(BASE % ("A, B", 'press { symbols { op_site { shape dimond } } }'))
+    [d] = [d for d in check_press(s) if "shape" in d.message]
+    assert d.is_error and (d.line, d.column) == (13, 31) and "unknown shape 'dimond'" in d.message
+    assert "diamond" in (d.hint or "")

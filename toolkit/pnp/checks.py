@@ -82,12 +82,29 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
                     if not path.is_file():
                         out.append(_diag(el.fields.pos(key),
                                          f"{what}: image {ref}: file not found: {path}"))
+    out += _symbol_shapes(scenario)
     for f in stray:
         out.append(_diag(f.pos, f"press: '{f.name}' is neither a deck nor a piece type",
                          suggest(f.name, list(scenario.decks) + list(scenario.pieces))))
     # unknown layout names (deck layout/back, piece front_layout/back_layout) are
     # the language's checks: dsl.checks refuses them before the press runs
     out += _fits(scenario, options)
+    return out
+
+
+def _symbol_shapes(scenario: Any) -> list[Diagnostic]:
+    """`press { symbols { FLAG { shape NAME } } }`: the shape must be one the press draws."""
+    from dsl.model import Fields
+    from toolkit.pnp.symbols import SHAPES
+
+    press = scenario.fields.get("press")
+    block = press.get("symbols") if isinstance(press, Fields) else None
+    out = []
+    for entry in block.entries if isinstance(block, Fields) else ():
+        spec = entry.value
+        if isinstance(spec, Fields) and "shape" in spec and str(spec["shape"]) not in SHAPES:
+            out.append(_diag(spec.pos("shape"), f"symbol {entry.name}: unknown shape '{spec['shape']}'",
+                             suggest(str(spec["shape"]), list(SHAPES))))
     return out
 
 
