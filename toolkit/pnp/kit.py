@@ -78,15 +78,24 @@ def build_kit(scenario: Any, folder: Path, options: PressOptions,
 
     folder.mkdir(parents=True, exist_ok=True)
     kit = Kit(folder)
+    png = None
+    if options.png_dpi:  # started first: its workers rasterise while the PDFs are built
+        from toolkit.pnp.png import PngExport
+        png = PngExport(scenario, folder / "png", options)
     tick = (lambda: progress.update(1)) if progress is not None else None
 
-    kit.reports.append(write_cards(scenario, folder / "cards.pdf", options, tick))
-    kit.reports.append(write_counters(scenario, folder / "counters.pdf", options, tick))
-    for name, writer in (("boards", write_boards), ("sheets", write_sheets)):
-        path = folder / f"{name}.pdf"
-        kit.reports.append(_as_report(name, writer(scenario, path, options), path))
-        if progress is not None:
-            progress.update(1)
+    try:
+        kit.reports.append(write_cards(scenario, folder / "cards.pdf", options, tick))
+        kit.reports.append(write_counters(scenario, folder / "counters.pdf", options, tick))
+        for name, writer in (("boards", write_boards), ("sheets", write_sheets)):
+            path = folder / f"{name}.pdf"
+            kit.reports.append(_as_report(name, writer(scenario, path, options), path))
+            if progress is not None:
+                progress.update(1)
+    except BaseException:
+        if png is not None:
+            png.work.cancel()
+        raise
     if options.backs == "duplex" and any(r.pages for r in kit.reports if r.name in ("cards", "counters")):
         kit.reports.append(_calibration(folder / "calibration.pdf", options))
     kit.files = [r.path for r in kit.reports if r.path is not None and r.pages]
@@ -104,9 +113,8 @@ def build_kit(scenario: Any, folder: Path, options: PressOptions,
     if options.print_services:
         from toolkit.pnp.printshop import write_drivethru
         kit.files += write_drivethru(scenario, folder / "drivethru", options)
-    if options.png_dpi:
-        from toolkit.pnp.png import write_pngs
-        pngs = write_pngs(scenario, folder / "png", options, _board_pages(kit))
+    if png is not None:
+        pngs = png.finish(_board_pages(kit))
         kit.reports[0].files.extend(pngs)
         kit.files.extend(pngs)
     write_manifest(scenario, kit, options)

@@ -172,24 +172,31 @@ def workers() -> int:
     return max(1, min(8, os.cpu_count() or 1))
 
 
-def rasterise(faces: list[Face], folder: Path, dpi: int) -> dict[str, tuple[int, int]]:
-    """Write every face's PNG under `folder`; returns each file's pixel size."""
-    sizes: dict[str, tuple[int, int]] = {}
-    unique: dict[Any, Face] = {}
-    copies: list[tuple[Face, Face]] = []
-    for f in faces:
-        key = f.draw.key() if hasattr(f.draw, "key") else id(f)
-        if key in unique:
-            copies.append((f, unique[key]))
-        else:
-            unique[key] = f
-    by_page: dict[tuple[float, float], list[Face]] = {}
-    for f in unique.values():
-        by_page.setdefault((round(f.page[0], 3), round(f.page[1], 3)), []).append(f)
-    with tempfile.TemporaryDirectory(prefix="frontkit-png-") as tmp:
+class Rasterising:
+    """Faces being rasterised in worker processes: `start` draws them and hands them to
+    the workers, `finish` waits, copies the duplicates and returns each file's pixel
+    size. Between the two the caller may do other work (the kit builds its vector PDFs
+    meanwhile, so the two share the cores)."""
+
+    def __init__(self, faces: list[Face], folder: Path, dpi: int) -> None:
+        self.folder, self.sizes = folder, {}
+        self.tmp = tempfile.TemporaryDirectory(prefix="frontkit-png-")
+        self.pool: ProcessPoolExecutor | None = None
+        self.futures: list = []
+        unique: dict[Any, Face] = {}
+        self.copies: list[tuple[Face, Face]] = []
+        for f in faces:
+            key = f.draw.key() if hasattr(f.draw, "key") else id(f)
+            if key in unique:
+                self.copies.append((f, unique[key]))
+            else:
+                unique[key] = f
+        by_page: dict[tuple[float, float], list[Face]] = {}
+        for f in unique.values():
+            by_page.setdefault((round(f.page[0], 3), round(f.page[1], 3)), []).append(f)
         jobs = []
-        for k, (page, group) in enumerate(by_page.items()):
-            pdf = Path(tmp) / f"faces{k}.pdf"
+        for k, group in enumerate(by_page.values()):
+            pdf = Path(self.tmp.name) / f"faces{k}.pdf"
             with pdf_canvas(pdf, PressOptions(), "faces") as c:
                 for f in group:
                     w, h = f.page
@@ -202,25 +209,43 @@ def rasterise(faces: list[Face], folder: Path, dpi: int) -> dict[str, tuple[int,
             size = pixel_size(*group[0].page, dpi)
             for f in group:
                 (folder / f.file).parent.mkdir(parents=True, exist_ok=True)
-                sizes[f.file] = size
-            n = workers()
-            step = max(1, math.ceil(len(group) / n))
+                self.sizes[f.file] = size
+            step = max(1, math.ceil(len(group) / workers()))
             for start in range(0, len(group), step):
                 chunk = group[start:start + step]
                 jobs.append((str(pdf), list(range(start, start + len(chunk))),
                              [str(folder / f.file) for f in chunk], size, dpi))
-        if len(jobs) == 1 or workers() == 1:
+        if workers() == 1 or not jobs:
             for job in jobs:
                 _render_chunk(*job)
         else:
-            with ProcessPoolExecutor(max_workers=workers(), mp_context=get_context("fork")) as pool:
-                for result in [pool.submit(_render_chunk, *job) for job in jobs]:
-                    result.result()
-    for f, same in copies:
-        (folder / f.file).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(folder / same.file, folder / f.file)
-        sizes[f.file] = sizes[same.file]
-    return sizes
+            self.pool = ProcessPoolExecutor(max_workers=workers(), mp_context=get_context("fork"))
+            self.futures = [self.pool.submit(_render_chunk, *job) for job in jobs]
+
+    def cancel(self) -> None:
+        """Stop (the build failed): no more rasterising, the temporary files removed."""
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+        self.tmp.cleanup()
+
+    def finish(self) -> dict[str, tuple[int, int]]:
+        try:
+            for future in self.futures:
+                future.result()
+        finally:
+            if self.pool is not None:
+                self.pool.shutdown()
+            self.tmp.cleanup()
+        for f, same in self.copies:
+            (self.folder / f.file).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(self.folder / same.file, self.folder / f.file)
+            self.sizes[f.file] = self.sizes[same.file]
+        return self.sizes
+
+
+def rasterise(faces: list[Face], folder: Path, dpi: int) -> dict[str, tuple[int, int]]:
+    """Write every face's PNG under `folder`; returns each file's pixel size."""
+    return Rasterising(faces, folder, dpi).finish()
 
 
 def board_pngs(boards_pdf: Path, folder: Path, dpi: int, names: list[tuple[str, int, int]]) -> list[dict]:
@@ -254,22 +279,33 @@ def write_manifest(folder: Path, rows: list[dict]) -> list[Path]:
     return [folder / "manifest.csv", folder / "manifest.json"]
 
 
+class PngExport:
+    """`--png`: started before the vector build (cards and counters rasterise meanwhile),
+    finished after it (board pages, the manifest)."""
+
+    def __init__(self, scenario: Any, folder: Path, options: PressOptions) -> None:
+        self.folder, self.dpi = folder, int(options.png_dpi or 0)
+        scenario = effective(scenario)
+        renderer = Renderer.for_scenario(scenario)
+        self.faces = card_faces(scenario, renderer, options) + counter_faces(scenario, renderer, options)
+        self.work = Rasterising(self.faces, folder, self.dpi)
+
+    def finish(self, boards: tuple[Path, list[tuple[str, int, int]]] | None = None) -> list[Path]:
+        sizes = self.work.finish()
+        rows = [{"file": f.file, "kind": f.kind, "group": f.group, "name": f.name, "face": f.face,
+                 "quantity": f.quantity, "width_px": sizes[f.file][0], "height_px": sizes[f.file][1]}
+                for f in self.faces]
+        if boards is not None:
+            rows += board_pngs(boards[0], self.folder, self.dpi, boards[1])
+        return [self.folder / r["file"] for r in rows] + write_manifest(self.folder, rows)
+
+
 def write_pngs(scenario: Any, folder: Path, options: PressOptions,
                boards: tuple[Path, list[tuple[str, int, int]]] | None = None) -> list[Path]:
     """Every card, counter and board page as PNG, and the manifest; returns the files."""
-    dpi = options.png_dpi
-    if not dpi:
+    if not options.png_dpi:
         return []
-    scenario = effective(scenario)
-    renderer = Renderer.for_scenario(scenario)
-    faces = card_faces(scenario, renderer, options) + counter_faces(scenario, renderer, options)
-    sizes = rasterise(faces, folder, dpi)
-    rows = [{"file": f.file, "kind": f.kind, "group": f.group, "name": f.name, "face": f.face,
-             "quantity": f.quantity, "width_px": sizes[f.file][0], "height_px": sizes[f.file][1]}
-            for f in faces]
-    if boards is not None:
-        rows += board_pngs(boards[0], folder, dpi, boards[1])
-    return [folder / r["file"] for r in rows] + write_manifest(folder, rows)
+    return PngExport(scenario, folder, options).finish(boards)
 
 
 def write_card_pngs(scenario: Any, folder: Path, options: PressOptions) -> list[Path]:
