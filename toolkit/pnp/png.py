@@ -215,18 +215,23 @@ class Rasterising:
                 chunk = group[start:start + step]
                 jobs.append((str(pdf), list(range(start, start + len(chunk))),
                              [str(folder / f.file) for f in chunk], size, dpi))
-        if workers() == 1 or not jobs:
-            for job in jobs:
-                _render_chunk(*job)
-        else:
+        if workers() > 1:
             self.pool = ProcessPoolExecutor(max_workers=workers(), mp_context=get_context("fork"))
-            self.futures = [self.pool.submit(_render_chunk, *job) for job in jobs]
+        self.add(jobs)
 
     def cancel(self) -> None:
         """Stop (the build failed): no more rasterising, the temporary files removed."""
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
         self.tmp.cleanup()
+
+    def add(self, jobs: list[tuple]) -> None:
+        """More `_render_chunk` jobs (board pages, once boards.pdf exists)."""
+        if self.pool is None:
+            for job in jobs:
+                _render_chunk(*job)
+        else:
+            self.futures += [self.pool.submit(_render_chunk, *job) for job in jobs]
 
     def finish(self) -> dict[str, tuple[int, int]]:
         try:
@@ -248,25 +253,25 @@ def rasterise(faces: list[Face], folder: Path, dpi: int) -> dict[str, tuple[int,
     return Rasterising(faces, folder, dpi).finish()
 
 
-def board_pngs(boards_pdf: Path, folder: Path, dpi: int, names: list[tuple[str, int, int]]) -> list[dict]:
-    """Every page of boards.pdf as png/boards/BOARD-N.png; `names` (board, first page, pages)."""
+def board_jobs(boards_pdf: Path, folder: Path, dpi: int, names: list[tuple[str, int, int]]
+               ) -> tuple[list[dict], list[tuple]]:
+    """Every page of boards.pdf as png/boards/BOARD-N.png: the manifest rows and the
+    `_render_chunk` jobs that write them; `names` (board, first page, pages)."""
     if not boards_pdf.is_file():
-        return []
-    rows = []
-    with tempfile.TemporaryDirectory(prefix="frontkit-png-") as tmp:
-        from pypdf import PdfReader
-        pages = PdfReader(str(boards_pdf)).pages
-        for board, first, count in names:
-            for k in range(count):
-                page = pages[first + k]
-                size = pixel_size(float(page.mediabox.width), float(page.mediabox.height), dpi)
-                file = f"boards/{_slug(board)}-{k + 1}.png"
-                (folder / file).parent.mkdir(parents=True, exist_ok=True)
-                _render_chunk(str(boards_pdf), [first + k], [str(folder / file)], size, dpi)
-                rows.append({"file": file, "kind": "board", "group": board, "name": f"page {k + 1}",
-                             "face": "front", "quantity": 1, "width_px": size[0], "height_px": size[1]})
-        del tmp
-    return rows
+        return [], []
+    from pypdf import PdfReader
+    pages = PdfReader(str(boards_pdf)).pages
+    rows, jobs = [], []
+    for board, first, count in names:
+        for k in range(count):
+            page = pages[first + k]
+            size = pixel_size(float(page.mediabox.width), float(page.mediabox.height), dpi)
+            file = f"boards/{_slug(board)}-{k + 1}.png"
+            (folder / file).parent.mkdir(parents=True, exist_ok=True)
+            jobs.append((str(boards_pdf), [first + k], [str(folder / file)], size, dpi))
+            rows.append({"file": file, "kind": "board", "group": board, "name": f"page {k + 1}",
+                         "face": "front", "quantity": 1, "width_px": size[0], "height_px": size[1]})
+    return rows, jobs
 
 
 def write_manifest(folder: Path, rows: list[dict]) -> list[Path]:
@@ -291,12 +296,14 @@ class PngExport:
         self.work = Rasterising(self.faces, folder, self.dpi)
 
     def finish(self, boards: tuple[Path, list[tuple[str, int, int]]] | None = None) -> list[Path]:
+        board_rows: list[dict] = []
+        if boards is not None:
+            board_rows, jobs = board_jobs(boards[0], self.folder, self.dpi, boards[1])
+            self.work.add(jobs)
         sizes = self.work.finish()
         rows = [{"file": f.file, "kind": f.kind, "group": f.group, "name": f.name, "face": f.face,
                  "quantity": f.quantity, "width_px": sizes[f.file][0], "height_px": sizes[f.file][1]}
-                for f in self.faces]
-        if boards is not None:
-            rows += board_pngs(boards[0], self.folder, self.dpi, boards[1])
+                for f in self.faces] + board_rows
         return [self.folder / r["file"] for r in rows] + write_manifest(self.folder, rows)
 
 
