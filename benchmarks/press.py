@@ -94,12 +94,25 @@ def run_one(case: str, repeat: int) -> dict:
             return write_cards(scenario, tmp / "cards.pdf", options)
         return build_kit(scenario, tmp / "kit", options)
 
+    png_options = PressOptions(backs="duplex", quiet=True, png_dpi=300)
+
+    def build_png() -> None:  # the whole kit with --png 300 (cards, counters, boards)
+        build_kit(scenario, tmp / "kit-png", png_options)
+
     build()  # warm-up
     times = []
     for _ in range(repeat):
         t = time.perf_counter()
         result = build()
         times.append(time.perf_counter() - t)
+    png_seconds = None
+    if case != "deck300:cards":
+        png_times = []
+        for _ in range(max(1, repeat)):
+            t = time.perf_counter()
+            build_png()
+            png_times.append(time.perf_counter() - t)
+        png_seconds = min(png_times)
     tracemalloc.start()
     build()
     _, peak = tracemalloc.get_traced_memory()
@@ -111,7 +124,7 @@ def run_one(case: str, repeat: int) -> dict:
         items = sum(sum(r.counts.values()) for r in result.reports if r.name in ("cards", "counters"))
         pages = sum(r.pages for r in result.reports)
         size = (tmp / "kit" / "kit.pdf").stat().st_size
-    return {"seconds": min(times), "peak_mb": peak / 2**20, "rss_mb": rss_kb / 1024,
+    return {"seconds": min(times), "png_seconds": png_seconds, "peak_mb": peak / 2**20, "rss_mb": rss_kb / 1024,
             "pages": pages, "items": items, "kb": size / 1024}
 
 
@@ -131,13 +144,18 @@ def main() -> int:
             rows.append((name, None, done.stderr.strip().splitlines()[-1:]))
             continue
         rows.append((name, json.loads(done.stdout.strip().splitlines()[-1]), None))
-    print(f"{'kit':42} {'time s':>7} {'peak MB':>8} {'RSS MB':>7} {'pages':>6} {'items':>6} {'PDF KB':>7}")
+    print(f"{'kit':42} {'time s':>7} {'--png s':>8} {'ratio':>6} {'peak MB':>8} {'RSS MB':>7} {'pages':>6} "
+          f"{'items':>6} {'PDF KB':>7}")
     for name, r, err in rows:
         if r is None:
             print(f"{name:42} failed: {err}")
             continue
-        print(f"{name:42} {r['seconds']:7.3f} {r['peak_mb']:8.1f} {r['rss_mb']:7.1f} {r['pages']:6d} "
-              f"{r['items']:6d} {r['kb']:7.0f}")
+        png = r["png_seconds"]
+        png_cols = f"{png:8.3f} {png / r['seconds']:5.1f}x" if png is not None else f"{'':8} {'':6}"
+        print(f"{name:42} {r['seconds']:7.3f} {png_cols} {r['peak_mb']:8.1f} {r['rss_mb']:7.1f} "
+              f"{r['pages']:6d} {r['items']:6d} {r['kb']:7.0f}")
+    print("--png s: the same whole-kit build with --png 300 (every card, counter and board page "
+          "as PNG, rasterised on every core); ratio: --png s / time s (target: at most 3x on two cores).")
     print("time: best of --repeat after a warm-up; peak MB: tracemalloc peak; RSS MB: ru_maxrss "
           "of the whole process (interpreter and libraries included). Targets for the 300-card "
           "deck: < 1 s, < 200 MB.")

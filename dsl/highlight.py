@@ -17,7 +17,7 @@ from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation
 # The statement keywords of scenario.lark (checked against it by the tests).
 KEYWORDS = ("scenario", "include", "terrain", "board", "piece", "deck", "card", "setup", "options", "layout",
             "table", "key", "picture", "space", "node", "link", "border", "zone", "reserve", "hand", "font",
-            "image")
+            "image", "from")
 BOARD_KINDS = ("grid", "hex", "map")
 ELEMENT_KINDS = ("text", "box", "image", "rect", "ellipse", "line", "icon")
 PREPOSITIONS = ("at", "on", "x")

@@ -10,6 +10,7 @@ import hashlib
 from dataclasses import replace
 from pathlib import Path
 
+from dsl.cards_csv import load_deck_files
 from dsl.errors import Diagnostic, DslError
 from dsl.model import (
     Asset,
@@ -89,6 +90,7 @@ def _load_bytes(data: bytes, display: str, root: Path) -> Scenario:
     diagnostics.extend(doc.diagnostics)
     sources.unreadable |= doc.syntax_error
     items = _expand(doc, Path(display), root, sources, diagnostics, stack=[_key(Path(display))])
+    items = load_deck_files(items, root, sources.texts, diagnostics)  # `deck … from "cards.csv"`
     if doc.title is None and not doc.diagnostics:
         diagnostics.append(Diagnostic(display, 1, 1, "this file holds no `scenario \"Title\" { … }`",
                                       "an included file can be a bare list of statements, but the file "

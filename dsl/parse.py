@@ -711,12 +711,19 @@ class Builder(Transformer):
                 kept.append(f)
         return CardDef(str(name), qty, Fields(tuple(kept)), tuple(effects), self.pos(name))
 
+    def deck_source(self, c):
+        # `from "cards.csv"`: kept as the deck field `from`; the loader reads the file
+        return Field("from", unquote(str(c[0])), self.pos(c[0]))
+
     def deck(self, c):
         name = c[0]
-        title = unquote(str(c[1])) if len(c) > 2 else str(name).replace("_", " ").title()
-        body = c[-1]
+        source = [x for x in c[1:] if isinstance(x, Field) and x.name == "from"]
+        rest = [x for x in c[1:] if not (isinstance(x, Field) and x.name == "from")]
+        body = rest[-1] if rest and isinstance(rest[-1], list) else []
+        strings = [x for x in rest if isinstance(x, Token) and x.type == "STRING"]
+        title = unquote(str(strings[0])) if strings else str(name).replace("_", " ").title()
         cards = tuple(x for x in body if isinstance(x, CardDef))
-        fields = Fields(tuple(x for x in body if isinstance(x, Field)))
+        fields = Fields(tuple(source) + tuple(x for x in body if isinstance(x, Field)))
         return Deck(str(name), title, cards, fields, self.pos(name))
 
     # ---- setups

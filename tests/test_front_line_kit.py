@@ -57,8 +57,13 @@ def test_kit_nothing_printed_under_6_pt(kit):
 
 
 def test_kit_pdf_holds_every_component_page(kit):
+    """Every component's pages, plus the blank backs the build says it added for
+    double-sided printing (manifest.json)."""
+    import json
+
+    blanks = json.loads((kit["folder"] / "manifest.json").read_text())["kit"]["blank_pages"]
     with pdfplumber.open(kit["folder"] / "kit.pdf") as pdf:
-        assert len(pdf.pages) == sum(len(p) for p in kit["pages"].values())
+        assert len(pdf.pages) == sum(len(p) for p in kit["pages"].values()) + blanks
 
 
 def test_kit_items_card_per_side_with_reserve_used_supply_and_leadership_spaces(kit):

@@ -22,7 +22,9 @@ def broken(*changes: tuple[str, str]):
     for old, new in changes:
         assert text.count(old) == 1, old
         text = text.replace(old, new)
-    return dsl.loads(text, "broken.scn")
+    # named beside the shipped file, so its `include "layouts.scn"` resolves; diagnostics
+    # still read broken.scn
+    return dsl.loads(text, str(SCN_PATH.with_name("broken.scn")))
 
 
 def found(scenario) -> list[tuple]:
@@ -54,21 +56,21 @@ def test_every_problem_of_a_broken_copy_is_reported_where_it_was_written():
          "    skills airstrike, reinforce, landmine\n  }\n  setup South"),
     )
     assert sorted(found(scenario)) == sorted([
-        (12, 9, "the ruleset front_lines needs a zone hidden_South on board battlefield",
+        (13, 9, "the ruleset front_lines needs a zone hidden_South on board battlefield",
          "did you mean 'hidden_North'?"),
-        (51, 21, "piece anti_tank: the letter A is armor's already",
+        (52, 21, "piece anti_tank: the letter A is armor's already",
          "each piece type needs its own letter"),
-        (51, 53, "piece anti_tank: beats: 'armour' is not a piece type of this scenario",
+        (52, 53, "piece anti_tank: beats: 'armour' is not a piece type of this scenario",
          "did you mean 'armor'?"),
-        (52, 31, "piece recon: role: scout is not one of combat, recon, commander",
+        (53, 31, "piece recon: role: scout is not one of combat, recon, commander",
          "expected one of: combat, commander, recon"),
-        (60, 14, "setup North: E5 is not on North's deployment rows (zone deploy_North)", None),
-        (62, 5, "setup North: unknown skill landmine", "did you mean 'land_mine'?"),
-        (77, 5, "option actions_per_turn: 0 is not a whole number of at least 1", None),
-        (79, 5, "option sideways: diagonal is not one of free, backward, forbidden",
+        (61, 14, "setup North: E5 is not on North's deployment rows (zone deploy_North)", None),
+        (63, 5, "setup North: unknown skill landmine", "did you mean 'land_mine'?"),
+        (78, 5, "option actions_per_turn: 0 is not a whole number of at least 1", None),
+        (80, 5, "option sideways: diagonal is not one of free, backward, forbidden",
          "expected one of: backward, forbidden, free"),
-        (80, 5, "option swap_fight: 1 is not true or false", None),
-        (83, 5, "the ruleset front_lines has no option 'centre_hold'",
+        (81, 5, "option swap_fight: 1 is not true or false", None),
+        (84, 5, "the ruleset front_lines has no option 'centre_hold'",
          "did you mean 'centre_hold_turns'?"),
     ])
 
@@ -78,9 +80,9 @@ def test_the_armies_need_one_commander_type_and_one_commander_each():
                        "piece armor     { letter A; role commander;"),
                       ("    commander at E10\n", ""))
     assert found(scenario) == [
-        (50, 31, "piece armor: Front Lines has one commander type, and commander is one "
+        (51, 31, "piece armor: Front Lines has one commander type, and commander is one "
          "already", None),
-        (64, 9, "setup South: the army needs exactly one commander, not 0", None),
+        (65, 9, "setup South: the army needs exactly one commander, not 0", None),
     ]
 
 

@@ -57,7 +57,10 @@ def test_every_shipped_scenario_with_a_referee_checks_and_plays(path, capsys, mo
 
 
 def test_an_unknown_ruleset_close_to_a_known_one_is_an_error_with_did_you_mean(tmp_path, capsys):
+    import shutil
+
     text = (ROOT / "content" / "front_lines" / "front_lines.scn").read_text()
+    shutil.copy(ROOT / "content" / "front_lines" / "layouts.scn", tmp_path / "layouts.scn")
     path = tmp_path / "typo.scn"
     path.write_text(text.replace("ruleset front_lines", "ruleset front_lnes"))
     assert main(["check", str(path)]) == 1

@@ -49,10 +49,15 @@ def _rects(page, colour):
 def test_page_size_and_items_per_sheet_fill_the_printable_area(tmp_path, paper):
     options = PressOptions(paper=paper, backs="none", bleed=None)
     block = plan_block(PAPER[paper], *POKER, 1 * MM, options)
-    # as many as fit: one more column or row would cross the margin
-    cell_w, cell_h = POKER[0] + 2 * MM, POKER[1] + 2 * MM
-    assert block.cols * cell_w <= PAPER[paper][0] - 2 * options.margin < (block.cols + 1) * cell_w
-    assert block.rows * cell_h <= PAPER[paper][1] - 2 * options.margin < (block.rows + 1) * cell_h
+    # as many as fit: one more column or row would cross the margin, whether neighbours
+    # keep their own bleed or share a cut line (bleed only around the block)
+    for n, size, space, shared in ((block.cols, POKER[0], PAPER[paper][0], block.share_x),
+                                   (block.rows, POKER[1], PAPER[paper][1], block.share_y)):
+        room = space - 2 * options.margin
+        separate = int(room // (size + 2 * MM))
+        butted = int((room - 2 * MM) // size)
+        assert n == max(separate, butted) and shared == (butted > separate)
+        assert block.outer_width <= room + 1e-6 and block.outer_height <= PAPER[paper][1] - 2 * options.margin
     path, placed = _build(tmp_path, [_item(str(i), bleed=1 * MM) for i in range(block.capacity + 1)],
                           options)
     reader = PdfReader(str(path))

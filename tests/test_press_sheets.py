@@ -72,9 +72,9 @@ def test_sheet_tabulates_terrain_decks_tables_and_options(tmp_path):
     out = tmp_path / "sheets.pdf"
     write_sheets(scenario(), out, PressOptions())
     text = pdf_text(out)
-    assert "marsh move bonus -1; defence 2" in text
+    assert "marsh Move bonus: -1 · Defence: 2" in text
     assert "Deck: Order cards (4 cards)" in text
-    assert "Forced March 3 move 2 One unit moves two extra squares." in text
+    assert "Forced March 3 Move: 2 One unit moves two extra squares." in text
     assert "Fire table" in text
     assert "range 1 miss hit hit kill" in text and "roll with: d6" in text
     assert "turn limit 12" in text
@@ -178,7 +178,7 @@ def test_front_line_sheet_prints_the_attack_results_table_and_the_round(tmp_path
     assert "Range 1 (white die) Blitz Blitz Disrupt Rout Rout ADV (yellow)" in text
     assert "Advantage (yellow die) Blitz Disrupt Rout Rout Miss Miss" in text
     assert "Icon on the white face Capital Air base Soldier Industry" in text
-    assert "range 3 stays on range 3" in text
+    assert "range 3 stays on range 3" in " ".join(text.split())
     assert "Attack table" not in text  # no second copy from the options
 
 

@@ -58,6 +58,32 @@ def length(text: str) -> str:
     return text
 
 
+def bleed(text: str) -> str:
+    """--bleed: a length a print shop would accept (toolkit.pnp.units.check_bleed)."""
+    from toolkit.pnp.units import check_bleed, parse_length
+
+    try:
+        check_bleed(parse_length(length(text)))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def attach_dashed_values(argv: list[str], options: tuple[str, ...] = ("--back-offset", "--bleed")) -> list[str]:
+    """`--back-offset -0.5mm,1mm` as written: a value starting with '-' would otherwise be
+    taken for an option (calibration gives negative offsets), so join it as `--opt=value`."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] in options and i + 1 < len(argv) and re.match(r"-[0-9.]", argv[i + 1]):
+            out.append(f"{argv[i]}={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(argv[i])
+        i += 1
+    return out
+
+
 def offset(text: str) -> str:
     parts = text.split(",")
     if len(parts) != 2:
@@ -262,13 +288,22 @@ def add_build(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--backs", choices=["duplex", "fold", "none"], default="duplex",
                    help="duplex: back pages mirrored for long-edge flipping; fold: front and "
                    "back on one sheet with a fold line; none: fronts only")
-    p.add_argument("--bleed", metavar="LEN", type=length, help="bleed around every card and counter, e.g. 3mm "
+    p.add_argument("--bleed", metavar="LEN", type=bleed, help="bleed around every card and counter, e.g. 3mm "
                    "(default: each layout's own)")
     p.add_argument("--back-offset", metavar="X,Y", default="0mm,0mm", type=offset,
                    help="shift of back pages to correct printer drift, e.g. 1mm,-0.5mm "
                    "(measure it with calibration.pdf)")
     p.add_argument("--fit", action="store_true", help="scale boards larger than the paper to fit")
     p.add_argument("--png", metavar="DPI", type=whole_number(36, 2400), help="also write one PNG per card face and back")
+    p.add_argument("--cmyk", action="store_true", help="write every colour as CMYK, for print shops")
+    p.add_argument("--gang", action="store_true", help="decks of one card size share sheets")
+    p.add_argument("--butt", action="store_true",
+                   help="counters butted: neighbours share cut lines (bleed only around the block)")
+    p.add_argument("--drivethru", action="store_true",
+                   help="also write drivethru/DECK.pdf: one card per page, back then front, 1/8 in bleed")
+    p.add_argument("--proof", action="store_true",
+                   help="also write proof.pdf: one page per deck, every card face and back small, "
+                   "with its quantity, for review before printing")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--watch", action="store_true",
                    help="build again whenever the scenario, a file it includes, or an image or font it "
@@ -396,7 +431,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(attach_dashed_values(list(sys.argv[1:] if argv is None else argv)))
     try:
         return args.run(args)
     except UserError as exc:

@@ -9,8 +9,9 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from dsl.model import column_letters, grid_id
 from toolkit.errors import UserError
+from toolkit.resources import templates_dir
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"  # installed with the package
+TEMPLATES = templates_dir()  # templates/ at the root, installed as toolkit.templates
 
 
 def starter_text(title: str, ruleset: str, sides: tuple[str, str], width: int, height: int) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dsl.model import Element, Field, Fields, Layout, Length
+from toolkit.pnp.colours import side_colour
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
 from toolkit.pnp.imposition import ImpositionError, Item, impose
 from toolkit.pnp.press import effective
@@ -89,11 +90,6 @@ def card_context(card: Any, copy: int, side: str | None = None, scenario: Any = 
     return Record({**fields_dict(card.fields), "name": card.name, "title": card.title,
                    "text": card.text, "quantity": card.quantity, "copy": copy, "side": side or "",
                    "stats": card_stats(card)})
-
-
-def side_colour(scenario: Any, side: str | None) -> str:
-    from toolkit.pnp.counters import side_colour as colour_of
-    return colour_of(scenario, side)
 
 
 def deck_context(deck: Any) -> Record:
@@ -198,23 +194,38 @@ def double_sided(deck: Any, key: str, notes: list[str]) -> list[tuple[Any, int, 
     return out
 
 
+def gang(groups: list[tuple[Any, list[Item]]]) -> list[list[tuple[Any, list[Item]]]]:
+    """Decks whose cards have one size and bleed, together (in deck order of their first)."""
+    batches: dict[tuple, list] = {}
+    for deck, items in groups:
+        key = (round(items[0].width, 2), round(items[0].height, 2), round(items[0].bleed, 2))
+        batches.setdefault(key, []).append((deck, items))
+    return list(batches.values())
+
+
 def write_cards(scenario: Any, path: Path, options: PressOptions,
                 on_item: Callable[[], None] | None = None) -> ComponentReport:
     """cards.pdf: every deck, one item per copy; backs per `options.backs`."""
     scenario = effective(scenario)
-    report = ComponentReport("cards")
+    report = ComponentReport("cards", sides="pairs" if options.backs == "duplex" else "single")
     renderer = Renderer.for_scenario(scenario)
     groups = card_items(scenario, renderer, options, report.warnings)
     if not groups:
         return report
     with pdf_canvas(path, options, f"{scenario.title}: cards") as c:
-        for deck, items in groups:
-            report.sections.append((deck.title or deck.name, pages_drawn(c)))
+        for batch in gang(groups) if options.gang else [[g] for g in groups]:
+            items = [item for _, deck_items in batch for item in deck_items]
+            first = pages_drawn(c)
             try:
-                impose(c, items, options, on_item)
+                placed = impose(c, items, options, on_item)
             except ImpositionError as exc:
-                raise PressError(f"deck {deck.name}: {exc}") from None
-            report.counts[deck.name] = len(items)
+                raise PressError(f"deck {batch[0][0].name}: {exc}") from None
+            k = 0
+            for deck, deck_items in batch:
+                page = placed[k].page if placed else first
+                report.sections.append((deck.title or deck.name, page))
+                report.counts[deck.name] = len(deck_items)
+                k += len(deck_items)
         report.pages = pages_drawn(c)
     report.path = path
     report.warnings.extend(renderer.warnings)

@@ -18,23 +18,14 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from dsl.errors import Diagnostic, suggest
 from toolkit.pnp.cards import layout_bleed
+from toolkit.pnp.fields import BY_NAME, known_fields
 from toolkit.pnp.counters import DEFAULT_BLEED as COUNTER_BLEED, counter_counts, counter_size
 from toolkit.pnp.fonts import ALIASES, BUILTIN
 from toolkit.pnp.imposition import FOLD_GAP, fit_count
 from toolkit.pnp.press import effective, unknown_names
 from toolkit.pnp.units import MM, PressOptions, to_points
 
-COMMON = {"when", "rotate"}
-TEXT = {"font", "font_size", "min_font_size", "shrink", "align", "valign", "colour", "color",
-        "leading", "padding", "fill", "stroke", "stroke_width"}
-ELEMENT_FIELDS = {
-    "text": TEXT, "box": TEXT,
-    "image": {"src", "fit"},
-    "rect": {"fill", "stroke", "stroke_width", "radius", "bleed"},
-    "ellipse": {"fill", "stroke", "stroke_width"},
-    "line": {"stroke", "stroke_width", "dash"},
-    "icon": {"name", "src", "fill", "colour", "color"},
-}
+MIN_READABLE = 6.0  # pt: the smallest text a printed kit should carry
 
 
 def _diag(pos: Any, message: str, hint: str | None = None, severity: str = "error") -> Diagnostic:
@@ -56,11 +47,22 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
     for layout in scenario.layouts.values():
         for el in layout.elements:
             what = f"layout {layout.name}: {el.kind} at {el.x}, {el.y}"
-            known = ELEMENT_FIELDS.get(el.kind, set()) | COMMON
+            known = known_fields(el.kind)
             for f in el.fields.entries:
                 if f.name not in known:
                     out.append(_diag(f.pos, f"{what}: the press ignores the field '{f.name}'",
                                      suggest(f.name, known), "warning"))
+                    continue
+                spec = BY_NAME[f.name]
+                value = str(f.value)
+                if f.name in ("font_size", "min_font_size") and isinstance(f.value, (int, float)) \
+                        and not isinstance(f.value, bool) and f.value < MIN_READABLE:
+                    out.append(_diag(f.pos, f"{what}: {f.name} {f.value:g} prints under {MIN_READABLE:g} pt, "
+                                            "too small to read on paper", f"use {MIN_READABLE:g} or more",
+                                     "warning"))
+                if spec.choices and "{" not in value and value not in spec.choices:
+                    out.append(_diag(f.pos, f"{what}: {f.name} {value}: choose one of "
+                                            f"{', '.join(spec.choices)}", suggest(value, spec.choices)))
             sources = [el.content] + [v for v in el.fields.values() if isinstance(v, str)]
             for src in sources:
                 if src and ("{{" in src or "{%" in src):
@@ -80,12 +82,29 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
                     if not path.is_file():
                         out.append(_diag(el.fields.pos(key),
                                          f"{what}: image {ref}: file not found: {path}"))
+    out += _symbol_shapes(scenario)
     for f in stray:
         out.append(_diag(f.pos, f"press: '{f.name}' is neither a deck nor a piece type",
                          suggest(f.name, list(scenario.decks) + list(scenario.pieces))))
     # unknown layout names (deck layout/back, piece front_layout/back_layout) are
     # the language's checks: dsl.checks refuses them before the press runs
     out += _fits(scenario, options)
+    return out
+
+
+def _symbol_shapes(scenario: Any) -> list[Diagnostic]:
+    """`press { symbols { FLAG { shape NAME } } }`: the shape must be one the press draws."""
+    from dsl.model import Fields
+    from toolkit.pnp.symbols import SHAPES
+
+    press = scenario.fields.get("press")
+    block = press.get("symbols") if isinstance(press, Fields) else None
+    out = []
+    for entry in block.entries if isinstance(block, Fields) else ():
+        spec = entry.value
+        if isinstance(spec, Fields) and "shape" in spec and str(spec["shape"]) not in SHAPES:
+            out.append(_diag(spec.pos("shape"), f"symbol {entry.name}: unknown shape '{spec['shape']}'",
+                             suggest(str(spec["shape"]), list(SHAPES))))
     return out
 
 

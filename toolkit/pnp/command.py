@@ -23,7 +23,10 @@ def options_from_args(args: argparse.Namespace) -> PressOptions:
     except ValueError as exc:
         raise ValueError(f"--back-offset: {exc}") from None
     return PressOptions(paper=args.paper, backs=args.backs, bleed=bleed, back_offset=offset,
-                        fit=args.fit, png_dpi=args.png, quiet=args.quiet)
+                        fit=args.fit, png_dpi=args.png, quiet=args.quiet,
+                        proof=getattr(args, "proof", False), cmyk=getattr(args, "cmyk", False),
+                        print_services=getattr(args, "drivethru", False),
+                        gang=getattr(args, "gang", False), butt=getattr(args, "butt", False))
 
 
 def build_command(args: argparse.Namespace) -> int:
@@ -68,6 +71,15 @@ def build_command(args: argparse.Namespace) -> int:
         if report.path is not None and report.pages:
             counts = ", ".join(f"{k} {v}" for k, v in report.counts.items())
             print(f"{report.path}  {report.pages} page{'s' if report.pages != 1 else ''}  {counts}")
+    for extra in kit.extras:
+        print(f"{extra.path}  {extra.pages} page{'s' if extra.pages != 1 else ''}  "
+              f"(for review before printing: every card, face and back, with its quantity)")
     print(f"{folder / 'kit.pdf'}  (everything, with bookmarks); print at actual size")
+    if kit.double_sided:
+        print(f"kit.pdf is laid out for double-sided printing (flip on the long edge): "
+              f"{kit.blank_pages} blank page{'s' if kit.blank_pages != 1 else ''} keep each component "
+              f"on fresh sheets and boards off the backs of other things")
+    else:
+        print(f"kit.pdf is for one-sided printing (--backs {options.backs}: no card backs on separate pages)")
     print(f"{folder / 'manifest.json'}")
     return 0

@@ -18,10 +18,10 @@ Piece fields the press reads:
   colour         the counter colour for unsided pieces (default grey)
   letter, icon   what the default face shows in the middle (icon: a built-in or image)
   hidden         the back shows only the side colour (blocks of a fog-of-war game)
+  front_as       another piece type: the front is that piece's front, exactly (a
+                 disguise marker that looks like another unit until it is revealed)
 
-Side colours: `colour` in the side's setup, else the scenario field
-`side_colours [..]` (in `sides` order), else the side's name if it is a colour,
-else a fixed palette. Jinja context for counter layouts: `piece` (name, title,
+Side colours come from toolkit.pnp.colours (one rule for every component). Jinja context for counter layouts: `piece` (name, title,
 every field), `side`, `side_colour`, `face` ("front"/"back"), `face_name`,
 `stats`, `copy`, `scenario`; `card` is the same as `piece` so a card layout's
 `{{ card.title }}` works on counters too.
@@ -29,15 +29,17 @@ every field), `side`, `side_colour`, `face` ("front"/"back"), `face_name`,
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib import colors
 
 from dsl.model import Element, Field, Fields, Layout, Length
 from toolkit.pnp import icons
 from toolkit.pnp.cards import scenario_context
+from toolkit.pnp.colours import mix_white, side_colour
+from toolkit.pnp.fields import default
 from toolkit.pnp.imposition import ImpositionError, Item, impose
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
 from toolkit.pnp.press import effective
@@ -48,32 +50,8 @@ from toolkit.pnp.units import INCH, MM, PressOptions, to_points
 COMMON_SIZES = {"1/2in": 0.5 * INCH, "5/8in": 0.625 * INCH, "3/4in": 0.75 * INCH, "1in": 1.0 * INCH}
 DEFAULT_SIZE = COMMON_SIZES["5/8in"]
 DEFAULT_BLEED = 1 * MM
-PALETTE = ["#a8322b", "#2f6b3b", "#2c5d8f", "#c8932a", "#6a3d8f", "#555555"]
-NAMED = {"red": "#a8322b", "green": "#3f7a3a", "blue": "#2c5d8f", "yellow": "#d2a526",
-         "black": "#2b2b2b", "white": "#e8e4da", "grey": "#6e6e6e", "gray": "#6e6e6e",
-         "orange": "#d0712a", "purple": "#6a3d8f", "brown": "#7a5230", "tan": "#c7a97a"}
-NEUTRAL = "#7b7b7b"
-COUNT_FIELDS = ("counters", "per_side", "count", "build_cost", "cost", "counter_size")
-
-
-def side_colour(scenario: Any, side: str | None) -> str:
-    if side is None:
-        return NEUTRAL
-    setup = scenario.setups.get(side)
-    if setup is not None and setup.fields.get("colour"):
-        return str(setup.fields["colour"])
-    listed = scenario.fields.get("side_colours")
-    if listed is None:
-        listed = scenario.fields.get("press", {}).get("side_colours") if hasattr(
-            scenario.fields.get("press"), "get") else None
-    if isinstance(listed, tuple) and side in scenario.sides:
-        i = scenario.sides.index(side)
-        if i < len(listed):
-            return str(listed[i])
-    if side.lower() in NAMED:
-        return NAMED[side.lower()]
-    i = scenario.sides.index(side) if side in scenario.sides else 0
-    return PALETTE[i % len(PALETTE)]
+MIN_TEXT = default("min_font_size")  # pt: nothing smaller is printed
+COUNT_FIELDS = ("counters", "per_side", "count", "counter_size")  # not stats: how many to print
 
 
 def counter_size(scenario: Any, piece: Any) -> float:
@@ -155,13 +133,6 @@ def face_names(piece: Any) -> tuple[str, str | None]:
     return front, back
 
 
-def _mix(hex_colour: str, amount: float) -> str:
-    """Mix a colour with white (amount 0..1)."""
-    c = colors.toColor(hex_colour)
-    r, g, b = (v + (1 - v) * amount for v in (c.red, c.green, c.blue))
-    return "#%02x%02x%02x" % (round(r * 255), round(g * 255), round(b * 255))
-
-
 def _pt(v: float) -> Length:
     return Length(round(v, 4), "pt")
 
@@ -170,22 +141,29 @@ def _f(**kw: Any) -> Fields:
     return Fields(tuple(Field(k, v) for k, v in kw.items()))
 
 
+def _size(points: float) -> float:
+    """A default face's font size: in proportion to the counter, never under MIN_TEXT."""
+    return max(MIN_TEXT, round(points, 1))
+
+
 def default_layout(size: float, face: str, has_icon: bool) -> Layout:
     """The built-in counter face, scaled to `size` (a square, in points)."""
     s = size
-    title = Element("text", _pt(s * 0.06), _pt(s * 0.05), _pt(s * 0.88), _pt(s * 0.24),
-                    "{{ piece.title }}", _f(font="sans-bold", font_size=round(s * 0.16, 1), shrink=True,
-                                            min_font_size=3.5, align="center", colour="{{ ink }}"))
+    # the title wraps onto two lines rather than shrink under MIN_TEXT
+    title = Element("box", _pt(s * 0.03), _pt(s * 0.03), _pt(s * 0.94), _pt(s * 0.34),
+                    "{{ piece.title }}", _f(font="sans-bold", font_size=_size(s * 0.16), shrink=True,
+                                            min_font_size=MIN_TEXT, align="center", valign="middle",
+                                            leading=1.0, colour="{{ ink }}"))
     stats = Element("text", _pt(s * 0.06), _pt(s * 0.74), _pt(s * 0.88), _pt(s * 0.22),
-                    "{{ stats }}", _f(font="sans-bold", font_size=round(s * 0.17, 1), shrink=True,
-                                      min_font_size=3.5, align="center", colour="{{ ink }}"))
+                    "{{ stats }}", _f(font="sans-bold", font_size=_size(s * 0.17), shrink=True,
+                                      min_font_size=MIN_TEXT, align="center", colour="{{ ink }}"))
     if has_icon:
-        middle = Element("icon", _pt(s * 0.27), _pt(s * 0.29), _pt(s * 0.46), _pt(s * 0.44), None,
+        middle = Element("icon", _pt(s * 0.31), _pt(s * 0.38), _pt(s * 0.38), _pt(s * 0.35), None,
                          _f(name="{{ icon }}", colour="{{ ink }}"))
     else:
-        middle = Element("text", _pt(s * 0.1), _pt(s * 0.32), _pt(s * 0.8), _pt(s * 0.38),
-                         "{{ letter }}", _f(font="sans-bold", font_size=round(s * 0.3, 1), shrink=True,
-                                            min_font_size=4, align="center", valign="middle",
+        middle = Element("text", _pt(s * 0.1), _pt(s * 0.37), _pt(s * 0.8), _pt(s * 0.37),
+                         "{{ letter }}", _f(font="sans-bold", font_size=_size(s * 0.3), shrink=True,
+                                            min_font_size=MIN_TEXT, align="center", valign="middle",
                                             colour="{{ ink }}"))
     if face == "front":
         elements = (title, middle, stats)
@@ -194,8 +172,8 @@ def default_layout(size: float, face: str, has_icon: bool) -> Layout:
         band = Element("rect", _pt(0), _pt(s * 0.74), _pt(s), _pt(s * 0.26), None,
                        _f(fill="{{ side_colour }}", bleed=True))
         label = Element("text", _pt(s * 0.04), _pt(s * 0.78), _pt(s * 0.92), _pt(s * 0.18),
-                        "{{ face_name | replace('_', ' ') | upper }}", _f(font="sans-bold", font_size=round(s * 0.12, 1),
-                                                      shrink=True, min_font_size=3, align="center",
+                        "{{ face_name | replace('_', ' ') | upper }}", _f(font="sans-bold", font_size=_size(s * 0.12),
+                                                      shrink=True, min_font_size=MIN_TEXT, align="center",
                                                       colour="#ffffff"))
         elements = (title, middle, band, label)
         fields = _f(background="{{ pale }}")
@@ -206,6 +184,21 @@ def default_hidden_back(size: float) -> Layout:
     return Layout("default_counter_hidden", _pt(size), _pt(size), (), _f(background="{{ side_colour }}"))
 
 
+def _piece_context(scenario: Any, piece: Any, side: str | None, colour: str, sctx: Any) -> dict:
+    pctx = Record({**fields_dict(piece.fields), "name": piece.name,
+                   "title": str(piece.fields.get("title", piece.name.replace("_", " ").title()))})
+    return {"piece": pctx, "card": pctx, "side": side or "", "side_colour": colour,
+            "pale": mix_white(colour, 0.6), "ink": "#ffffff", "stats": stats_line(piece),
+            "letter": str(piece.fields.get("letter", pctx.title[:1])),
+            "icon": str(piece.fields.get("icon", piece.name)), "scenario": sctx}
+
+
+def _front_layout(scenario: Any, renderer: Renderer, piece: Any, size: float) -> Any:
+    icon = str(piece.fields.get("icon", piece.name))
+    return _layout(scenario, piece, "front_layout") or default_layout(
+        size, "front", icon in icons.ICONS or icon in renderer.images)
+
+
 def counter_items(scenario: Any, renderer: Renderer, options: PressOptions
                   ) -> list[tuple[float, list[tuple[str, Item]]]]:
     """Per counter size: (size, [(section title, item)…]) with sides in order."""
@@ -213,13 +206,11 @@ def counter_items(scenario: Any, renderer: Renderer, options: PressOptions
     groups: dict[float, list[tuple[str, Item]]] = {}
     for side, piece, n in counter_counts(scenario):
         size = counter_size(scenario, piece)
-        front_l = _layout(scenario, piece, "front_layout")
+        front_l = _front_layout(scenario, renderer, piece, size)
         back_l = _layout(scenario, piece, "back_layout")
         icon = str(piece.fields.get("icon", piece.name))
         known_icon = icon in icons.ICONS or icon in renderer.images
         front_name, back_name = face_names(piece)
-        if front_l is None:
-            front_l = default_layout(size, "front", known_icon)
         if back_l is None:
             hidden = piece.fields.get("hidden") or back_name is None
             back_l = default_hidden_back(size) if hidden else default_layout(size, "back", known_icon)
@@ -229,18 +220,19 @@ def counter_items(scenario: Any, renderer: Renderer, options: PressOptions
             colour = str(piece.fields["colour"])
         else:
             colour = side_colour(scenario, side)
-        pctx = Record({**fields_dict(piece.fields), "name": piece.name,
-                       "title": str(piece.fields.get("title", piece.name.replace("_", " ").title()))})
-        base = {"piece": pctx, "card": pctx, "side": side or "", "side_colour": colour,
-                "pale": _mix(colour, 0.6), "ink": "#ffffff", "stats": stats_line(piece),
-                "letter": str(piece.fields.get("letter", pctx.title[:1])), "icon": icon,
-                "scenario": sctx}
+        base = _piece_context(scenario, piece, side, colour, sctx)
+        back_base = {**base, "ink": "#222222"}
+        # `front_as OTHER`: the front is OTHER's front, exactly (a disguise: a marker that
+        # stands in for a unit looking like another until it is revealed)
+        other = scenario.pieces.get(str(piece.fields.get("front_as", "")))
+        if other is not None:
+            front_l = _front_layout(scenario, renderer, other, size)
+            base = _piece_context(scenario, other, side, colour, sctx)
         section = f"{side} counters" if side else "Markers and chits"
         for copy in range(1, n + 1):
             label = f"counter {side + '/' if side else ''}{piece.name}"
             fctx = {**base, "face": "front", "face_name": front_name, "copy": copy}
-            bctx = {**base, "face": "back", "face_name": back_name or "", "copy": copy,
-                    "ink": "#222222"}
+            bctx = {**back_base, "face": "back", "face_name": back_name or "", "copy": copy}
             item = Item(size, size, bleed, renderer.drawer(front_l, fctx, label, bleed),
                         renderer.drawer(back_l, bctx, label + " (back)", bleed), label)
             groups.setdefault(round(size, 3), []).append((section, item))
@@ -261,7 +253,7 @@ def write_counters(scenario: Any, path: Path, options: PressOptions,
                    on_item: Callable[[], None] | None = None) -> ComponentReport:
     """counters.pdf: every side's counters, fronts and backs (duplex or fold)."""
     scenario = effective(scenario)
-    report = ComponentReport("counters")
+    report = ComponentReport("counters", sides="pairs" if options.backs == "duplex" else "single")
     renderer = Renderer.for_scenario(scenario)
     groups = counter_items(scenario, renderer, options)
     if not groups:
@@ -270,7 +262,8 @@ def write_counters(scenario: Any, path: Path, options: PressOptions,
         for size, entries in groups:
             first = pages_drawn(c)
             try:
-                placed = impose(c, [item for _, item in entries], options, on_item)
+                placed = impose(c, [item for _, item in entries],
+                                dataclasses.replace(options, share_cuts=options.butt), on_item)
             except ImpositionError as exc:
                 raise PressError(f"counters of {size / INCH:.3g} in: {exc}") from None
             seen: set[str] = set()

@@ -91,3 +91,9 @@ class FontBook:
             internal = _register(f"fk-{builtin}", BUILTIN[builtin])
         self._cache[key] = internal
         return internal
+
+
+def embedded(name: str = DEFAULT_FONT) -> str:
+    """The registered (embedded TrueType) font for a built-in name: what boards,
+    legends, marks and page furniture draw with instead of the standard Helvetica."""
+    return FontBook().resolve(name)

@@ -37,6 +37,9 @@ class Kit:
     reports: list[ComponentReport] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # skipped components
     files: list[Path] = field(default_factory=list)
+    extras: list[ComponentReport] = field(default_factory=list)  # proof.pdf: not in kit.pdf
+    double_sided: bool = False  # kit.pdf laid out for double-sided printing
+    blank_pages: int = 0  # blank backs merge_kit added for that
 
     @property
     def warnings(self) -> list[str]:
@@ -75,25 +78,43 @@ def build_kit(scenario: Any, folder: Path, options: PressOptions,
 
     folder.mkdir(parents=True, exist_ok=True)
     kit = Kit(folder)
+    png = None
+    if options.png_dpi:  # started first: its workers rasterise while the PDFs are built
+        from toolkit.pnp.png import PngExport
+        png = PngExport(scenario, folder / "png", options)
     tick = (lambda: progress.update(1)) if progress is not None else None
 
-    kit.reports.append(write_cards(scenario, folder / "cards.pdf", options, tick))
-    kit.reports.append(write_counters(scenario, folder / "counters.pdf", options, tick))
-    for name, writer in (("boards", write_boards), ("sheets", write_sheets)):
-        path = folder / f"{name}.pdf"
-        kit.reports.append(_as_report(name, writer(scenario, path, options), path))
-        if progress is not None:
-            progress.update(1)
+    try:
+        kit.reports.append(write_cards(scenario, folder / "cards.pdf", options, tick))
+        kit.reports.append(write_counters(scenario, folder / "counters.pdf", options, tick))
+        for name, writer in (("boards", write_boards), ("sheets", write_sheets)):
+            path = folder / f"{name}.pdf"
+            kit.reports.append(_as_report(name, writer(scenario, path, options), path))
+            if progress is not None:
+                progress.update(1)
+    except BaseException:
+        if png is not None:
+            png.work.cancel()
+        raise
     if options.backs == "duplex" and any(r.pages for r in kit.reports if r.name in ("cards", "counters")):
         kit.reports.append(_calibration(folder / "calibration.pdf", options))
     kit.files = [r.path for r in kit.reports if r.path is not None and r.pages]
+    if options.proof:  # for review, not for printing: kept out of kit.pdf
+        from toolkit.pnp.proof import write_proof
+        proof = write_proof(scenario, folder / "proof.pdf", options)
+        if proof.pages:
+            kit.extras.append(proof)
     if kit.files:
-        merge_kit(scenario, [r for r in kit.reports if r.path is not None and r.pages],
-                  folder / "kit.pdf")
+        kit.double_sided = options.backs == "duplex"
+        kit.blank_pages = merge_kit(scenario, [r for r in kit.reports if r.path is not None and r.pages],
+                                    folder / "kit.pdf", kit.double_sided)
         kit.files.append(folder / "kit.pdf")
-    if options.png_dpi:
-        from toolkit.pnp.png import write_card_pngs
-        pngs = write_card_pngs(scenario, folder / "png", options)
+    kit.files += [r.path for r in kit.extras]
+    if options.print_services:
+        from toolkit.pnp.printshop import write_drivethru
+        kit.files += write_drivethru(scenario, folder / "drivethru", options)
+    if png is not None:
+        pngs = png.finish(_board_pages(kit))
         kit.reports[0].files.extend(pngs)
         kit.files.extend(pngs)
     write_manifest(scenario, kit, options)
@@ -101,31 +122,63 @@ def build_kit(scenario: Any, folder: Path, options: PressOptions,
     return kit
 
 
+def _board_pages(kit: Kit) -> tuple[Path, list[tuple[str, int, int]]] | None:
+    """boards.pdf and, per board, (name, first page, pages) for the PNG export."""
+    report = next((r for r in kit.reports if r.name == "boards" and r.path is not None and r.pages), None)
+    if report is None:
+        return None
+    starts = [page for _, page in report.sections] + [report.pages]
+    return report.path, [(name, starts[i], starts[i + 1] - starts[i]) for i, name in enumerate(report.counts)]
+
+
 def _calibration(path: Path, options: PressOptions) -> ComponentReport:
     from toolkit.pnp.imposition import draw_calibration
     from toolkit.pnp.pdfout import pdf_canvas
     with pdf_canvas(path, options, "Duplex calibration") as c:
         draw_calibration(c, options)
-    return ComponentReport("calibration", path, 2, {"pages": 2}, [("Front and back", 0)])
+    return ComponentReport("calibration", path, 2, {"pages": 2}, [("Front and back", 0)], sides="pairs")
 
 
-def merge_kit(scenario: Any, reports: list[ComponentReport], path: Path) -> None:
-    """kit.pdf: the component PDFs in order, with a two-level outline."""
+def merge_kit(scenario: Any, reports: list[ComponentReport], path: Path,
+              double_sided: bool = False) -> int:
+    """kit.pdf: the component PDFs in order, with a two-level outline; returns the blank
+    pages added.
+
+    `double_sided` (the kit has duplex backs, so it is printed double-sided): every
+    component starts on a front, and each page of a one-sided component ("single":
+    boards, fold sheets) gets a blank back, so nothing lands on another thing's back.
+    """
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
+    blanks = 0
+
+    def blank() -> None:
+        nonlocal blanks
+        last = writer.pages[-1].mediabox
+        writer.add_blank_page(float(last.width), float(last.height))
+        blanks += 1
+
     for report in reports:
+        if double_sided and len(writer.pages) % 2:
+            blank()
         start = len(writer.pages)
-        writer.append(PdfReader(str(report.path)), import_outline=False)
+        where: list[int] = []  # kit page of each of the component's pages
+        for page in PdfReader(str(report.path)).pages:
+            where.append(len(writer.pages))
+            writer.add_page(page)
+            if double_sided and report.sides == "single":
+                blank()
         parent = writer.add_outline_item(title=COMPONENT_TITLES.get(report.name, report.name.title()),
                                          page_number=start)
         for title, page in report.sections:
-            if 0 <= page < report.pages:
-                writer.add_outline_item(title=title, page_number=start + page, parent=parent)
+            if 0 <= page < len(where):
+                writer.add_outline_item(title=title, page_number=where[page], parent=parent)
     writer.add_metadata({"/Title": f"{scenario.title}: print-and-play kit", "/Creator": "frontkit"})
     writer.page_mode = "/UseOutlines"
     with open(path, "wb") as fh:
         writer.write(fh)
+    return blanks
 
 
 def write_manifest(scenario: Any, kit: Kit, options: PressOptions) -> None:
@@ -145,12 +198,13 @@ def write_manifest(scenario: Any, kit: Kit, options: PressOptions) -> None:
             "paper": options.paper, "backs": options.backs,
             "bleed_mm": None if options.bleed is None else round(options.bleed / MM, 3),
             "back_offset_mm": [round(v / MM, 3) for v in options.back_offset],
-            "fit": options.fit, "png_dpi": options.png_dpi,
+            "fit": options.fit, "png_dpi": options.png_dpi, "cmyk": options.cmyk,
         },
         "files": files,
         "components": {r.name: {"file": r.path.name if r.path else None, "pages": r.pages,
                                 "counts": r.counts, "total": sum(r.counts.values())}
-                       for r in kit.reports},
+                       for r in kit.reports + kit.extras},
+        "kit": {"double_sided": kit.double_sided, "blank_pages": kit.blank_pages},
         "warnings": kit.warnings,
         "skipped": kit.notes,
     }

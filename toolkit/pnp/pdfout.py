@@ -15,6 +15,7 @@ from pathlib import Path
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
+from toolkit.pnp.colours import colour_space
 from toolkit.pnp.fonts import FontBook
 from toolkit.pnp.units import PressOptions
 
@@ -28,7 +29,7 @@ def pdf_canvas(path: Path, options: PressOptions, title: str) -> Iterator[Canvas
         # so that no unembedded Helvetica reference reaches a print shop
         initial = FontBook().resolve(None)
         c = Canvas(str(path), pagesize=options.page_size, pageCompression=1,
-                   initialFontName=initial)
+                   initialFontName=initial, enforceColorSpace=colour_space(options))
         c.setTitle(title)
         c.setCreator("frontkit")
         yield c

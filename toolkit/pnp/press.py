@@ -17,6 +17,7 @@ dsl.checks), which can also set counter sizes and counts:
       side_colours ["#a8322b", "#2f6b3b"]
       special    { layout lw_special; back lw_special_back }   # a deck
       food_token { counter_size 0.5in; counters 40 }            # a piece type
+      symbols { op_site { shape diamond; text "OP" } }          # map symbols (toolkit.pnp.symbols)
     }
 
 Each inner block's fields are laid over the deck's or piece type's own fields
@@ -29,7 +30,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from dsl.model import Catalog, Field, Fields
+from dsl.model import Catalog, Field, Fields, PieceType
+
+
+# blocks of `press` that are press settings, not a deck or a piece type
+SETTINGS = ("symbols",  # space flags drawn as map symbols (toolkit.pnp.symbols)
+            "markers")  # counters that are play aids, not game pieces (below)
 
 
 def press_block(scenario: Any) -> Any:
@@ -66,13 +72,25 @@ def _by_name(scenario: Any) -> tuple[Catalog, Catalog]:
     return decks, Catalog(tuple(pieces))
 
 
+def _with_markers(pieces: Catalog, block: Fields) -> Catalog:
+    """`press { markers { land_mine { per_side 2; letter M } } }`: counters for the table
+    (a marker, a tracker) that the rules have no piece type for; printed like any piece
+    flagged `marker`, never seen by the referee."""
+    markers = block.get("markers")
+    if not isinstance(markers, Fields):
+        return pieces
+    extra = tuple(PieceType(f.name, Fields((Field("marker", True),) + tuple(f.value.entries)), f.pos)
+                  for f in markers.entries if isinstance(f.value, Fields) and f.name not in pieces)
+    return Catalog(tuple(pieces.values()) + extra)
+
+
 def effective(scenario: Any) -> Any:
     """The scenario with its press block and layout names applied to decks and piece types."""
     if scenario.fields.get("press_applied") is True:
         return scenario
     block = press_block(scenario)
-    if not block:
-        decks, pieces = _by_name(scenario)
+    if all(f.name in SETTINGS for f in block.entries):  # nothing to lay over decks or pieces
+        decks, pieces = _by_name(dataclasses.replace(scenario, pieces=_with_markers(scenario.pieces, block)))
         fields = Fields(tuple(scenario.fields.entries) + (Field("press_applied", True),))
         return dataclasses.replace(scenario, decks=decks, pieces=pieces, fields=fields)
     decks = Catalog(tuple(dataclasses.replace(d, fields=_merge(d.fields, block.get(d.name)))
@@ -80,12 +98,14 @@ def effective(scenario: Any) -> Any:
     pieces = Catalog(tuple(dataclasses.replace(p, fields=_merge(p.fields, block.get(p.name)))
                            for p in scenario.pieces.values()))
     general = Fields(tuple(f for f in block.entries if not isinstance(f.value, Fields)))
+    kept = Fields(tuple(f for f in block.entries if f.name in SETTINGS))
     fields = Fields(tuple(scenario.fields.entries) + tuple(general.entries)
-                    + (Field("press", Fields()),))
+                    + (Field("press", kept),))
     return effective(dataclasses.replace(scenario, decks=decks, pieces=pieces, fields=fields))
 
 
 def unknown_names(scenario: Any) -> list[Field]:
     """Inner blocks of `press` that name neither a deck nor a piece type."""
     return [f for f in press_block(scenario).entries
-            if isinstance(f.value, Fields) and f.name not in scenario.decks and f.name not in scenario.pieces]
+            if isinstance(f.value, Fields) and f.name not in SETTINGS
+            and f.name not in scenario.decks and f.name not in scenario.pieces]

@@ -27,10 +27,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from dsl.fields import normalise_colour
 from toolkit.pnp import icons, text
+from toolkit.pnp.fields import default
 from toolkit.pnp.fonts import FontBook, FontError
 from toolkit.pnp.units import to_points
 
-DEFAULT_FONT_SIZE = 9.0
+DEFAULT_FONT_SIZE = default("font_size")
 
 
 class PressError(ValueError):
@@ -108,6 +109,24 @@ class Record:
         return f"Record({self._data!r})"
 
 
+@dataclass(frozen=True)
+class Drawer:
+    """One face ready to draw: `drawer(c)` draws it; `key()` is the same for two faces
+    that would draw the same (PNG export renders such faces once)."""
+
+    renderer: Any
+    layout: Any
+    ctx: Mapping[str, Any]
+    label: str
+    bleed: float
+
+    def __call__(self, c: Canvas) -> None:
+        self.renderer.face(c, self.layout, self.ctx, self.label, self.bleed)
+
+    def key(self) -> tuple:
+        return (self.layout.name, round(self.bleed, 3), self.renderer._resolve(self.layout, self.ctx, self.label))
+
+
 def fields_dict(fields: Mapping[str, Any]) -> dict[str, Any]:
     return {k: _scalar(v) for k, v in fields.items()}
 
@@ -165,9 +184,9 @@ class Renderer:
 
     # ------------------------------------------------------------- drawing
 
-    def drawer(self, layout: Any, ctx: Mapping[str, Any], label: str, bleed: float):
+    def drawer(self, layout: Any, ctx: Mapping[str, Any], label: str, bleed: float) -> "Drawer":
         """`face` bound to one layout and context: the draw callback an imposition Item takes."""
-        return lambda c: self.face(c, layout, ctx, label, bleed)
+        return Drawer(self, layout, ctx, label, bleed)
 
     def face(self, c: Canvas, layout: Any, ctx: Mapping[str, Any], label: str, bleed: float,
              rotate: float = 0.0) -> None:
@@ -261,7 +280,7 @@ class Renderer:
         if stroke is not None:
             c.setStrokeColor(stroke)
         if kind in ("rect", "ellipse"):
-            if kind == "rect" and fill is not None and f.get("bleed", True):
+            if kind == "rect" and fill is not None and f.get("bleed", default("bleed")):
                 # a filled rect touching the trim edge runs on into the bleed
                 x0 = x - bleed if x <= 0.01 else x
                 y0 = y - bleed if y <= 0.01 else y
@@ -290,12 +309,12 @@ class Renderer:
             src = f.get("src") or (content.strip() if content else None)
             if not src:
                 raise PressError(f"{what}: image has no src")
-            self._image(c, str(src), x, y, w, h, what, f.get("fit", "contain"))
+            self._image(c, str(src), x, y, w, h, what, f.get("fit", default("fit")))
         elif kind == "icon":
             name = f.get("name") or (content.strip() if content else None)
             if not name:
                 raise PressError(f"{what}: icon has no name")
-            ink = fill or colour(f.get("colour", f.get("color", "black")), what)
+            ink = fill or colour(f.get("colour", f.get("color", default("colour"))), what)
             c.setFillColor(ink)
             c.setStrokeColor(ink)
             size = min(w, h) if w and h else (w or h or 12.0)
@@ -314,9 +333,9 @@ class Renderer:
         except FontError as exc:
             raise PressError(f"{what}: {exc}") from None
         size = float(f.get("font_size", DEFAULT_FONT_SIZE))
-        shrink = bool(f.get("shrink", False))
-        min_size = float(f.get("min_font_size", 5.0)) if shrink else None
-        leading = float(f.get("leading", 1.2))
+        shrink = bool(f.get("shrink", default("shrink")))
+        min_size = float(f.get("min_font_size", default("min_font_size"))) if shrink else None
+        leading = float(f.get("leading", default("leading")))
         pad = to_points(f["padding"]) if "padding" in f else 0.0
         iw, ih = max(1.0, w - 2 * pad), max(1.0, h - 2 * pad)
         fitted = text.fit_text(content, font, size, iw, ih, min_size=min_size, leading=leading,
@@ -325,11 +344,11 @@ class Renderer:
             first = content.strip().splitlines()[0][:40]
             self.warn(f"{what}: text overflows its {iw / 2.834645669:.1f} x {ih / 2.834645669:.1f} mm "
                       f"box at {fitted.size:g} pt: {first!r}")
-        ink = colour(f.get("colour", f.get("color", "black")), what)
+        ink = colour(f.get("colour", f.get("color", default("colour"))), what)
         c.setFillColor(ink)
         c.setStrokeColor(ink)  # outline icons inline in the text take the text colour
         text.draw_fitted(c, fitted, font, x + pad, y + pad, iw, ih,
-                         align=str(f.get("align", "left")), valign=str(f.get("valign", "top")),
+                         align=str(f.get("align", default("align"))), valign=str(f.get("valign", default("valign"))),
                          leading=leading,
                          draw_icon=lambda cv, n, ix, iy, s: self.icon(cv, n, ix, iy, s, label))
 

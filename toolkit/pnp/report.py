@@ -25,6 +25,10 @@ class ComponentReport:
     sections   (title, first page index 0-based) for the kit's outline
     warnings   one line each, naming the item (shown by `frontkit build` on stderr)
     files      extra files written (PNG exports), relative to the output folder
+    sides      how its pages print double-sided: "pairs" (each front page is followed by
+               its back: cards and counters with --backs duplex, the calibration pair),
+               "single" (each page must keep a blank back: boards, fold sheets, fronts
+               only) or "document" (pages may back each other: reference sheets)
     """
 
     name: str
@@ -34,3 +38,4 @@ class ComponentReport:
     sections: list[tuple[str, int]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
+    sides: str = "single"

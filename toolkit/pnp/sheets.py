@@ -26,6 +26,7 @@ scenario gives its own turn sequence, which replaces the game template's, with
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -34,12 +35,20 @@ from typing import Any
 import jinja2
 
 from dsl.model import Call, Length, Range
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.pnp.colours import colour_space
+from toolkit.pnp.fields import PRESS_DECK_FIELDS, PRESS_PIECE_FIELDS
+from toolkit.pnp.fonts import BUILTIN, embedded
 from toolkit.pnp.report import ComponentReport
+from toolkit.pnp.spaces import printed_zones
+from toolkit.resources import templates_dir
 from toolkit.pnp.units import MM, PressOptions
 
-TEMPLATES = Path(__file__).resolve().parents[1] / "templates"  # installed with the package
+TEMPLATES = templates_dir()  # templates/ at the root, installed as toolkit.templates
 MAX_STAT_COLUMNS = 7  # more piece fields than this are split over several tables
 TEXT_FIELDS = ("text", "title", "colour", "color")
+MISSING = "–"  # a cell of a piece type without that field
 
 
 # ------------------------------------------------------------------ values
@@ -146,6 +155,8 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
         terrain.append({"name": words(t.name), "colour": _colour(t.colour), "props": props,
                         "text": str(t.fields.get("text", ""))})
 
+    terrain_effects = any(t["props"] or t["text"] for t in terrain)
+
     units = [p for p in scenario.pieces.values() if not p.fields.flag("marker")]
     markers = [p for p in scenario.pieces.values() if p.fields.flag("marker")]
 
@@ -168,17 +179,18 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
 
     decks = []
     for deck in scenario.decks.values():
+        # fields naming the other face of a double-sided card are the press's business
+        hidden = set(TEXT_FIELDS) | _back_from_fields(scenario, deck)
         cards = []
         for card in deck.cards:
-            props = [(words(k), fmt(v)) for k, v in card.fields.items() if k not in TEXT_FIELDS]
-            cards.append({
-                "name": card.name, "title": card.title, "quantity": card.quantity,
-                "props": props, "text": card.text,
-                "effects": [str(e) for e in card.effects],
-            })
+            props = [(words(k), fmt(v)) for k, v in card.fields.items() if k not in hidden]
+            # a card's effects are rule syntax for the referee; players read its text
+            cards.append({"name": card.name, "title": card.title, "quantity": card.quantity,
+                          "props": readable(props), "text": card.text})
         decks.append({"name": deck.name, "title": deck.title, "size": deck.size, "cards": cards,
-                      "props": [(words(k), fmt(v)) for k, v in deck.fields.items()
-                                if k not in ("layout", "back")]})
+                      "has_values": any(c["props"] for c in cards),
+                      "props": readable([(words(k), fmt(v)) for k, v in deck.fields.items()
+                                         if k not in PRESS_DECK_FIELDS])})
 
     boards = []
     for b in scenario.boards.values():
@@ -191,7 +203,7 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
             for tag in border.tags:
                 features[f"{tag} border"] = features.get(f"{tag} border", 0) + 1
         boards.append({"name": b.name, "kind": b.kind, "size": size,
-                       "zones": [words(z.name) for z in b.zones],
+                       "zones": [words(z.name) for _, z in printed_zones(b)],
                        "features": sorted((words(k), v) for k, v in features.items())})
 
     setups = []
@@ -203,10 +215,11 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
             "side": setup.side,
             "placed": ", ".join(f"{words(k)} x{v}" for k, v in placed.items()),
             "reserve": ", ".join(f"{words(k)} x{v}" for k, v in setup.reserve_counts().items()),
-            "other": [(words(k), fmt(v)) for k, v in setup.fields.items()],
+            "other": [(words(k), fmt(v)) for k, v in setup.fields.items() if k not in ("colour", "color")],
         })
 
     return {
+        "fonts": embedded_fonts(),
         "scenario": scenario,
         "title": scenario.title,
         "ruleset": scenario.ruleset,
@@ -219,6 +232,10 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
         "turn_sequence": [str(s) for s in sequence] if isinstance(sequence, (list, tuple)) else [],
         "notes": _as_list(sheet.get("notes")),
         "terrain": terrain,
+        "terrain_effects": terrain_effects,
+        "setup_columns": [(key, head) for key, head in (("placed", "on the board"),
+                                                         ("reserve", "in reserve"), ("other", "other"))
+                          if any(s[key] for s in setups)],
         "units": _stat_tables(units),
         "markers": _stat_tables(markers),
         "tables": tables,
@@ -227,6 +244,31 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
         "boards": boards,
         "setups": setups,
     }
+
+
+def embedded_fonts() -> list[tuple[str, str]]:
+    """(face name, TrueType file) of the built-in fonts, for the sheet's <docinit>: the
+    sheets embed the same Bitstream Vera faces as every other PDF of the kit."""
+    import reportlab
+    folder = Path(reportlab.__file__).resolve().parent / "fonts"
+    return [(f"fk-{name}", str(folder / file)) for name, file in BUILTIN.items()]
+
+
+def readable(props: list[tuple[str, str]]) -> str:
+    """`Category: unit · Kind: troops · Value: 1`; a flag that is on reads as its name."""
+    parts = []
+    for k, v in props:
+        if v == "yes":
+            parts.append(k.capitalize())
+        elif v not in ("no", ""):
+            parts.append(f"{k.capitalize()}: {v}")
+    return " · ".join(parts)
+
+
+def _back_from_fields(scenario: Any, deck: Any) -> set[str]:
+    back = scenario.layouts.get(str(deck.fields.get("back", f"{deck.name}_back")))
+    key = back.fields.get("back_from") if back is not None else None
+    return {str(key)} if key else set()
 
 
 def _as_list(value: Any) -> list[str]:
@@ -254,7 +296,7 @@ def _stat_tables(pieces: list) -> list[dict]:
     columns: list[str] = []
     for p in pieces:
         for k in p.fields:
-            if k not in columns and k not in TEXT_FIELDS and k != "marker":
+            if k not in columns and k not in TEXT_FIELDS and k not in PRESS_PIECE_FIELDS:
                 columns.append(k)
     chunks = [columns[i:i + MAX_STAT_COLUMNS] for i in range(0, len(columns), MAX_STAT_COLUMNS)] or [[]]
     tables = []
@@ -262,7 +304,7 @@ def _stat_tables(pieces: list) -> list[dict]:
         tables.append({
             "columns": [words(c) for c in chunk],
             "rows": [{"name": words(p.name),
-                      "cells": [fmt(p.fields[c]) if c in p.fields else "–" for c in chunk]}
+                      "cells": [fmt(p.fields[c]) if c in p.fields else MISSING for c in chunk]}
                      for p in pieces],
             "notes": [],
         })
@@ -284,6 +326,7 @@ def environment() -> jinja2.Environment:
     )
     env.filters["fmt"] = fmt
     env.filters["words"] = words
+    env.filters["readable"] = readable
     return env
 
 
@@ -298,13 +341,36 @@ def render_rml(scenario: Any, options: PressOptions | None = None) -> str:
     return env.get_template(template_name(scenario.ruleset)).render(**sheet_context(scenario, options))
 
 
+class _EmbeddedCanvas(Canvas):
+    """A canvas whose initial font (named on every page) is the embedded sans, so no
+    unembedded Helvetica reference reaches a print shop (pdfout does the same for cards)."""
+
+    colour_space: Any = None  # set per run: toolkit.pnp.colours.colour_space
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["initialFontName"] = kwargs.get("initialFontName") or embedded()
+        kwargs["enforceColorSpace"] = kwargs.get("enforceColorSpace") or self.colour_space
+        super().__init__(*args, **kwargs)
+
+
+def _rml_to_pdf(rml: str, options: PressOptions | None = None) -> bytes:
+    """RML to PDF with z3c.rml (its rml2pdf.parseString, with our canvas)."""
+    from lxml import etree
+    from z3c.rml import document
+
+    canvas = type("SheetCanvas", (_EmbeddedCanvas,), {"colour_space": staticmethod(colour_space(options))}) \
+        if colour_space(options) else _EmbeddedCanvas
+    doc = document.Document(etree.fromstring(rml), canvasClass=canvas)
+    out = io.BytesIO()
+    doc.process(out)
+    return out.getvalue()
+
+
 def write_sheets(scenario: Any, path: str | Path, options: PressOptions | None = None) -> ComponentReport:
     """Write the scenario's reference sheet to `path` (sheets.pdf)."""
-    from z3c.rml import rml2pdf
-
     options = options or PressOptions()
     rml = render_rml(scenario, options)
-    pdf = rml2pdf.parseString(rml).read()
+    pdf = _rml_to_pdf(rml, options)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(pdf)
@@ -312,5 +378,5 @@ def write_sheets(scenario: Any, path: str | Path, options: PressOptions | None =
     pages = len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", pdf))
     return ComponentReport(
         "sheets", path=path, pages=pages, counts={"sheets": 1},
-        sections=[(f"Reference sheet: {scenario.title}", 0)],
+        sections=[(f"Reference sheet: {scenario.title}", 0)], sides="document",
     )

@@ -27,6 +27,7 @@ PAPER: dict[str, tuple[float, float]] = {
 }
 
 BACKS = ("duplex", "fold", "none")
+MAX_BLEED = 6 * MM  # print shops ask 1/8 in (3.175 mm); large items at most 6 mm
 
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)?)\s*(mm|cm|in|pt)\s*$")
 
@@ -75,6 +76,17 @@ def parse_offset(text: str) -> tuple[float, float]:
     return (parse_length(parts[0]), parse_length(parts[1]))
 
 
+def check_bleed(points: float) -> float:
+    """A bleed a print shop would accept (0 to 6 mm); ValueError says why not."""
+    if points < 0:
+        raise ValueError(f"{points / MM:g} mm: a bleed cannot be negative (0 means none)")
+    if points > MAX_BLEED + 1e-6:
+        raise ValueError(f"{points / MM:g} mm is more bleed than any print shop asks for "
+                         f"(1/8 in = 3.175 mm is usual, 2-3 mm at home, at most 6 mm for large items); "
+                         f"the extra would only eat the paper")
+    return points
+
+
 def paper_size(name: str) -> tuple[float, float]:
     try:
         return PAPER[name.lower()]
@@ -96,6 +108,13 @@ class PressOptions:
     margin       printable margin kept empty of art on every sheet edge (crop marks live in it)
     gutter       extra space between the bleed boxes of neighbouring items (0: bleeds touch)
     quiet        no progress bar
+    proof        also write proof.pdf: one page per deck, every card face and back small
+    cmyk         every colour written as CMYK (for print shops that ask for it)
+    gang         decks of one card size share sheets (fewer part-filled sheets)
+    butt         counters butted: neighbours share every cut line, no bleed between them
+    share_cuts   (set by the press for an imposition) share cut lines on both axes
+    print_services  also write drivethru/DECK.pdf (one card per page, back then front,
+                 1/8 in bleed) for every deck
     """
 
     paper: str = "a4"
@@ -107,14 +126,20 @@ class PressOptions:
     margin: float = 5 * MM
     gutter: float = 0.0
     quiet: bool = False
+    proof: bool = False
+    cmyk: bool = False
+    print_services: bool = False
+    gang: bool = False
+    butt: bool = False
+    share_cuts: bool = False
 
     def __post_init__(self) -> None:
         if self.paper.lower() not in PAPER:
             raise ValueError(f"unknown paper {self.paper!r} (use {' or '.join(PAPER)})")
         if self.backs not in BACKS:
             raise ValueError(f"unknown backs {self.backs!r} (use {', '.join(BACKS)})")
-        if self.bleed is not None and self.bleed < 0:
-            raise ValueError("bleed must not be negative")
+        if self.bleed is not None:
+            check_bleed(self.bleed)
         if self.png_dpi is not None and not (36 <= self.png_dpi <= 2400):
             raise ValueError(f"--png {self.png_dpi}: choose a resolution between 36 and 2400 dpi")
 

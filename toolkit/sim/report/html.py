@@ -1,10 +1,12 @@
-"""The HTML report: one Jinja template (toolkit/templates/balance/), figures inlined."""
+"""The HTML report: one Jinja template (templates/balance/), figures inlined."""
 
 from __future__ import annotations
 
 import jinja2
 
-TEMPLATES = jinja2.PackageLoader("toolkit", "templates")
+from toolkit.resources import templates_dir
+
+TEMPLATES = jinja2.FileSystemLoader(str(templates_dir()))
 
 
 def render_html(run, settings, overall, csv_name: str, version: str, lineup: str) -> str:

@@ -1,0 +1,125 @@
+"""Print services (issue 16 item 6): a PNG per item face for cards, counters and board
+pages with a manifest of quantities (CSV and JSON), a DriveThruCards PDF per deck, CMYK."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from toolkit.cli import main
+from toolkit.pnp.png import pixel_size
+from toolkit.pnp.units import INCH, MM
+
+POKER = '''
+scenario "Poker" {
+  ruleset none
+  sides A, B
+  terrain plain
+  board b: grid 2 x 2 { terrain plain }
+  piece soldier { range 1 }
+  setup A { soldier at A1, B1 }
+  layout face 63.5mm x 88.9mm {
+    bleed 0.125in
+    rect at 0mm, 0mm 63.5mm x 88.9mm { fill "#d0e0f0" }
+    text at 5mm, 5mm 53.5mm x 10mm "{{ card.title }}" { font_size 12 }
+  }
+  layout back 63.5mm x 88.9mm { background "#223344" }
+  deck d "Deck" { layout face; back back; card one x2 { text "x" }; card two { text "y" } }
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("services")
+    (tmp / "poker.scn").write_text(POKER)
+    out = tmp / "kit"
+    assert main(["build", str(tmp / "poker.scn"), "--out", str(out), "--quiet", "--png", "300",
+                 "--drivethru"]) == 0
+    return out
+
+
+def _rows(kit: Path) -> list[dict]:
+    with open(kit / "png" / "manifest.csv", newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def test_every_kind_of_item_has_its_png_and_the_manifest_gives_quantities(kit):
+    rows = _rows(kit)
+    by_file = {r["file"]: r for r in rows}
+    assert by_file["d/one.png"]["quantity"] == "2" and by_file["d/two.png"]["quantity"] == "1"
+    assert by_file["d/one-back.png"]["face"] == "back"
+    assert by_file["counters/A-soldier.png"]["quantity"] == "2"
+    assert by_file["counters/A-soldier.png"]["kind"] == "counter"
+    assert any(r["kind"] == "board" for r in rows)
+    for r in rows:
+        with Image.open(kit / "png" / r["file"]) as im:
+            assert im.size == (int(r["width_px"]), int(r["height_px"]))
+            assert im.mode == "RGB"
+    assert json.loads((kit / "png" / "manifest.json").read_text())["images"] == [
+        {**r, "quantity": int(r["quantity"]), "width_px": int(r["width_px"]),
+         "height_px": int(r["height_px"])} for r in rows]
+
+
+def test_card_and_counter_images_are_their_exact_size_at_300_dpi(kit):
+    by_file = {r["file"]: r for r in _rows(kit)}
+    assert (by_file["d/one.png"]["width_px"], by_file["d/one.png"]["height_px"]) == ("825", "1125")
+    counter = pixel_size(0.625 * INCH + 2 * MM, 0.625 * INCH + 2 * MM, 300)
+    assert (int(by_file["counters/A-soldier.png"]["width_px"]),
+            int(by_file["counters/A-soldier.png"]["height_px"])) == counter
+
+
+def test_a_back_design_shared_by_every_card_is_rendered_once_and_copied(kit):
+    one, two = (kit / "png" / "d" / f"{n}-back.png" for n in ("one", "two"))
+    assert one.read_bytes() == two.read_bytes()
+
+
+def test_drivethru_pdf_is_one_card_a_page_back_then_front_with_eighth_inch_bleed(kit):
+    reader = PdfReader(str(kit / "drivethru" / "d.pdf"))
+    assert len(reader.pages) == 2 * 3  # every copy: back, front
+    texts = [p.extract_text() or "" for p in reader.pages]
+    assert [("One" in t or "Two" in t) for t in texts] == [False, True] * 3
+    assert "One" in texts[1] and "One" in texts[3] and "Two" in texts[5]
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(63.5 * MM + INCH / 4, abs=0.01)
+        assert float(page.trimbox.left) == pytest.approx(INCH / 8, abs=0.01)
+        assert float(page.trimbox.width) == pytest.approx(63.5 * MM, abs=0.01)
+
+
+def _operators(pdf: Path) -> bytes:
+    data = b""
+    for page in PdfReader(str(pdf)).pages:
+        data += page.get_contents().get_data()
+        for xobj in (page["/Resources"].get("/XObject") or {}).values():
+            data += xobj.get_object().get_data()
+    return data
+
+
+def test_cmyk_writes_every_colour_as_cmyk(tmp_path):
+    (tmp_path / "poker.scn").write_text(POKER)
+    for extra, out in (([], "rgb"), (["--cmyk"], "cmyk")):
+        assert main(["build", str(tmp_path / "poker.scn"), "--out", str(tmp_path / out), "--quiet",
+                     *extra]) == 0
+    for name in ("cards.pdf", "counters.pdf", "boards.pdf", "sheets.pdf"):
+        rgb, cmyk = _operators(tmp_path / "rgb" / name), _operators(tmp_path / "cmyk" / name)
+        assert re.search(rb"\brg\b|\bRG\b", rgb), name
+        assert not re.search(rb"\brg\b|\bRG\b", cmyk), name
+        assert re.search(rb"\bk\b|\bK\b", cmyk), name
+
+
+def test_write_png_keeps_every_pixel_and_the_resolution(tmp_path):
+    from toolkit.pnp.png import write_png
+
+    image = Image.new("RGB", (37, 21), (250, 10, 20))
+    image.putpixel((36, 20), (1, 2, 3))
+    write_png(tmp_path / "x.png", image, 300)
+    with Image.open(tmp_path / "x.png") as back:
+        assert back.mode == "RGB" and back.size == (37, 21)
+        assert back.tobytes() == image.tobytes()
+        assert back.info["dpi"] == pytest.approx((300, 300), abs=0.01)

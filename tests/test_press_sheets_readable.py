@@ -1,0 +1,75 @@
+"""Reference sheets players can read (issue 16 item 10): no rule syntax, no empty tables or
+columns, no helper zones the scenario marks `print false`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from lxml import etree
+from pypdf import PdfReader
+
+import dsl
+from toolkit.inspect import scenario_files
+from toolkit.pnp.sheets import render_rml, write_sheets
+from toolkit.pnp.units import PressOptions
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED, _ = scenario_files([ROOT / "content"])
+IDS = [p.relative_to(ROOT / "content").as_posix() for p in SHIPPED]
+RULE_SYNTAX = re.compile(r"\w+\(\w+=|\[\w+\(|\w+\(\)")  # add_each(kind=…), [reveal_first(
+
+
+FORMS = ("pad", "track", "checks")  # order pads, tracks and checklists (Front Lines' aids)
+
+
+def _text(cell) -> str:
+    return "".join(cell.itertext()).strip()
+
+
+@pytest.mark.parametrize("scn", SHIPPED, ids=IDS)
+def test_a_shipped_sheet_has_no_rule_syntax(tmp_path, scn):
+    write_sheets(dsl.load(scn), tmp_path / "sheets.pdf", PressOptions())
+    text = " ".join(page.extract_text() for page in PdfReader(str(tmp_path / "sheets.pdf")).pages)
+    text = re.sub(r"\s+", " ", text)
+    found = RULE_SYNTAX.findall(text)
+    assert not found, f"rule syntax on the sheet: {found[:5]}"
+
+
+@pytest.mark.parametrize("scn", SHIPPED, ids=IDS)
+def test_every_table_column_on_a_shipped_sheet_has_something_in_it(scn):
+    rml = etree.fromstring(render_rml(dsl.load(scn)).encode())
+    tables = rml.findall(".//blockTable")
+    assert tables
+    for table in tables:
+        if table.get("style") in FORMS:
+            continue  # blank on purpose: players write in it
+        rows = table.findall("tr")
+        if table.get("style") == "pairs":  # name / value rows, no header
+            assert rows and all(_text(r.findall("td")[1]) for r in rows)
+            continue
+        header, body = rows[0], rows[1:]
+        assert body, f"an empty table: {[_text(c) for c in header]}"
+        for i, cell in enumerate(header.findall("td")):
+            if not _text(cell):
+                continue  # the colour swatch column of the terrain table
+            assert any(_text(r.findall("td")[i]) not in ("", "–") for r in body), \
+                f"column {_text(cell)!r} is empty"
+
+
+def test_helper_zones_marked_print_false_stay_off_the_sheet(tmp_path):
+    scenario = dsl.load(ROOT / "content" / "front_lines" / "front_lines.scn")
+    write_sheets(scenario, tmp_path / "sheets.pdf", PressOptions())
+    text = " ".join(p.extract_text() for p in PdfReader(str(tmp_path / "sheets.pdf")).pages)
+    assert "deploy North" in text
+    for helper in ("spawn North", "spawn South", "hidden North", "hidden South", "skills North"):
+        assert helper not in text
+
+
+def test_card_fields_read_as_words_and_effects_stay_off(tmp_path):
+    scenario = dsl.load(ROOT / "content" / "last_front" / "last_front.scn")
+    write_sheets(scenario, tmp_path / "sheets.pdf", PressOptions())
+    text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(str(tmp_path / "sheets.pdf")).pages))
+    assert "Category: unit · Kind: troops · Value: 1" in text
+    assert "add_each" not in text and "category unit; kind troops" not in text

@@ -1,0 +1,167 @@
+"""Board pages: one board on as few pages as the paper allows.
+
+A board that fits the printable area (portrait or landscape) is one page, with
+its legend below it or on a page of its own; with `options.fit` a larger board
+is scaled down onto one page; otherwise it is cut into overlapping tiles
+(toolkit.pnp.tile_pages) followed by an assembly page. Every page has a header,
+a footer asking for actual size, and (at full scale) a 50 mm bar to measure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from toolkit.pnp.colours import INK
+from toolkit.pnp.hexes import board_length, geometry
+from toolkit.pnp.legend import board_legend
+from toolkit.pnp.fonts import embedded
+from toolkit.pnp.spaces import BoardArt, draw_board
+from toolkit.pnp.tiling import plan_tiles
+from toolkit.pnp.units import MM, PressOptions
+
+DEFAULT_OVERLAP = 10 * MM
+PAGE_MARGIN = 10 * MM  # at least: the header, footer and scale bar live in the margin
+LEGEND_GAP = 4 * MM
+
+
+@dataclass
+class Page:
+    size: tuple[float, float]
+    margin: float
+
+    @property
+    def area(self) -> tuple[float, float]:
+        return self.size[0] - 2 * self.margin, self.size[1] - 2 * self.margin
+
+
+def _orientations(options: PressOptions) -> list[tuple[float, float]]:
+    w, h = options.page_size
+    return [(w, h), (h, w)]
+
+
+def header(c: Canvas, page: Page, title: str, detail: str) -> None:
+    w, h = page.size
+    c.saveState()
+    c.setFillColor(INK)
+    c.setFont(embedded("sans-bold"), 8)
+    c.drawString(page.margin, h - page.margin + 3.5 * MM, title)
+    c.setFont(embedded("sans"), 7)
+    c.drawRightString(w - page.margin, h - page.margin + 3.5 * MM, detail)
+    c.drawString(page.margin, page.margin - 5 * MM,
+                 "Print at actual size (100%, no 'fit to page'); then check the scale bar.")
+    c.restoreState()
+
+
+def scale_bar(c: Canvas, page: Page, length_mm: float = 50) -> None:
+    """A 50 mm bar in the bottom margin: measure it to check the printer kept the scale."""
+    w, _ = page.size
+    x1 = w - page.margin
+    x0 = x1 - length_mm * MM
+    y = page.margin - 5 * MM
+    c.saveState()
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.6)
+    c.line(x0, y, x1, y)
+    for i in range(6):
+        x = x0 + i * length_mm * MM / 5
+        c.line(x, y, x, y + (2 * MM if i in (0, 5) else 1 * MM))
+    c.setFont(embedded("sans"), 6)
+    c.setFillColor(INK)
+    c.drawRightString(x0 - 1.5 * MM, y - 0.5, f"{length_mm:g} mm")
+    c.restoreState()
+
+
+def place(c: Canvas, x: float, top: float, k: float = 1.0) -> None:
+    """Put the board frame's origin at page (x, top), scaled by k."""
+    c.translate(x, top)
+    if k != 1.0:
+        c.scale(k, k)
+
+
+def _draw_single(c: Canvas, art: BoardArt, page: Page, title: str, scale: float,
+                 legend_on_page: bool) -> int:
+    """One page: the board (scaled by `scale`), with its legend below if there is room."""
+    w, h = page.size
+    aw, _ = page.area
+    legend = board_legend(art, scale)
+    bw, bh = art.geo.width * scale, art.geo.height * scale
+    c.setPageSize(page.size)
+    header(c, page, title, _detail(art, scale))
+    if scale == 1.0:
+        scale_bar(c, page)
+    left = page.margin + (aw - bw) / 2
+    top = h - page.margin
+    c.saveState()
+    place(c, left, top, scale)
+    draw_board(c, art)
+    c.restoreState()
+    pages = 1
+    if legend_on_page:
+        legend.draw(c, page.margin, top - bh - LEGEND_GAP, aw)
+    c.showPage()
+    if not legend_on_page:
+        c.setPageSize(page.size)
+        header(c, page, title, "legend")
+        legend.draw(c, page.margin, h - page.margin, aw)
+        c.showPage()
+        pages += 1
+    return pages
+
+
+def _detail(art: BoardArt, scale: float) -> str:
+    b = art.board
+    size = f"{b.width} x {b.height} " if b.kind != "map" else ""
+    extent = f"{art.geo.width / MM:.0f} x {art.geo.height / MM:.0f} mm"
+    text = f"{b.kind} {size}· {extent}"
+    if scale < 0.9999:
+        text += f" · printed at {scale * 100:.0f}%"
+    return text
+
+
+def board_overlap(board: Any, options: Any) -> float:
+    value = getattr(options, "overlap", None)
+    if value is not None:
+        return float(value)
+    return board_length(board, "overlap", DEFAULT_OVERLAP)
+
+
+def draw_board_pages(c: Canvas, scenario: Any, board: Any, options: PressOptions) -> tuple[int, int]:
+    """All the pages of one board; returns (pages, tiles)."""
+    art = BoardArt(scenario, board, geometry(board))
+    W, H = art.geo.width, art.geo.height
+    title = f"{scenario.title} · board {board.name}" if scenario is not None else f"board {board.name}"
+    margin = max(float(getattr(options, "margin", 0.0)), PAGE_MARGIN)
+    pages = [Page(size, margin) for size in _orientations(options)]
+    gap = LEGEND_GAP
+
+    # fits at full scale with its legend? (portrait first)
+    for page in pages:
+        aw, ah = page.area
+        if W <= aw + 1e-6 and H + gap + board_legend(art).height(aw) <= ah + 1e-6:
+            return _draw_single(c, art, page, title, 1.0, True), 1
+    for page in pages:
+        aw, ah = page.area
+        if W <= aw + 1e-6 and H <= ah + 1e-6:
+            return _draw_single(c, art, page, title, 1.0, False), 1
+
+    if getattr(options, "fit", False):
+        best = None
+        for page in pages:
+            aw, ah = page.area
+            avail = ah - gap - board_legend(art, 0.5).height(aw)
+            k = min(1.0, aw / W, avail / H)
+            if best is None or k > best[0] + 1e-9:
+                best = (k, page)
+        k, page = best
+        return _draw_single(c, art, page, title, k, True), 1
+
+    overlap = board_overlap(board, options)
+    plans = [(plan_tiles(W, H, *p.area, overlap), p) for p in pages]
+    plan, page = min(plans, key=lambda pp: pp[0].count)  # ties keep portrait
+    from toolkit.pnp.tile_pages import draw_assembly, draw_tiles
+    n = draw_tiles(c, art, page, plan, title)
+    n += draw_assembly(c, art, page, plan, title)
+    return n, plan.count
