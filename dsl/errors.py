@@ -18,7 +18,9 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
+from dsl import limits
 from dsl.model import Pos
+from dsl.printable import cut_around, printable
 
 
 @dataclass(frozen=True)
@@ -43,14 +45,16 @@ class Diagnostic:
         return Diagnostic(self.path, self.line, self.column, self.message, self.hint, self.severity, line_text)
 
     def render(self) -> str:
-        out = [f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}"]
+        """The diagnostic as text for a terminal: control characters from the file shown
+        escaped, and the source line cut to a window around the caret (dsl.limits)."""
+        out = [printable(f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}", keep="")]
         if self.source_line is not None and self.line > 0:
             gutter = f"{self.line:>5} | "
-            text = self.source_line.rstrip("\n").expandtabs(4)
+            text, column = source_window(self.source_line.rstrip("\n"), self.column)
             out.append(gutter + text)
-            out.append(" " * (len(gutter) - 2) + "| " + " " * max(self.column - 1, 0) + "^")
+            out.append(" " * (len(gutter) - 2) + "| " + " " * max(column - 1, 0) + "^")
         if self.hint:
-            out.append(f"hint: {self.hint}")
+            out.append(printable(f"hint: {self.hint}", keep=""))
         return "\n".join(out)
 
     def to_json(self) -> dict:
@@ -76,6 +80,23 @@ class DslError(Exception):
 
     def __str__(self) -> str:
         return self.render()
+
+
+def source_window(line: str, column: int) -> tuple[str, int]:
+    """The part of a source line a diagnostic shows, and the caret's column in it: at most
+    `diagnostic_line_chars` characters around the column, tabs as 4 spaces, control
+    characters escaped (each escape moves the caret by its width)."""
+    width = limits.value("diagnostic_line_chars")
+    head, tail = line[: max(column - 1, 0)], line[max(column - 1, 0):]
+    head = head[-(width + 1):]  # no more of a long line is ever looked at
+    tail = tail[: width + 1]
+    left, right = printable(head.expandtabs(4), keep=""), printable(tail.expandtabs(4), keep="")
+    text, caret = cut_around(left + right, len(left) + 1, width)
+    if len(head) < max(column - 1, 0) and not text.startswith("…"):
+        text, caret = "…" + text, caret + 1
+    if len(tail) > width and not text.endswith("…"):
+        text += "…"
+    return text, caret
 
 
 def suggest(name: str, choices: Iterable[str]) -> str | None:
