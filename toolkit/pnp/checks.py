@@ -80,6 +80,7 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
                     if not path.is_file():
                         out.append(_diag(el.fields.pos(key),
                                          f"{what}: image {ref}: file not found: {path}"))
+    out += _drawn_values(scenario)
     for f in stray:
         out.append(_diag(f.pos, f"press: '{f.name}' is neither a deck nor a piece type",
                          suggest(f.name, list(scenario.decks) + list(scenario.pieces))))
@@ -146,3 +147,76 @@ def _unique(diags: list[Diagnostic]) -> list[Diagnostic]:
             seen.add(key)
             out.append(d)
     return out
+
+
+# The numbers and lengths the press draws with, and the range it can draw them in: a
+# value outside would stop the build halfway (a font size of 0 divides by zero, a
+# length of "foo" cannot be measured), so it is refused here, with its position.
+NUMBER_FIELDS = {"font_size": (0.5, 1000.0), "min_font_size": (0.5, 1000.0), "leading": (0.1, 10.0)}
+LENGTH_FIELDS = ("padding", "stroke_width", "radius", "dash")
+BOARD_LENGTHS = ("space_size", "overlap", "map_scale")
+MAX_POINTS = 5000 * MM  # 5 m, as dsl.checks
+
+
+def _drawn_values(scenario: Any) -> list[Diagnostic]:
+    from toolkit.pnp.hexes import board_length
+
+    out = []
+    for layout in scenario.layouts.values():
+        for el in layout.elements:
+            what = f"layout {layout.name}: {el.kind} at {el.x}, {el.y}"
+            for key, (low, high) in NUMBER_FIELDS.items():
+                value = el.fields.get(key)
+                if value is None or _template(value):
+                    continue
+                try:
+                    number = float(value) if not isinstance(value, bool) else None
+                except (TypeError, ValueError):
+                    number = None
+                if number is None or not low <= number <= high:
+                    out.append(_diag(el.fields.pos(key), f"{what}: {key} must be a number from {low:g} "
+                                                         f"to {high:g}, not {_shown(value)}"))
+            for key in LENGTH_FIELDS:
+                value = el.fields.get(key)
+                if value is None or _template(value):
+                    continue
+                try:
+                    points = to_points(value)
+                except ValueError:
+                    points = None
+                if points is None or not 0 <= points <= MAX_POINTS:
+                    out.append(_diag(el.fields.pos(key), f"{what}: {key} must be a length from 0 to 5 m "
+                                                         f"such as 0.5mm, not {_shown(value)}"))
+    for board in scenario.boards.values():
+        for key in BOARD_LENGTHS:
+            if key not in board.fields:
+                continue
+            try:
+                points = board_length(board, key, 1.0)
+            except ValueError as exc:
+                out.append(_diag(board.fields.pos(key), str(exc)))
+                continue
+            if points > MAX_POINTS:
+                out.append(_diag(board.fields.pos(key), f"board {board.name}: {key} is larger than "
+                                                        "anything printable (limit 5 m)"))
+    for piece in scenario.pieces.values():
+        value = piece.fields.get("counter_size")
+        if value is None:
+            continue
+        try:
+            size = counter_size(scenario, piece)
+        except ValueError:
+            continue  # reported by _fits
+        if not 0 < size <= MAX_POINTS:
+            out.append(_diag(piece.fields.pos("counter_size"),
+                             f"piece {piece.name}: counter_size must be a positive length, not {_shown(value)}"))
+    return out
+
+
+def _template(value: Any) -> bool:
+    return isinstance(value, str) and ("{{" in value or "{%" in value)
+
+
+def _shown(value: Any) -> str:
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:40] + "…"

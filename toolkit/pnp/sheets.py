@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import markupsafe
 
 from dsl.model import Call, Length, Range
 from toolkit.pnp.report import ComponentReport
@@ -262,6 +263,35 @@ def _stat_tables(pieces: list) -> list[dict]:
 # ---------------------------------------------------------------- render
 
 
+# characters XML 1.0 cannot hold at all (escaping does not help): C0 controls but tab and
+# line breaks, lone surrogates, U+FFFE/U+FFFF
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+SHEET_TEXT_CHARS = 1500  # one value in a sheet cell: more would make a row taller than a page
+
+
+class SheetText:
+    """`finalize` for sheet templates: every value from a scenario as XML can hold it
+    (control characters dropped) and short enough for its table row to fit a page
+    (cut with `…`, and a warning naming the value)."""
+
+    def __init__(self) -> None:
+        self.warnings: list[str] = []
+
+    def __call__(self, value: Any) -> Any:
+        if isinstance(value, (int, float)) or value is None:
+            return value
+        text = str(value)
+        if _NOT_XML.search(text):
+            text = _NOT_XML.sub("", text)
+        if isinstance(value, markupsafe.Markup):  # the template's own markup: never cut inside a tag
+            return markupsafe.Markup(text)
+        if len(text) > SHEET_TEXT_CHARS:
+            self.warnings.append(f"sheets: a text of {len(text):,} characters is cut to {SHEET_TEXT_CHARS:,}: "
+                                 f"{text[:40]!r}…")
+            text = text[:SHEET_TEXT_CHARS] + "…"
+        return text
+
+
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
@@ -269,6 +299,7 @@ def environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=SheetText(),
     )
     env.filters["fmt"] = fmt
     env.filters["words"] = words
@@ -280,19 +311,30 @@ def template_name(ruleset: str) -> str:
     return f"sheets/{ruleset}.rml.j2" if specific.is_file() else "sheets/generic.rml.j2"
 
 
-def render_rml(scenario: Any, options: PressOptions | None = None) -> str:
+def render_rml(scenario: Any, options: PressOptions | None = None, warnings: list[str] | None = None) -> str:
     options = options or PressOptions()
     env = environment()
-    return env.get_template(template_name(scenario.ruleset)).render(**sheet_context(scenario, options))
+    rml = env.get_template(template_name(scenario.ruleset)).render(**sheet_context(scenario, options))
+    if warnings is not None:
+        warnings.extend(dict.fromkeys(env.finalize.warnings))
+    return rml
 
 
 def write_sheets(scenario: Any, path: str | Path, options: PressOptions | None = None) -> ComponentReport:
     """Write the scenario's reference sheet to `path` (sheets.pdf)."""
+    from reportlab.platypus.doctemplate import LayoutError
     from z3c.rml import rml2pdf
 
+    from toolkit.pnp.render import PressError
+
     options = options or PressOptions()
-    rml = render_rml(scenario, options)
-    pdf = rml2pdf.parseString(rml).read()
+    warnings: list[str] = []
+    rml = render_rml(scenario, options, warnings)
+    try:
+        pdf = rml2pdf.parseString(rml).read()
+    except LayoutError:
+        raise PressError(f"sheets: a table row of the reference sheet is taller than the page "
+                         f"({scenario.path}); shorten the longest text of the scenario") from None
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(pdf)
@@ -300,5 +342,5 @@ def write_sheets(scenario: Any, path: str | Path, options: PressOptions | None =
     pages = len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", pdf))
     return ComponentReport(
         "sheets", path=path, pages=pages, counts={"sheets": 1},
-        sections=[(f"Reference sheet: {scenario.title}", 0)],
+        sections=[(f"Reference sheet: {scenario.title}", 0)], warnings=warnings,
     )
