@@ -62,7 +62,7 @@ DEFAULTS: tuple[Limit, ...] = (
     Limit("template_output_chars", 20_000, "characters one template may produce"),
     Limit("template_operations", 100_000, "loop steps and items one template may produce"),
     Limit("template_milliseconds", 2_000, "milliseconds one template may run"),
-    Limit("text_chars", 20_000, "characters of text drawn in one box or sheet cell"),
+    Limit("sheet_text_chars", 1_500, "characters of one value in a reference sheet's table"),
 )
 
 BY_NAME: dict[str, Limit] = {limit.name: limit for limit in DEFAULTS}
@@ -164,6 +164,11 @@ def raised(changes: Mapping[str, int] | None = None, limits: Limits | None = Non
         yield new
     finally:
         _ACTIVE.reset(token)
+
+
+def as_spec(limits: Limits) -> str:
+    """The values that differ from the defaults, as FRONTKIT_LIMITS would write them."""
+    return ",".join(f"{k}={v}" for k, v in limits.values.items() if v != BY_NAME[k].value)
 
 
 def limit_message(name: str, found: str | int | None = None) -> str:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import json
+from toolkit import jsontext
+from toolkit.terminal import printable
 import sys
 from collections import Counter
 from pathlib import Path
@@ -57,7 +58,7 @@ def check_paths(paths: list[Path], as_json: bool = False) -> int:
             checked.append({"path": str(f), "ok": False})
     errors = [d for d in diagnostics if d.is_error]
     if as_json:
-        print(json.dumps({"files": checked, "diagnostics": [d.to_json() for d in diagnostics],
+        print(jsontext.dumps({"files": checked, "diagnostics": [d.to_json() for d in diagnostics],
                           "errors": len(errors)}, indent=2))
     else:
         for d in diagnostics:
@@ -207,5 +208,5 @@ def show_scenario(path: Path) -> int:
     except DslError as err:
         print(err.render(), file=sys.stderr)
         return 1
-    print(show_text(scenario))
+    print(printable(show_text(scenario)))
     return 0

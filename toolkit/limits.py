@@ -12,6 +12,7 @@ from dsl.limits import (  # noqa: F401
     Limits,
     LimitSpecError,
     active,
+    as_spec,
     from_environment,
     limit_message,
     parse_spec,

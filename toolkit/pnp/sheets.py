@@ -34,6 +34,7 @@ from typing import Any
 import jinja2
 import markupsafe
 
+from dsl import limits
 from dsl.model import Call, Length, Range
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.units import MM, PressOptions
@@ -266,7 +267,6 @@ def _stat_tables(pieces: list) -> list[dict]:
 # characters XML 1.0 cannot hold at all (escaping does not help): C0 controls but tab and
 # line breaks, lone surrogates, U+FFFE/U+FFFF
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-SHEET_TEXT_CHARS = 1500  # one value in a sheet cell: more would make a row taller than a page
 
 
 class SheetText:
@@ -285,10 +285,11 @@ class SheetText:
             text = _NOT_XML.sub("", text)
         if isinstance(value, markupsafe.Markup):  # the template's own markup: never cut inside a tag
             return markupsafe.Markup(text)
-        if len(text) > SHEET_TEXT_CHARS:
-            self.warnings.append(f"sheets: a text of {len(text):,} characters is cut to {SHEET_TEXT_CHARS:,}: "
-                                 f"{text[:40]!r}…")
-            text = text[:SHEET_TEXT_CHARS] + "…"
+        cap = limits.value("sheet_text_chars")  # more would make a row taller than a page
+        if len(text) > cap:
+            self.warnings.append(f"sheets: a text of {len(text):,} characters is cut to {cap:,} "
+                                 f"(--limit sheet_text_chars=N): {text[:40]!r}…")
+            text = text[:cap] + "…"
         return text
 
 

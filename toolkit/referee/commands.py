@@ -7,14 +7,15 @@ a record line raises `CommandError`, a `UserError`: the cli prints it as one cle
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 import sys
 from pathlib import Path
 from typing import Any
 
+from toolkit import jsontext
 from toolkit.errors import UserError
+from toolkit.terminal import PrintableWriter, lines_of
 from toolkit.referee import record
 from toolkit.referee.protocol import ScenarioError
 
@@ -54,6 +55,9 @@ def run_play(args) -> int:
     scenario = _load_scenario(args.scenario)
     _rules_for(scenario)
     record_path = Path(args.record) if args.record else None
+    if record_path is not None and (record_path.exists() or record_path.is_symlink()) \
+            and not record_path.is_file():
+        raise CommandError(f"--record {record_path}: not a regular file; a record is a plain text file")
     resuming = record_path is not None and record_path.exists() and record_path.stat().st_size
     try:
         if resuming:
@@ -84,7 +88,8 @@ def run_play(args) -> int:
         raise CommandError(f"{args.scenario}: {err}") from None
     except OSError as err:
         raise CommandError(f"cannot write the record {record_path}: {err.strerror}") from None
-    session = Session(match, iter(sys.stdin.readline, ""), sys.stdout,
+    stdin = lines_of(sys.stdin)  # a byte that is not UTF-8 makes its line unreadable, not a crash
+    session = Session(match, iter(stdin.readline, ""), PrintableWriter(sys.stdout),
                       table=match.chance is None, clear=sys.stdout.isatty(),
                       echo=not sys.stdin.isatty(), timed=sys.stdin.isatty())
     return session.run()
@@ -105,14 +110,14 @@ def _replayed(rec: record.Record, scenario: Any):
 def run_replay(args) -> int:
     try:
         rec = record.load(args.record)
-        scenario_path = rec.scenario_path()
+        scenario_path = rec.scenario_file(getattr(args, "scenario", None))
         import dsl
 
         try:
             scenario = dsl.load(scenario_path)
         except dsl.DslError as err:
             raise record.RecordError(rec.path, rec.header.line_of("scenario"),
-                                     f"cannot load the scenario {rec.header.scenario}: "
+                                     f"cannot load the scenario {scenario_path}: "
                                      f"{err.diagnostics[0].message if err.diagnostics else err}"
                                      ) from None
         match = _replayed(rec, scenario)
@@ -148,18 +153,20 @@ def run_replay(args) -> int:
             "state_hash": rules.state_hash(state),
             **({} if viewer is None else {"as": viewer}),
         }
-        print(json.dumps(data, indent=2))
+        print(jsontext.dumps(data, indent=2))
         return EXIT_OK
+    out = PrintableWriter(sys.stdout)  # names and moves come from files: no raw control characters
     for i, e in enumerate(history[:upto]):
-        print(f"{i + 1:>4}. {e.player}: {texts[i]}")
-    print(rules.render(rules.view(state, viewer)))
+        print(f"{i + 1:>4}. {e.player}: {texts[i]}", file=out)
+    print(rules.render(rules.view(state, viewer)), file=out)
     if outcome is not None:
-        print(f"game over: {outcome}")
+        print(f"game over: {outcome}", file=out)
     else:
         from toolkit.referee.game import waiting_for
 
-        print(f"after move {upto}: {waiting_for(decision)}")
-    print(f"state hash: {rules.state_hash(state)}")
+        print(f"after move {upto}: {waiting_for(decision)}", file=out)
+    print(f"state hash: {rules.state_hash(state)}", file=out)
+    out.flush()
     return EXIT_OK
 
 
@@ -196,7 +203,7 @@ def run_simulate(args) -> int:
     except ScenarioError as err:
         raise CommandError(f"{args.scenario}: {err}") from None
     if args.json:
-        print(json.dumps(summary.as_json(), indent=2))
+        print(jsontext.dumps(summary.as_json(), indent=2))
     else:
         print(summary.table())
     return EXIT_OK
