@@ -36,9 +36,9 @@ MiB = 1024 * KiB
 
 DEFAULTS: tuple[Limit, ...] = (
     # files
-    Limit("scenario_bytes", 4 * MiB, "bytes in a scenario file"),
-    Limit("include_bytes", 4 * MiB, "bytes in one included file"),
-    Limit("includes_total_bytes", 16 * MiB, "bytes in all the included files of a scenario"),
+    Limit("scenario_bytes", 512 * KiB, "bytes in a scenario file"),
+    Limit("include_bytes", 512 * KiB, "bytes in one included file"),
+    Limit("includes_total_bytes", 2 * MiB, "bytes in all the included files of a scenario"),
     Limit("includes", 256, "included files in a scenario"),
     Limit("record_bytes", 16 * MiB, "bytes in a game record"),
     Limit("record_lines", 200_000, "lines in a game record"),

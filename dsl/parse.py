@@ -448,10 +448,10 @@ class Builder(Transformer):
                 self.error(node_stmts[0][1], f"'node' belongs on a map; board '{name}' is a {kind}",
                            "use `space ID { … }` on grids")
             terrains = self.read_picture(name, width, height, key, pictures, default_terrain, pos)
-            overrides: dict[str, Fields] = {}
+            overrides: dict[str, list[Fields]] = {}  # joined once below: no copy per statement
             for (col, row), sym in self.picture_symbols.items():
                 if key_fields.get(sym):  # fields a key symbol gives every space drawn with it
-                    overrides[grid_id(col, row)] = key_fields[sym]
+                    overrides[grid_id(col, row)] = [key_fields[sym]]
             for _, spos, ids, sfields in space_stmts:
                 for ident in ids:
                     sid = str(ident)
@@ -460,12 +460,12 @@ class Builder(Transformer):
                         self.error(self.pos(ident), f"space '{sid}' is not on board '{name}' ({width} x {height})",
                                    f"spaces run from A1 to {grid_id(width - 1, height - 1)}" if width and height else None)
                         continue
-                    merged = overrides.get(sid, Fields())
-                    overrides[sid] = Fields(merged.entries + sfields.entries)
+                    overrides.setdefault(sid, []).append(sfields)
             for row in range(height):
                 for col in range(width):
                     sid = grid_id(col, row)
-                    sf = overrides.get(sid, Fields())
+                    parts = overrides.get(sid)
+                    sf = Fields(tuple(e for part in parts for e in part.entries)) if parts else Fields()
                     terrain = sf.get("terrain", terrains.get((col, row), default_terrain or ""))
                     spaces.append(Space(sid, str(terrain), (col, row), sf, Pos(self.path, pos.line, pos.column)))
         else:
