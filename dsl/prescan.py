@@ -1,6 +1,6 @@
 """One linear pass over a file before the parser sees it.
 
-The parser and the tree transformer recurse once per level of nesting, so a
+The tree transformer recurses once per level of nesting, so a
 file of a few hundred nested braces would end in RecursionError; a number of
 thousands of digits would reach Python's int-conversion limit; a template
 with eighty nested parentheses would overflow Jinja's parser at build time.
@@ -54,14 +54,18 @@ def prescan(text: str, path: str) -> Diagnostic | None:
                 return problem
             i = end
         elif c in OPEN:
-            stack.append(c)
+            if c != "{" and stack and stack[-1] == "K":
+                i += 1  # a key symbol such as `(` or `[`, not a bracket
+                continue
+            stack.append("K" if c == "{" and _after_key(text, i) else c)
             if len(stack) > depth_cap:
                 return Diagnostic(path, *position(text, i), "this bracket is nested " +
                                   limits.limit_message("nesting_depth", f"{len(stack)} deep"))
             i += 1
         elif c in CLOSE:
-            if CLOSE[c] in stack:  # a stray opener (a key symbol such as `(`) is dropped
-                while stack.pop() != CLOSE[c]:
+            opener = CLOSE[c]
+            if opener in stack or (c == "}" and "K" in stack):  # unmatched openers are dropped
+                while stack.pop() not in (opener, "K" if c == "}" else opener):
                     pass
             i += 1
         else:
@@ -71,6 +75,14 @@ def prescan(text: str, path: str) -> Diagnostic | None:
                     "number_digits", f"{d.end() - i:,} digits"))
             i = d.end()
     return None
+
+
+def _after_key(text: str, index: int) -> bool:
+    """Whether the `{` at `index` opens a board's `key { … }`, whose symbols may be brackets."""
+    j = index
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+    return text.endswith("key", 0, j) and (j == 3 or not (text[j - 4].isalnum() or text[j - 4] == "_"))
 
 
 def _template_depth(text: str, start: int, end: int, path: str) -> Diagnostic | None:
