@@ -568,3 +568,30 @@ def test_play_output_escapes_control_characters(monkeypatch, capsys):
     assert main(["play", str(TOY), "--seed", "4"]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\\x1b[2J" in out
+
+
+# ------------------------------------------------------------ assets, folders
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda folder: (folder / "art.png").mkdir(), "not a regular file"),
+    (lambda folder: os.mkfifo(folder / "art.png"), "not a regular file"),
+    (lambda folder: os.symlink("/etc/hostname", folder / "art.png"), "outside the scenario's folder"),
+    (lambda folder: (folder / "art.png").write_bytes(b"x" * 101), "the limit is 100 bytes"),
+])
+def test_images_must_be_regular_files_inside_the_folder_and_under_the_limit(tmp_path, capsys, make, words):
+    make(tmp_path)
+    text = HEAD + ' image art "art.png"\n}\n'
+    f = tmp_path / "b.scn"
+    f.write_text(text)
+    assert main(["build", str(f), "--out", str(tmp_path / "out"), "--quiet", "--limit", "asset_bytes=100"]) == 1
+    err = capsys.readouterr().err
+    assert re.search(r"b\.scn:6:\d+: error: image art: .*" + re.escape(words), err), err
+
+
+def test_checking_a_folder_never_reads_a_fifo_named_like_a_scenario(tmp_path, capsys):
+    (tmp_path / "good.scn").write_text(HEAD + "}\n")
+    os.mkfifo(tmp_path / "pipe.scn")
+    assert main(["check", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "pipe.scn:0:0: error: is a FIFO (named pipe), not a regular file" in err

@@ -8,7 +8,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from dsl import DslError, load
+from dsl import DslError, limits, load
+from dsl.files import FileRefused, read_capped
 from dsl.errors import Diagnostic
 from dsl.model import Board, Scenario, format_value
 
@@ -35,9 +36,9 @@ def scenario_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
 
 
 def _declares_scenario(path: Path) -> bool:
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    try:  # a FIFO or /dev/zero named *.scn is never read here: the loader refuses it
+        text = read_capped(path, "scenario_bytes", limits.value("scenario_bytes")).decode("utf-8", "replace")
+    except FileRefused:
         return True  # let the loader report it
     for line in text.splitlines():
         stripped = line.strip()

@@ -49,8 +49,7 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
     out: list[Diagnostic] = []
     assets = scenario.assets
     for asset in assets.values():
-        if not (base / asset.path).is_file():
-            out.append(_diag(asset.pos, f"{asset.kind} {asset.name}: file not found: {base / asset.path}"))
+        out += _asset_file(asset, base)
     env = SandboxedEnvironment()
     fonts = set(BUILTIN) | {a for a in ALIASES} | {a.name for a in assets.values() if a.kind == "font"}
     for layout in scenario.layouts.values():
@@ -220,3 +219,27 @@ def _template(value: Any) -> bool:
 def _shown(value: Any) -> str:
     text = repr(value) if isinstance(value, str) else str(value)
     return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _asset_file(asset: Any, base: Path) -> list[Diagnostic]:
+    """An image or font is a regular file inside the scenario's folder and under the
+    `asset_bytes` limit: a scenario from elsewhere makes the press read nothing else."""
+    from dsl import limits
+    from dsl.files import inside
+
+    path = base / asset.path
+    try:
+        resolved, folder = path.resolve(), base.resolve()
+    except (OSError, RuntimeError):
+        return [_diag(asset.pos, f"{asset.kind} {asset.name}: {path} is a symbolic link that loops")]
+    if not inside(resolved, folder):
+        return [_diag(asset.pos, f"{asset.kind} {asset.name}: {asset.path} is outside the scenario's folder",
+                      f"images and fonts are read from inside {folder}")]
+    if not path.is_file():
+        what = "file not found" if not path.exists() else "not a regular file"
+        return [_diag(asset.pos, f"{asset.kind} {asset.name}: {what}: {path}")]
+    size = path.stat().st_size
+    if size > limits.value("asset_bytes"):
+        return [_diag(asset.pos, f"{asset.kind} {asset.name}: the file is " +
+                      limits.limit_message("asset_bytes", f"{size:,} bytes"))]
+    return []

@@ -38,8 +38,8 @@ def build_command(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UserError(str(exc)) from None
     path = Path(args.scenario)
-    if not path.is_file():
-        raise UserError(f"no such scenario file: {path}")
+    if not path.exists() and not path.is_symlink():
+        raise UserError(f"no such scenario file: {path}")  # anything else: the loader says what it is
     try:
         scenario = load(path)
     except DslError as err:
