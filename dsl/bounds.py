@@ -31,6 +31,18 @@ def check_bounds(scenario: Scenario) -> list[Diagnostic]:
     out += _deck_counts(scenario)
     out += _setup_counts(scenario)
     out += _coordinates(scenario)
+    out += _layouts(scenario)
+    return out
+
+
+def _layouts(scenario: Scenario) -> list[Diagnostic]:
+    """Every element of a layout is drawn on every card and counter that uses it."""
+    out = []
+    cap = limits.value("layout_elements")
+    for layout in scenario.layouts.values():
+        if len(layout.elements) > cap:
+            out.append(_err(layout.elements[cap].pos, f"layout '{layout.name}' has " +
+                            limits.limit_message("layout_elements", f"{len(layout.elements):,} elements")))
     return out
 
 

@@ -47,14 +47,14 @@ class Diagnostic:
     def render(self) -> str:
         """The diagnostic as text for a terminal: control characters from the file shown
         escaped, and the source line cut to a window around the caret (dsl.limits)."""
-        out = [printable(f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}", keep="")]
+        out = [printable(f"{self.path}:{self.line}:{self.column}: {self.severity}: {_short(self.message)}", keep="")]
         if self.source_line is not None and self.line > 0:
             gutter = f"{self.line:>5} | "
             text, column = source_window(self.source_line.rstrip("\n"), self.column)
             out.append(gutter + text)
             out.append(" " * (len(gutter) - 2) + "| " + " " * max(column - 1, 0) + "^")
         if self.hint:
-            out.append(printable(f"hint: {self.hint}", keep=""))
+            out.append(printable(f"hint: {_short(self.hint)}", keep=""))
         return "\n".join(out)
 
     def to_json(self) -> dict:
@@ -80,6 +80,16 @@ class DslError(Exception):
 
     def __str__(self) -> str:
         return self.render()
+
+
+def _short(text: str) -> str:
+    """A message or hint of at most `diagnostic_message_chars` characters (cut in the middle:
+    a name a file made long is quoted, not copied whole into every diagnostic)."""
+    cap = limits.value("diagnostic_message_chars")
+    if len(text) <= cap:
+        return text
+    half = cap // 2
+    return f"{text[:half]}…({len(text) - 2 * half:,} characters)…{text[-half:]}"
 
 
 def source_window(line: str, column: int) -> tuple[str, int]:

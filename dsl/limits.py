@@ -55,14 +55,17 @@ DEFAULTS: tuple[Limit, ...] = (
     Limit("quantity", 10_000, "copies in one quantity (a card's x2, counters, count, per_side)"),
     Limit("cards", 10_000, "cards in one deck"),
     Limit("counters", 20_000, "counters in a scenario"),
+    Limit("layout_elements", 500, "elements in one layout"),
     # diagnostics
     Limit("diagnostics_per_file", 100, "diagnostics shown for one file"),
     Limit("diagnostic_line_chars", 120, "characters of a source line shown in a diagnostic"),
+    Limit("diagnostic_message_chars", 600, "characters of a diagnostic's message or hint"),
     # templates
     Limit("template_depth", 24, "levels of nested brackets in a template"),
     Limit("template_output_chars", 20_000, "characters one template may produce"),
     Limit("template_operations", 100_000, "loop steps and items one template may produce"),
     Limit("template_milliseconds", 2_000, "milliseconds one template may run"),
+    Limit("templates_total_milliseconds", 60_000, "milliseconds all the templates of one build component may run"),
     Limit("sheet_text_chars", 1_500, "characters of one value in a reference sheet's table"),
 )
 

@@ -228,16 +228,16 @@ def run_template(source: str) -> Measured:
     renderer = Renderer.for_scenario(scenario)
     card = {"title": "Balanced", "text": "Move one unit."}
 
-    def fill() -> str:
+    def fill() -> tuple[str, str]:
         try:
-            return renderer.render(source, {"card": card}, "card supply/balanced", None)
+            return "filled", renderer.render(source, {"card": card}, "card supply/balanced", None)
         except PressError as err:
-            return str(err)
+            return "refused", str(err)
 
     with limits.raised({"template_milliseconds": 300}):
-        seconds, peak, out = _measure(fill)
+        seconds, peak, (outcome, out) = _measure(fill)
     _bounded(seconds, peak, len(out), len(source), "template")
-    return Measured(seconds, peak, len(out), "filled")
+    return Measured(seconds, peak, len(out), outcome)
 
 
 # -------------------------------------------------------------------- records

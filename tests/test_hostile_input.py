@@ -595,3 +595,32 @@ def test_checking_a_folder_never_reads_a_fifo_named_like_a_scenario(tmp_path, ca
     assert main(["check", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert "pipe.scn:0:0: error: is a FIFO (named pipe), not a regular file" in err
+
+
+def test_layout_elements_at_and_past_the_limit():
+    layout = " layout c 60mm x 80mm {\n" + "  rect at 1mm, 1mm 2mm x 2mm\n" * 3 + " }"
+    assert body(layout, layout_elements=3) == []
+    (msg,) = body(layout, layout_elements=2)
+    assert names_limit(msg, "layout_elements")
+
+
+def test_a_long_name_is_quoted_cut_in_every_diagnostic():
+    long = "q" * 5000
+    d = Diagnostic("f.scn", 1, 1, f"unknown terrain '{long}'", hint=f"did you mean '{long}'?")
+    with limits.raised({"diagnostic_message_chars": 100}):
+        text = d.render()
+    assert len(text) < 400 and "…(4,9" in text
+
+
+def test_templates_of_one_component_share_a_total_time(tmp_path):
+    """Many cards each just under the per-template time would run for hours: the
+    evaluations of one component share templates_total_milliseconds."""
+    from toolkit.pnp.render import PressError, Renderer
+
+    renderer = Renderer.for_scenario(dsl.loads(HEAD + "}\n"))
+    loop = "{% for a in range(2000) %}{% for b in range(40) %}{% endfor %}{% endfor %}"
+    with limits.raised({"templates_total_milliseconds": 150, "template_operations": 10**9}):
+        with pytest.raises(PressError) as err:
+            for _ in range(1000):
+                renderer.render(loop, {}, "card d/k", None)
+    assert names_limit(str(err.value), "templates_total_milliseconds")

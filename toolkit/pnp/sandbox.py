@@ -12,7 +12,10 @@ adds, for every evaluation (dsl.limits):
   - template_operations: attribute lookups, calls, operators, filter calls and
     the items of every `range` together;
   - template_milliseconds: the wall time (checked at every operation, and by a
-    timer signal in the main thread, so a loop that does nothing still stops).
+    timer signal in the main thread, so a loop that does nothing still stops);
+  - templates_total_milliseconds: the wall time of every evaluation of one
+    environment together (a build: ten thousand cards at just under the limit
+    each would otherwise run for hours).
 
 A template that crosses one raises `BudgetExceeded` (a `jinja2.TemplateError`)
 naming the limit; the renderer adds the card and the field.
@@ -43,10 +46,15 @@ class BudgetExceeded(jinja2.TemplateError):
 
 
 class Budget:
-    def __init__(self) -> None:
+    """What one evaluation may spend; `left` is what is left of the whole build's time."""
+
+    def __init__(self, left: float | None = None) -> None:
         self.chars = limits.value("template_output_chars")
         self.operations = limits.value("template_operations")
         self.seconds = limits.value("template_milliseconds") / 1000.0
+        self.total = left is not None and left < self.seconds
+        if self.total:
+            self.seconds = max(left, 0.0)
         self.deadline = time.monotonic() + self.seconds
         self.spent = 0
 
@@ -59,6 +67,9 @@ class Budget:
             self.timeout()
 
     def timeout(self) -> None:
+        if self.total:
+            raise BudgetExceeded("the templates of this build have run for " +
+                                 limits.limit_message("templates_total_milliseconds", "longer"))
         raise BudgetExceeded("the template runs longer than " + limits.limit_message("template_milliseconds"))
 
     def size(self, value: Any) -> None:
@@ -128,6 +139,7 @@ class BudgetedEnvironment(SandboxedEnvironment):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.budget: Budget | None = None
+        self.used = 0.0  # seconds all evaluations of this environment took (one build)
         self.globals.pop("lipsum", None)  # placeholder text has no place on a card
         self.globals["range"] = self._range
         self.filters = {name: self._budgeted_filter(name, f) for name, f in self.filters.items()}
@@ -204,9 +216,13 @@ class BudgetedEnvironment(SandboxedEnvironment):
 
     def fill(self, template: jinja2.Template, context: Mapping[str, Any]) -> str:
         """Render `template` under a fresh budget; BudgetExceeded names the limit crossed."""
-        budget = self.budget = Budget()
+        left = limits.value("templates_total_milliseconds") / 1000.0 - self.used
+        budget = self.budget = Budget(left)
+        if left <= 0:
+            budget.timeout()
         out: list[str] = []
         length = 0
+        started = time.monotonic()
         with _alarm(budget):
             try:
                 for chunk in template.generate(context):
@@ -222,6 +238,7 @@ class BudgetedEnvironment(SandboxedEnvironment):
                 raise BudgetExceeded("the template needs more memory than there is") from None
             finally:
                 self.budget = None
+                self.used += time.monotonic() - started
         return "".join(out)
 
 
