@@ -624,3 +624,38 @@ def test_templates_of_one_component_share_a_total_time(tmp_path):
             for _ in range(1000):
                 renderer.render(loop, {}, "card d/k", None)
     assert names_limit(str(err.value), "templates_total_milliseconds")
+
+
+# ------------------------------------------------------- the ruleset's values
+
+FRONT_LINES = Path(__file__).parents[1] / "content" / "front_lines" / "front_lines.scn"
+
+
+@pytest.mark.parametrize("stat", ["moves foo", "moves 99999999", "moves -1", "reveals 99999999"])
+def test_a_front_lines_statistic_the_rules_count_with_is_checked_by_check_and_play(tmp_path, capsys,
+                                                                                   monkeypatch, stat):
+    text = FRONT_LINES.read_text().replace("piece recon     { letter R; role recon; moves 2;",
+                                           f"piece recon     {{ letter R; role recon; {stat};")
+    if stat.startswith("reveals"):
+        text = text.replace("reveals 3 }", "}")
+    f = tmp_path / "fl.scn"
+    f.write_text(text)
+    assert main(["check", str(f)]) == 1
+    assert "ruleset front_lines: piece recon:" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", str(f), "--seed", "1"]) == 1
+    assert "is a whole number from 0 to 10" in capsys.readouterr().err
+
+
+def test_a_ruleset_that_trips_on_a_value_gives_a_scenario_error_not_a_traceback():
+    from toolkit.referee.match import new_game
+    from toolkit.referee.protocol import ScenarioError
+
+    class Fragile:
+        name = "fragile"
+
+        def new_game(self, scenario, options=None):
+            return int(scenario)
+
+    with pytest.raises(ScenarioError, match="the fragile rules cannot use this scenario: ValueError"):
+        new_game(Fragile(), "foo")

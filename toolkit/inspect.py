@@ -47,12 +47,34 @@ def _declares_scenario(path: Path) -> bool:
     return False
 
 
+def ruleset_problem(scenario: Scenario) -> Diagnostic | None:
+    """What the scenario's ruleset, when frontkit has it, says it cannot play (the same
+    start of a game `play` and `simulate` make): a scenario that checks clean plays."""
+    from toolkit.referee import registry
+    from toolkit.referee.match import new_game
+    from toolkit.referee.protocol import ScenarioError
+
+    try:
+        rules = registry.get(scenario.ruleset)
+    except LookupError:
+        return None  # a ruleset frontkit does not know: the press still prints it
+    try:
+        new_game(rules, scenario)
+    except ScenarioError as err:
+        pos = scenario.fields.pos("ruleset") if "ruleset" in scenario.fields else scenario.pos
+        return Diagnostic(pos.path, pos.line, pos.column, f"ruleset {scenario.ruleset}: {err}")
+    return None
+
+
 def check_paths(paths: list[Path], as_json: bool = False) -> int:
     files, diagnostics = scenario_files(paths)
     checked = []
     for f in files:
         try:
             scenario = load(f)
+            problem = ruleset_problem(scenario)
+            if problem is not None:
+                raise DslError([problem])
             checked.append({"path": str(f), "title": scenario.title, "ok": True})
         except DslError as err:
             diagnostics.extend(err.diagnostics)
