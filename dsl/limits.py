@@ -56,6 +56,7 @@ DEFAULTS: tuple[Limit, ...] = (
     Limit("cards", 10_000, "cards in one deck"),
     Limit("counters", 20_000, "counters in a scenario"),
     Limit("layout_elements", 500, "elements in one layout"),
+    Limit("board_pages", 400, "pages one board is tiled on"),
     # diagnostics
     Limit("diagnostics_per_file", 100, "diagnostics shown for one file"),
     Limit("diagnostic_line_chars", 120, "characters of a source line shown in a diagnostic"),

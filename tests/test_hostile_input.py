@@ -659,3 +659,20 @@ def test_a_ruleset_that_trips_on_a_value_gives_a_scenario_error_not_a_traceback(
 
     with pytest.raises(ScenarioError, match="the fragile rules cannot use this scenario: ValueError"):
         new_game(Fragile(), "foo")
+
+
+def test_board_pages_at_and_past_the_limit(tmp_path, capsys):
+    """A 20 x 20 grid of 5 m spaces would be tiled on about 190,000 pages."""
+    from toolkit.pnp.tiling import plan_tiles, tile_count
+
+    assert tile_count(1000, 500, 300, 300, 20) == plan_tiles(1000, 500, 300, 300, 20).count == 8
+    text = HEAD.replace("{ terrain plain }", "{ terrain plain; space_size SIZE }") + "}\n"
+    f = tmp_path / "b.scn"
+    f.write_text(text.replace("SIZE", "100mm"))  # 400 x 300 mm: 4 A4 pages
+    out = str(tmp_path / "out")
+    assert main(["build", str(f), "--out", out, "--quiet", "--limit", "board_pages=4"]) == 0
+    assert main(["build", str(f), "--out", out, "--quiet", "--limit", "board_pages=3"]) == 1
+    assert names_limit(capsys.readouterr().err, "board_pages")
+    f.write_text(text.replace("SIZE", "5000mm").replace("4 x 3", "20 x 20"))
+    assert main(["build", str(f), "--out", out, "--quiet"]) == 1
+    assert "--fit" in capsys.readouterr().err

@@ -22,6 +22,7 @@ from typing import Any
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
+from dsl import limits
 from toolkit.pnp.hexes import Geometry, boundary_edges, board_length, geometry, shared_edge
 from toolkit.pnp.legend import (
     FONT, FONT_BOLD, INK, LINK_SYMBOLS, RIVER, ROAD, SYMBOLS, Legend, LegendItem,
@@ -29,7 +30,7 @@ from toolkit.pnp.legend import (
     zone_colour,
 )
 from toolkit.pnp.report import ComponentReport
-from toolkit.pnp.tiling import Tile, TilePlan, plan_tiles, registration_marks
+from toolkit.pnp.tiling import Tile, TilePlan, plan_tiles, registration_marks, tile_count
 from toolkit.pnp.units import MM, PressOptions
 
 DEFAULT_OVERLAP = 10 * MM
@@ -681,6 +682,11 @@ def draw_board_pages(c: Canvas, scenario: Any, board: Any, options: PressOptions
         return _draw_single(c, art, page, title, k, True), 1
 
     overlap = board_overlap(board, options)
+    fewest = min(tile_count(W, H, *p.area, overlap) for p in pages)
+    if fewest > limits.value("board_pages"):
+        raise ValueError(f"board {board.name} at full scale would be tiled on " +
+                         limits.limit_message("board_pages", f"{fewest:,} pages") +
+                         "; or print it scaled with --fit")
     plans = [(plan_tiles(W, H, *p.area, overlap), p) for p in pages]
     plan, page = min(plans, key=lambda pp: pp[0].count)  # ties keep portrait
     n = _draw_tiles(c, art, page, plan, title)

@@ -196,8 +196,11 @@ def run_simulate(args) -> int:
         raise CommandError("--games must be at least 1")
     jobs = args.jobs if args.jobs and args.jobs > 0 else (os.cpu_count() or 1)
     scenario = _load_scenario(args.scenario)  # errors show before any work starts
-    _rules_for(scenario)
+    rules = _rules_for(scenario)
     try:
+        from toolkit.referee.match import new_game
+
+        new_game(rules, scenario)  # whatever the ruleset trips on is a ScenarioError here
         summary = simulate(args.scenario, args.games, seed=args.seed, jobs=jobs,
                            progress=not args.quiet and sys.stderr.isatty())
     except ScenarioError as err:
