@@ -676,3 +676,19 @@ def test_board_pages_at_and_past_the_limit(tmp_path, capsys):
     f.write_text(text.replace("SIZE", "5000mm").replace("4 x 3", "20 x 20"))
     assert main(["build", str(f), "--out", out, "--quiet"]) == 1
     assert "--fit" in capsys.readouterr().err
+
+
+def test_shrinking_a_long_text_lays_it_out_a_dozen_times_not_once_per_half_point(monkeypatch):
+    """A 90,000-word box shrunk from 200 pt to 0.5 pt took 141 s when every half point was
+    tried; fitting is monotone in the size, so bisection finds the same size."""
+    from toolkit.pnp import text as T
+
+    calls = []
+    real = T.wrap
+    monkeypatch.setattr(T, "wrap", lambda *a, **k: calls.append(1) or real(*a, **k))
+    words = " ".join(["word"] * 3000)
+    fitted = T.fit_text(words, "Helvetica", 200, 150, 220, min_size=0.5)
+    assert len(calls) <= 12
+    size = fitted.size  # the largest half point that fits, and the next one up does not
+    assert not fitted.overflow
+    assert T.fit_text(words, "Helvetica", size + 0.5, 150, 220, min_size=size + 0.5).overflow
