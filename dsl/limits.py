@@ -68,6 +68,7 @@ DEFAULTS: tuple[Limit, ...] = (
     Limit("template_milliseconds", 2_000, "milliseconds one template may run"),
     Limit("templates_total_milliseconds", 60_000, "milliseconds all the templates of one build component may run"),
     Limit("sheet_text_chars", 1_500, "characters of one value in a reference sheet's table"),
+    Limit("sheet_rows", 2_000, "table rows in a reference sheet"),
 )
 
 BY_NAME: dict[str, Limit] = {limit.name: limit for limit in DEFAULTS}

@@ -692,3 +692,20 @@ def test_shrinking_a_long_text_lays_it_out_a_dozen_times_not_once_per_half_point
     size = fitted.size  # the largest half point that fits, and the next one up does not
     assert not fitted.overflow
     assert T.fit_text(words, "Helvetica", size + 0.5, 150, 220, min_size=size + 0.5).overflow
+
+
+def test_sheet_rows_at_and_past_the_limit():
+    """14,000 terrain types made a 96 s, 800 MB reference sheet: rows past the limit are
+    left out with a warning that says how many."""
+    from toolkit.pnp.sheets import render_rml
+    from toolkit.pnp.units import PressOptions
+
+    scenario = dsl.loads(HEAD + "".join(f" terrain t{i}\n" for i in range(9)) + "}\n")  # 10 terrain types
+    warnings: list[str] = []
+    with limits.raised({"sheet_rows": 11}):  # 10 terrain types and 1 board
+        rml = render_rml(scenario, PressOptions(), warnings)
+    assert warnings == [] and "t8" in rml
+    with limits.raised({"sheet_rows": 10}):
+        rml = render_rml(scenario, PressOptions(), warnings)
+    (warning,) = warnings
+    assert "leaves out 1 boards" in warning and names_limit(warning, "sheet_rows")

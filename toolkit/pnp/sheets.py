@@ -196,7 +196,12 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
             "other": [(words(k), fmt(v)) for k, v in setup.fields.items()],
         })
 
+    warnings: list[str] = []
+    units, markers = _stat_tables(units), _stat_tables(markers)
+    terrain, units, markers, tables, decks, boards, setups = _within_rows(
+        terrain, units, markers, tables, decks, boards, setups, warnings)
     return {
+        "warnings": warnings,
         "scenario": scenario,
         "title": scenario.title,
         "ruleset": scenario.ruleset,
@@ -209,14 +214,45 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
         "turn_sequence": [str(s) for s in sequence] if isinstance(sequence, (list, tuple)) else [],
         "notes": _as_list(sheet.get("notes")),
         "terrain": terrain,
-        "units": _stat_tables(units),
-        "markers": _stat_tables(markers),
+        "units": units,
+        "markers": markers,
         "tables": tables,
         "options": scalar_options,
         "decks": decks,
         "boards": boards,
         "setups": setups,
     }
+
+
+def _within_rows(terrain: list, units: list, markers: list, tables: list, decks: list, boards: list,
+                 setups: list, warnings: list[str]) -> tuple[list, ...]:
+    """At most `sheet_rows` table rows in the whole sheet (RML lays out about 150 rows a
+    second here: 14,000 terrain types took 96 s and 800 MB); the rest is left out with a
+    warning saying how much."""
+    left = limits.value("sheet_rows")
+    dropped: dict[str, int] = {}
+
+    def take(rows: list, what: str) -> list:
+        nonlocal left
+        kept = rows[:max(left, 0)]
+        left -= len(rows)
+        if len(kept) < len(rows):
+            dropped[what] = dropped.get(what, 0) + len(rows) - len(kept)
+        return kept
+
+    terrain = take(terrain, "terrain types")
+    units = [dict(t, rows=take(t["rows"], "piece types")) for t in units]
+    markers = [dict(t, rows=take(t["rows"], "markers")) for t in markers]
+    boards = take(boards, "boards")
+    tables = [dict(t, rows=take(t["rows"], "table rows")) for t in tables]
+    tables = [t for t in tables if t["rows"] or not dropped.get("table rows")]
+    decks = [dict(d, cards=take(d["cards"], "cards")) for d in decks]
+    setups = take(setups, "setups")
+    if dropped:
+        warnings.append("sheets: the reference sheet leaves out " +
+                        ", ".join(f"{n:,} {what}" for what, n in dropped.items()) + "; " +
+                        limits.limit_message("sheet_rows"))
+    return terrain, units, markers, tables, decks, boards, setups
 
 
 def _as_list(value: Any) -> list[str]:
@@ -315,8 +351,10 @@ def template_name(ruleset: str) -> str:
 def render_rml(scenario: Any, options: PressOptions | None = None, warnings: list[str] | None = None) -> str:
     options = options or PressOptions()
     env = environment()
-    rml = env.get_template(template_name(scenario.ruleset)).render(**sheet_context(scenario, options))
+    context = sheet_context(scenario, options)
+    rml = env.get_template(template_name(scenario.ruleset)).render(**context)
     if warnings is not None:
+        warnings.extend(context["warnings"])
         warnings.extend(dict.fromkeys(env.finalize.warnings))
     return rml
 
