@@ -709,3 +709,10 @@ def test_sheet_rows_at_and_past_the_limit():
         rml = render_rml(scenario, PressOptions(), warnings)
     (warning,) = warnings
     assert "leaves out 1 boards" in warning and names_limit(warning, "sheet_rows")
+
+
+def test_save_refuses_a_fifo_instead_of_blocking(monkeypatch, capsys, tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"save {tmp_path / 'pipe'}\nquit\n"))
+    assert main(["play", str(TOY), "--seed", "4"]) == 0
+    assert "not a regular file" in capsys.readouterr().out

@@ -277,7 +277,14 @@ class Match:
         return self.header(record_path).format() + "".join(line + "\n" for line in lines)
 
     def save(self, path: str | os.PathLike) -> None:
-        Path(path).write_text(self.record_text(path), encoding="utf-8")
+        """Write the record to `path`: a new file or a regular one (never a FIFO or a
+        device, which would block or swallow the game)."""
+        target = Path(path)
+        if (target.exists() or target.is_symlink()) and not target.is_file():
+            import errno
+
+            raise OSError(errno.EINVAL, "not a regular file", str(target))
+        target.write_text(self.record_text(path), encoding="utf-8")
 
     def attach(self, record_path: str | os.PathLike) -> None:
         """Append further moves to an existing record (resuming it)."""
