@@ -66,7 +66,7 @@ def build_command(args: argparse.Namespace) -> int:
     for w in kit.warnings:
         print(printable(f"warning: {w}", keep=""), file=sys.stderr)
     for note in kit.notes:
-        print(f"note: {note}", file=sys.stderr)
+        print(printable(f"note: {note}", keep=""), file=sys.stderr)
     for report in kit.reports:
         if report.path is not None and report.pages:
             counts = ", ".join(f"{k} {v}" for k, v in report.counts.items())
