@@ -46,6 +46,27 @@ def _layouts(scenario: Scenario) -> list[Diagnostic]:
     return out
 
 
+KINDS = (("terrains", "terrain types"), ("pieces", "piece types"), ("decks", "decks"), ("layouts", "layouts"),
+         ("setups", "setups"), ("tables", "tables"), ("assets", "images and fonts"))
+
+
+def check_counts(scenario: Scenario) -> list[Diagnostic]:
+    """How many definitions of each kind: checked before the language's own checks, some of
+    which compare every placement with every board or every setup with every card."""
+    out = []
+    boards = list(scenario.boards.values())
+    if len(boards) > limits.value("boards"):
+        out.append(_err(boards[limits.value("boards")].pos, "the scenario has " +
+                        limits.limit_message("boards", f"{len(boards):,} boards")))
+    cap = limits.value("definitions")
+    for attr, words in KINDS:
+        found = list(getattr(scenario, attr).values())
+        if len(found) > cap:
+            out.append(_err(found[cap].pos, f"the scenario has " +
+                            limits.limit_message("definitions", f"{len(found):,} {words}")))
+    return out
+
+
 def _quantity(value: int, pos: Pos, what: str) -> list[Diagnostic]:
     if value > limits.value("quantity"):
         return [_err(pos, f"{what} asks for " + limits.limit_message("quantity", f"{value:,} copies"))]

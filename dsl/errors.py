@@ -109,9 +109,15 @@ def source_window(line: str, column: int) -> tuple[str, int]:
     return text, caret
 
 
+SUGGEST_FROM = 300  # no "did you mean" among more names than this: diagnostics stay linear
+
+
 def suggest(name: str, choices: Iterable[str]) -> str | None:
     """A "did you mean" hint naming the closest valid name, if any is close."""
-    choices = sorted(set(choices))
+    choices = set(choices) if not isinstance(choices, (set, frozenset, dict)) else choices
+    if len(choices) > SUGGEST_FROM:  # a map of 20,000 nodes: every bad name would cost a scan
+        return None
+    choices = sorted(choices)
     close = difflib.get_close_matches(name, choices, n=1, cutoff=0.6)
     if close:
         return f"did you mean '{close[0]}'?"

@@ -47,6 +47,8 @@ DEFAULTS: tuple[Limit, ...] = (
     # the language
     Limit("nesting_depth", 48, "levels of nested braces, brackets and parentheses"),
     Limit("number_digits", 18, "digits in a number"),
+    Limit("definitions", 1_000, "definitions of one kind (terrain, piece, deck, layout, setup, table, image, font)"),
+    Limit("boards", 64, "boards in a scenario"),
     Limit("board_side", 500, "spaces along one side of a board"),
     Limit("board_spaces", 20_000, "spaces on one board"),
     Limit("coordinate", 100_000, "units a map node may lie from the origin"),

@@ -127,12 +127,14 @@ def _load_bytes(data: bytes, display: str, root: Path) -> Scenario:
     for name in sorted(sources.texts):
         digest.update(sources.texts[name].encode("utf-8", "surrogatepass"))
     scenario = assemble(doc, items, display, digest.hexdigest())
-    if not includes.stopped:  # a refused include leaves a partial scenario: checking it says little
+    from dsl.bounds import check_bounds, check_counts
+
+    too_many = check_counts(scenario)
+    diagnostics.extend(too_many)
+    if not includes.stopped and not too_many:  # a partial or oversized scenario: checking it says little
         from dsl.checks import check  # checks import the model only
 
         diagnostics.extend(check(scenario, items))
-        from dsl.bounds import check_bounds
-
         diagnostics.extend(check_bounds(scenario))
     errors = [d for d in diagnostics if d.is_error]
     if errors:

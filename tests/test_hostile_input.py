@@ -716,3 +716,21 @@ def test_save_refuses_a_fifo_instead_of_blocking(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr("sys.stdin", io.StringIO(f"save {tmp_path / 'pipe'}\nquit\n"))
     assert main(["play", str(TOY), "--seed", "4"]) == 0
     assert "not a regular file" in capsys.readouterr().out
+
+
+def test_boards_and_definitions_at_and_past_their_limits():
+    boards = "".join(f" board b{i}: grid 1 x 1 {{ terrain plain }}\n" for i in range(2))
+    assert body(boards, boards=3) == []
+    (msg,) = body(boards, boards=2)
+    assert msg == "the scenario has 3 boards; " + "the limit is 2 boards in a scenario (raise it with --limit boards=N)"
+    pieces = "".join(f" piece p{i}\n" for i in range(3))
+    assert body(pieces, definitions=3) == []
+    (msg,) = body(pieces, definitions=2)
+    assert msg.startswith("the scenario has 3 piece types") and names_limit(msg, "definitions")
+
+
+def test_no_did_you_mean_among_thousands_of_names():
+    from dsl.errors import suggest
+
+    assert suggest("hil", ["hill", "plain"]) == "did you mean 'hill'?"
+    assert suggest("n12", {f"n{i}": 1 for i in range(5000)}) is None
