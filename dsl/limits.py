@@ -44,6 +44,7 @@ DEFAULTS: tuple[Limit, ...] = (
     Limit("record_lines", 200_000, "lines in a game record"),
     Limit("record_line_chars", 4_000, "characters in one line of a game record"),
     Limit("asset_bytes", 64 * MiB, "bytes in an image or font file a scenario declares"),
+    Limit("image_pixels", 60_000_000, "pixels in an image a scenario declares"),
     # the language
     Limit("nesting_depth", 48, "levels of nested braces, brackets and parentheses"),
     Limit("number_digits", 18, "digits in a number"),

@@ -734,3 +734,22 @@ def test_no_did_you_mean_among_thousands_of_names():
 
     assert suggest("hil", ["hill", "plain"]) == "did you mean 'hill'?"
     assert suggest("n12", {f"n{i}": 1 for i in range(5000)}) is None
+
+
+def test_image_pixels_at_and_past_the_limit_and_unreadable_images(tmp_path, capsys):
+    """Pixels are counted from the header: a small PNG can unpack to gigabytes."""
+    from PIL import Image
+
+    Image.new("L", (40, 25)).save(tmp_path / "art.png")
+    (tmp_path / "junk.png").write_bytes(b"not an image" * 10)
+    f = tmp_path / "b.scn"
+    layout = ' layout c 63mm x 88mm { image at 1mm, 1mm 20mm x 20mm { src art } }\n deck d { layout c; card k }\n'
+    f.write_text(HEAD + ' image art "art.png"\n' + layout + "}\n")
+    out = str(tmp_path / "out")
+    assert main(["build", str(f), "--out", out, "--quiet", "--limit", "image_pixels=1000"]) == 0
+    assert main(["build", str(f), "--out", out, "--quiet", "--limit", "image_pixels=999"]) == 1
+    err = capsys.readouterr().err
+    assert "image art: 40 x 25 is 1,000 pixels" in err and names_limit(err, "image_pixels")
+    f.write_text(HEAD + ' image art "junk.png"\n' + layout + "}\n")
+    assert main(["build", str(f), "--out", out, "--quiet"]) == 1
+    assert "is not an image the press can read" in capsys.readouterr().err

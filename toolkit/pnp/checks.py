@@ -242,4 +242,32 @@ def _asset_file(asset: Any, base: Path) -> list[Diagnostic]:
     if size > limits.value("asset_bytes"):
         return [_diag(asset.pos, f"{asset.kind} {asset.name}: the file is " +
                       limits.limit_message("asset_bytes", f"{size:,} bytes"))]
+    if asset.kind == "image":
+        return _image_size(asset, path)
+    return []
+
+
+def _image_size(asset: Any, path: Path) -> list[Diagnostic]:
+    """A PNG of a few hundred kilobytes can unpack to gigabytes: the pixels are counted
+    from the header (nothing is decoded) against `image_pixels`."""
+    import warnings
+
+    from PIL import Image
+
+    from dsl import limits
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # PIL's own bomb warning: the limit below decides
+            with Image.open(path) as image:
+                width, height = image.size
+    except Image.DecompressionBombError:
+        return [_diag(asset.pos, f"image {asset.name} has " + limits.limit_message(
+            "image_pixels", f"more than {2 * Image.MAX_IMAGE_PIXELS:,} pixels"))]
+    except Exception as exc:  # PIL raises several kinds on a file it cannot read
+        return [_diag(asset.pos, f"image {asset.name}: {path} is not an image the press can read "
+                                 f"({type(exc).__name__})")]
+    if width * height > limits.value("image_pixels"):
+        return [_diag(asset.pos, f"image {asset.name}: {width:,} x {height:,} is " +
+                      limits.limit_message("image_pixels", f"{width * height:,} pixels"))]
     return []

@@ -355,5 +355,6 @@ class Renderer:
         try:
             c.drawImage(str(path), x, y, w, h, mask="auto",
                         preserveAspectRatio=(fit != "stretch"), anchor="c")
-        except OSError as exc:
-            raise PressError(f"{what}: image {src}: cannot read {path}: {exc}") from None
+        except Exception as exc:  # PIL and ReportLab raise several kinds on a bad image
+            reason = str(exc).strip().splitlines()[-1:] or [type(exc).__name__]
+            raise PressError(f"{what}: image {src}: cannot read {path}: {reason[0][:200]}") from None
