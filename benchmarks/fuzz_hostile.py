@@ -1,6 +1,6 @@
 """The long fuzz run of issue 12, by hand: fresh random hostile inputs for a while.
 
-Run:  python benchmarks/fuzz_hostile.py [--minutes M] [--kinds scenarios,includes,templates,records]
+Run:  python benchmarks/fuzz_hostile.py [--minutes M] [--kinds scenarios,includes,templates,records,builds]
 
 The same strategies and checks as tests/test_hostile_fuzz.py (tests/hostile_cases.py), with
 random examples instead of the fixed ones: every example must end with the project's own
@@ -34,6 +34,7 @@ KINDS = {
     "includes": (cases.include_trees, lambda x, d: cases.run_includes(x, d)),
     "templates": (cases.templates, lambda x, d: cases.run_template(x)),
     "records": (cases.records, lambda x, d: cases.run_record(x, d)),
+    "builds": (cases.press_scenarios, lambda x, d: cases.run_build(x, d)),
 }
 
 

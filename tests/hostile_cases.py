@@ -293,3 +293,50 @@ def run_record(text: str, folder: Path) -> Measured:
     assert "\x1b" not in err.getvalue() + out.getvalue()
     _bounded(seconds, peak, len(out.getvalue()) + len(err.getvalue()), len(text), "replay")
     return Measured(seconds, peak, len(err.getvalue()), "ok" if code == 0 else "refused")
+
+
+# ---------------------------------------------------------------------- build
+
+FIELD_VALUES = ["0", "-1", "foo", "1e9", "99999", "0.0001", "5000mm", "-3mm", '"#zzz"', '"{{ 1/0 }}"',
+                '"{{ card.nope.deeper }}"', '"\x1b[2J"', "[1, 2]", "true", '"' + "w" * 3000 + '"']
+FIELDS = ["font_size", "min_font_size", "leading", "padding", "stroke_width", "radius", "dash", "rotate",
+          "fill", "colour", "align", "valign", "shrink", "font", "when", "bleed"]
+
+
+@st.composite
+def press_scenarios(draw) -> str:
+    """The base scenario with hostile values in the fields the press reads, and hostile
+    card text: these check clean and must build or stop with one clear message."""
+    text = BASE
+    for _ in range(draw(st.integers(1, 3))):
+        field, value = draw(st.sampled_from(FIELDS)), draw(st.sampled_from(FIELD_VALUES))
+        where = draw(st.sampled_from(['"{{ card.title }}"', '"""{{ card.text }}"""']))
+        text = text.replace(where, f"{where} {{ {field} {value} }}", 1)
+    card_text = draw(st.sampled_from(["\x01\x1b[31m", "w" * 6000, ":nope: " * 50, "<icon name=\"x\"/>",
+                                      "{{ 'x' * 10**9 }}", "\u202e" * 10, "é" * 3000, "\t\v\f"]))
+    text = text.replace("Move one :tank: unit.", card_text)
+    extra = draw(st.sampled_from(["", "  piece p2 { counter_size 0mm }", "  piece p3 { counters 3; colour \"#zzz\" }",
+                                  "  board b2: grid 3 x 3 { terrain plain; space_size 5000mm }"]))
+    return text.replace("  piece inf", extra + "\n  piece inf")
+
+
+def run_build(text: str, folder: Path) -> Measured:
+    """`frontkit build` of `text`: exit 0 or 1, never a traceback or raw control characters."""
+    import contextlib
+    import io
+
+    from toolkit.cli import main
+
+    path = folder / "fuzz.scn"
+    path.write_text(text)
+    out, err = io.StringIO(), io.StringIO()
+
+    def build() -> int:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            return main(["build", str(path), "--out", str(folder / "out"), "--quiet"])
+
+    seconds, peak, code = _measure(build)
+    assert code in (0, 1), f"build exit {code}: {err.getvalue()[-500:]}"
+    assert "Traceback" not in err.getvalue() and "\x1b" not in err.getvalue()
+    _bounded(seconds, 0, len(err.getvalue()), len(text), "build")  # memory: ReportLab caches fonts
+    return Measured(seconds, peak, len(err.getvalue()), "built" if code == 0 else "refused")

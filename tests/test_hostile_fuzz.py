@@ -48,3 +48,10 @@ def test_hostile_templates_fill_or_fail_with_a_press_error(source):
 def test_hostile_records_replay_or_are_refused_clearly(text):
     with tempfile.TemporaryDirectory() as folder:
         cases.run_record(text, Path(folder))
+
+
+@settings(BOUNDED, max_examples=6)
+@given(cases.press_scenarios())
+def test_hostile_press_values_build_or_stop_with_one_clear_message(text):
+    with tempfile.TemporaryDirectory() as folder:
+        cases.run_build(text, Path(folder))

@@ -753,3 +753,14 @@ def test_image_pixels_at_and_past_the_limit_and_unreadable_images(tmp_path, caps
     f.write_text(HEAD + ' image art "junk.png"\n' + layout + "}\n")
     assert main(["build", str(f), "--out", out, "--quiet"]) == 1
     assert "is not an image the press can read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("where", [
+    ' layout c 63mm x 88mm { text at 4mm, 4mm 55mm x 8mm "x" { colour [1, 2] } }\n deck d { layout c; card k }\n',
+    ' piece p { counters 2; colour "#zz" }\n',
+    ' piece p { counters 2 }\n setup A { colour [1, 2]; p at A1 }\n',
+])
+def test_a_value_that_is_no_colour_stops_the_build_with_one_line(tmp_path, capsys, where):
+    """Found by the fuzz run: ReportLab asserts on "(1, 2)" instead of raising ValueError."""
+    code, err = build(tmp_path, HEAD + where + "}\n", capsys)
+    assert code == 1 and "Traceback" not in err and "not a colour" in err

@@ -33,7 +33,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib import colors
 
 from dsl.model import Element, Field, Fields, Layout, Length
 from toolkit.pnp import icons
@@ -41,7 +40,7 @@ from toolkit.pnp.cards import scenario_context
 from toolkit.pnp.imposition import ImpositionError, Item, impose
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
 from toolkit.pnp.press import effective
-from toolkit.pnp.render import PressError, Record, Renderer, fields_dict
+from toolkit.pnp.render import PressError, Record, Renderer, colour, fields_dict
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.units import INCH, MM, PressOptions, to_points
 
@@ -157,7 +156,9 @@ def face_names(piece: Any) -> tuple[str, str | None]:
 
 def _mix(hex_colour: str, amount: float) -> str:
     """Mix a colour with white (amount 0..1)."""
-    c = colors.toColor(hex_colour)
+    c = colour(hex_colour, "counters: a side or piece colour")  # PressError on a value that is none
+    if c is None:
+        return "#ffffff"
     r, g, b = (v + (1 - v) * amount for v in (c.red, c.green, c.blue))
     return "#%02x%02x%02x" % (round(r * 255), round(g * 255), round(b * 255))
 

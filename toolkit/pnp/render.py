@@ -49,8 +49,8 @@ def colour(value: Any, what: str) -> colors.Color | None:
         return None
     try:
         return colors.toColor(s)
-    except ValueError:
-        raise PressError(f"{what}: not a colour: {s!r} (write \"#rrggbb\" or a colour name)") from None
+    except Exception:  # ReportLab evaluates "(1, 2)" as a tuple and asserts on its length
+        raise PressError(f"{what}: not a colour: {s[:60]!r} (write \"#rrggbb\" or a colour name)") from None
 
 
 def _quoted(source: str, width: int = 60) -> str:
