@@ -60,6 +60,8 @@ class Diagnostic:
     def to_json(self) -> dict:
         data = asdict(self)
         data.pop("source_line")
+        data["message"] = _short(self.message)  # bounded like the text form
+        data["hint"] = _short(self.hint) if self.hint else self.hint
         return data
 
     def __str__(self) -> str:

@@ -764,3 +764,13 @@ def test_a_value_that_is_no_colour_stops_the_build_with_one_line(tmp_path, capsy
     """Found by the fuzz run: ReportLab asserts on "(1, 2)" instead of raising ValueError."""
     code, err = build(tmp_path, HEAD + where + "}\n", capsys)
     assert code == 1 and "Traceback" not in err and "not a colour" in err
+
+
+def test_check_json_output_is_bounded_like_the_text(tmp_path, capsys):
+    long = "q" * 50_000
+    f = tmp_path / "s.scn"
+    f.write_text(HEAD + "".join(f" {long}{i} 1\n" for i in range(5)) + "}\n")
+    main(["check", str(f), "--json"])
+    out = capsys.readouterr().out
+    assert len(out) < 20_000
+    assert len(json.loads(out)["diagnostics"]) == 5
