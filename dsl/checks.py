@@ -28,7 +28,6 @@ from dsl.model import (
     grid_id,
 )
 
-MAX_CARDS = 100_000
 MAX_LENGTH_MM = 5000.0  # 5 m: nothing printable is larger
 
 # Scenario-level fields the language knows. Anything else at the top level is
@@ -339,8 +338,6 @@ def check_deck(scenario: Scenario, deck: Deck, unknown: Unknowns) -> list[Diagno
             out.append(_err(card.pos, f"card '{card.name}': a quantity must be at least 1"))
         total += max(card.quantity, 0)
         out += check_fields(card.fields, f"card '{card.name}'")
-    if total > MAX_CARDS:
-        out.append(_err(deck.pos, f"deck '{deck.name}' has {total:,} cards; the limit is {MAX_CARDS:,}"))
     out += check_layout_refs(scenario, deck.fields, ("layout", "back"), f"deck '{deck.name}'", unknown)
     return out
 

@@ -16,7 +16,9 @@ from functools import lru_cache
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
+from dsl import limits
 from dsl.errors import Diagnostic
+from dsl.prescan import prescan
 from dsl.model import (
     Asset,
     Board,
@@ -43,7 +45,16 @@ from dsl.model import (
     parse_grid_id,
 )
 
-MAX_SPACES = 100_000
+
+
+def board_size_problem(name: str, width: int, height: int) -> str | None:
+    """Why a grid of `width` x `height` is refused (dsl.limits), or None."""
+    side = limits.value("board_side")
+    if width > side or height > side:
+        return f"board '{name}' is {width:,} x {height:,}; " + limits.limit_message("board_side")
+    if width * height > limits.value("board_spaces"):
+        return f"board '{name}' has " + limits.limit_message("board_spaces", f"{width * height:,} spaces")
+    return None
 
 
 @lru_cache(maxsize=1)
@@ -547,21 +558,18 @@ class Builder(Transformer):
             if width <= 0 or height <= 0:
                 self.error(shape_pos, f"board '{name}' is {width} x {height}; both sizes must be at least 1")
                 width, height = max(width, 0), max(height, 0)
-            if width * height > MAX_SPACES:
-                self.error(
-                    shape_pos,
-                    f"board '{name}' has {width * height:,} spaces; the limit is {MAX_SPACES:,}",
-                    "split it into several boards",
-                )
+            too_big = board_size_problem(name, width, height)
+            if too_big:
+                self.error(shape_pos, too_big, "split it into several boards")
                 width = height = 0
             if node_stmts:
                 self.error(node_stmts[0][1], f"'node' belongs on a map; board '{name}' is a {kind}",
                            "use `space ID { … }` on grids")
             terrains = self.read_picture(name, width, height, key, pictures, default_terrain, pos)
-            overrides: dict[str, Fields] = {}
+            overrides: dict[str, list[Fields]] = {}  # joined once below: no copy per statement
             for (col, row), sym in self.picture_symbols.items():
                 if key_fields.get(sym):  # fields a key symbol gives every space drawn with it
-                    overrides[grid_id(col, row)] = key_fields[sym]
+                    overrides[grid_id(col, row)] = [key_fields[sym]]
             for _, spos, ids, sfields in space_stmts:
                 for ident in ids:
                     sid = str(ident)
@@ -573,12 +581,12 @@ class Builder(Transformer):
                                 else None)
                         self.error(self.pos(ident), f"space '{sid}' is not on board '{name}' ({width} x {height})", hint)
                         continue
-                    merged = overrides.get(sid, Fields())
-                    overrides[sid] = Fields(merged.entries + sfields.entries)
+                    overrides.setdefault(sid, []).append(sfields)
             for row in range(height):
                 for col in range(width):
                     sid = grid_id(col, row)
-                    sf = overrides.get(sid, Fields())
+                    parts = overrides.get(sid)
+                    sf = Fields(tuple(e for part in parts for e in part.entries)) if parts else Fields()
                     terrain = sf.get("terrain", terrains.get((col, row), default_terrain or ""))
                     spaces.append(Space(sid, str(terrain), (col, row), sf, Pos(self.path, pos.line, pos.column)))
         else:
@@ -588,6 +596,10 @@ class Builder(Transformer):
             if space_stmts:
                 self.error(space_stmts[0][1], f"'space' belongs on grids; board '{name}' is a map",
                            "use `node ID at X, Y { … }`")
+            if len(node_stmts) > limits.value("board_spaces"):
+                self.error(node_stmts[limits.value("board_spaces")][1], f"board '{name}' has " +
+                           limits.limit_message("board_spaces", f"{len(node_stmts):,} nodes"))
+                node_stmts = []
             for _, npos, ident, coord, nfields in node_stmts:
                 if coord is None:
                     self.error(npos, f"node '{ident}' has no position", f"write `node {ident} at X, Y`")
@@ -602,6 +614,7 @@ class Builder(Transformer):
         for _, bpos, ids, bfields in border_stmts:
             for a, b in zip(ids, ids[1:]):
                 borders.append(Link(str(a), str(b), bfields, self.pos(a)))
+        self.board_size = (width, height)
         zones = [self.make_zone(name, kind, zstmt) for zstmt in zone_stmts]
         return Board(name, kind, width, height, tuple(spaces), tuple(links), tuple(zones), board_fields, pos,
                      tuple(key.items()), tuple(key_pos[k] for k in key), tuple(borders),
@@ -677,6 +690,18 @@ class Builder(Transformer):
             if kind == "map" or ca is None or cb is None:
                 self.error(self.pos(part[0]), f"zone '{zname}': a range {a}..{b} needs two grid spaces",
                            "list the spaces one by one on maps")
+                continue
+            size = (abs(ca[0] - cb[0]) + 1) * (abs(ca[1] - cb[1]) + 1)
+            if not all(0 <= x < w and 0 <= y < h for (x, y), (w, h) in
+                       ((ca, self.board_size), (cb, self.board_size))):
+                w, h = self.board_size
+                self.error(self.pos(part[0]), f"zone '{zname}': the range {a}..{b} runs off board "
+                                              f"'{board_name}' ({w} x {h})",
+                           f"spaces run from A1 to {grid_id(w - 1, h - 1)}" if w and h else None)
+                continue
+            if size > limits.value("zone_spaces"):
+                self.error(self.pos(part[0]), f"zone '{zname}': the range {a}..{b} covers " +
+                           limits.limit_message("zone_spaces", f"{size:,} spaces"))
                 continue
             for r in range(min(ca[1], cb[1]), max(ca[1], cb[1]) + 1):
                 for c in range(min(ca[0], cb[0]), max(ca[0], cb[0]) + 1):
@@ -813,6 +838,9 @@ def _as_tuple(value) -> tuple:
 
 def parse_document(text: str, path: str) -> Document:
     """Parse one file. Syntax errors become diagnostics in the Document."""
+    too_deep = prescan(text, path)  # before anything that recurses per level
+    if too_deep is not None:
+        return Document(path, None, Pos(path, 1, 1), [], [too_deep])
     try:
         tree = parser().parse(text)
     except UnexpectedInput as err:

@@ -173,12 +173,15 @@ def test_zero_quantity_card_and_placement():
 
 def test_absurd_board_size_rejected_with_a_clear_message():
     line, col, msg, hint = only("board huge: hex 1000 x 1000 { terrain plain }")
-    assert msg == "board 'huge' has 1,000,000 spaces; the limit is 100,000"
+    assert msg == "board 'huge' is 1,000 x 1,000; the limit is 500 spaces along one side of a board "\
+                  "(raise it with --limit board_side=N)"
     assert hint == "split it into several boards"
 
 
 def test_absurd_deck_size_rejected():
-    assert only("deck big { card c x100001 }")[2] == "deck 'big' has 100,001 cards; the limit is 100,000"
+    assert only("deck big { card c x9000; card d x1001 }")[2] == (
+        "with card 'd' deck 'big' holds 10,001 cards; the limit is 10,000 cards in one deck "
+        "(raise it with --limit cards=N)")
 
 
 def test_zero_sized_board():
@@ -343,7 +346,7 @@ def test_loading_a_folder_is_a_diagnostic(tmp_path: Path):
     with pytest.raises(DslError) as err:
         load(tmp_path)
     (d,) = err.value.diagnostics
-    assert d.message == "is a folder, not a scenario file"
+    assert d.message == "is a folder, not a file"
 
 
 def test_nul_byte_is_a_diagnostic_with_its_line(tmp_path: Path):
@@ -356,14 +359,14 @@ def test_nul_byte_is_a_diagnostic_with_its_line(tmp_path: Path):
 
 
 def test_oversized_file_is_refused_before_parsing(tmp_path: Path, monkeypatch):
-    import dsl.loader
+    from dsl import limits
 
-    monkeypatch.setattr(dsl.loader, "MAX_FILE_BYTES", 10)
     f = tmp_path / "big.scn"
     f.write_text('scenario "Too big" { }')
-    with pytest.raises(DslError) as err:
+    with limits.raised({"scenario_bytes": 10}), pytest.raises(DslError) as err:
         load(f)
-    assert err.value.diagnostics[0].message == "file is 22 bytes; the limit is 10"
+    assert err.value.diagnostics[0].message == ("the file is 22 bytes; the limit is 10 bytes in a scenario "
+                                                "file (raise it with --limit scenario_bytes=N)")
 
 
 def test_piece_with_unknown_counter_layout():

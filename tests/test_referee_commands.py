@@ -86,7 +86,7 @@ def test_play_to_the_end_prints_the_outcome(monkeypatch, capsys):
 
 def test_replay_json_has_ruleset_moves_outcome_and_state_hash(capsys):
     name = "referee_dice_race_seed5.rec"
-    assert main(["replay", str(DATA / name), "--json"]) == 0
+    assert main(["replay", str(DATA / name), "--json", "--scenario", str(TOY)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["ruleset"] == "dice_race"
     assert len(data["moves"]) == GOLDEN[name]["moves"]
@@ -96,12 +96,12 @@ def test_replay_json_has_ruleset_moves_outcome_and_state_hash(capsys):
 
 def test_replay_to_a_move_stops_there(capsys):
     assert main(["replay", str(DATA / "referee_dice_race_seed5.rec"), "--to", "2",
-                 "--json"]) == 0
+                 "--json", "--scenario", str(TOY)]) == 0
     data = json.loads(capsys.readouterr().out)
     first_two = [str(x) for x in record.load(DATA / "referee_dice_race_seed5.rec").lines[:2]]
     assert [f"{m['player']}: {m['move']}" for m in data["moves"]] == first_two
     assert data["outcome"] is None and data["decision"]["kind"] == "chance"
-    assert main(["replay", str(DATA / "referee_dice_race_seed5.rec")]) == 0
+    assert main(["replay", str(DATA / "referee_dice_race_seed5.rec"), "--scenario", str(TOY)]) == 0
     text = capsys.readouterr().out
     assert "game over: Red wins" in text and "state hash: " in text
 
@@ -164,7 +164,8 @@ def test_replay_of_a_record_whose_scenario_is_gone_names_the_header_line(tmp_pat
     (tmp_path / "lost.rec").write_text(text.replace("../referee_toy/dice_race.scn", "gone.scn"))
     assert main(["replay", str(tmp_path / "lost.rec")]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{tmp_path / 'lost.rec'}:2: error: cannot load the scenario gone.scn")
+    assert err.startswith(f"{tmp_path / 'lost.rec'}:2: error: the scenario 'gone.scn' does not exist "
+                          "beside the record: give the scenario with --scenario PATH")
 
 
 def test_replay_as_a_side_shows_other_moves_only_as_the_events_it_was_told(capsys):

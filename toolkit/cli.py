@@ -12,6 +12,7 @@ Each command is a pair: `add_NAME(subparsers)` declares its arguments and
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -175,6 +176,9 @@ def add_replay(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--as", dest="side", metavar="SIDE",
                    help="show what SIDE could see: its view, its own moves, and every other "
                    "move only as the events SIDE was told")
+    p.add_argument("--scenario", metavar="PATH",
+                   help="the scenario to replay with, when the record's own path is elsewhere (its "
+                   "sha256 must match the record's)")
     return p
 
 
@@ -425,17 +429,43 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"frontkit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, add, run in COMMANDS:
-        add(sub).set_defaults(run=run)
+        p = add(sub)
+        p.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE", type=limit_spec,
+                       help="raise a size, depth or cost limit for this run, e.g. scenario_bytes=32M "
+                       "(docs/limits.md lists them; also FRONTKIT_LIMITS)")
+        p.set_defaults(run=run)
     return parser
 
 
+def limit_spec(text: str) -> dict[str, int]:
+    from toolkit import limits
+
+    try:
+        return limits.parse_spec(text)
+    except limits.LimitSpecError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def main(argv: list[str] | None = None) -> int:
+    from toolkit import limits
+    from toolkit.terminal import printable
+
     parser = build_parser()
     args = parser.parse_args(attach_dashed_values(list(sys.argv[1:] if argv is None else argv)))
     try:
-        return args.run(args)
+        base = limits.from_environment()
+    except limits.LimitSpecError as exc:
+        parser.error(str(exc))
+    changes = {k: v for spec in args.limit for k, v in spec.items()}
+    chosen = base.with_values(changes)
+    before = os.environ.get(limits.ENVIRONMENT)
+    if changes:  # worker processes (simulate --jobs) read the same limits
+        os.environ[limits.ENVIRONMENT] = limits.as_spec(chosen)
+    try:
+        with limits.raised(limits=chosen):
+            return args.run(args)
     except UserError as exc:
-        print(f"frontkit {args.command}: error: {exc}", file=sys.stderr)
+        print(printable(f"frontkit {args.command}: error: {exc}"), file=sys.stderr)
         return EXIT_USER_ERROR
     except DslError as exc:  # a scenario any command loaded has errors
         print(exc.render(), file=sys.stderr)
@@ -445,6 +475,11 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    finally:
+        if changes and before is None:
+            os.environ.pop(limits.ENVIRONMENT, None)
+        elif changes:
+            os.environ[limits.ENVIRONMENT] = before
 
 
 if __name__ == "__main__":

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import json
+from toolkit import jsontext
+from toolkit.terminal import printable
 import sys
 from collections import Counter
 from pathlib import Path
 
-from dsl import DslError, load
+from dsl import DslError, limits, load
+from dsl.files import FileRefused, read_capped
 from dsl.errors import Diagnostic
 from dsl.model import Board, Scenario, format_value
 
@@ -44,9 +46,9 @@ def _sort_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic], list[P
 
 
 def _declares_scenario(path: Path) -> bool:
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    try:  # a FIFO or /dev/zero named *.scn is never read here: the loader refuses it
+        text = read_capped(path, "scenario_bytes", limits.value("scenario_bytes")).decode("utf-8", "replace")
+    except FileRefused:
         return True  # let the loader report it
     for line in text.splitlines():
         stripped = line.strip()
@@ -90,8 +92,8 @@ def check_paths(paths: list[Path], as_json: bool = False) -> int:
     diagnostics.extend(stray)
     errors = [d for d in diagnostics if d.is_error]
     if as_json:
-        print(json.dumps({"files": checked, "diagnostics": [d.to_json() for d in diagnostics],
-                          "errors": len(errors), "stray": [d.path for d in stray]}, indent=2))
+        print(jsontext.dumps({"files": checked, "diagnostics": [d.to_json() for d in diagnostics],
+                              "errors": len(errors), "stray": [d.path for d in stray]}, indent=2))
     else:
         for d in diagnostics:
             print(d.render(), file=sys.stderr)
@@ -263,5 +265,5 @@ def show_scenario(path: Path) -> int:
     except DslError as err:
         print(err.render(), file=sys.stderr)
         return 1
-    print(show_text(scenario))
+    print(printable(show_text(scenario)))
     return 0

@@ -14,12 +14,14 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from dsl import limits
+
 from toolkit.pnp.colours import INK
 from toolkit.pnp.hexes import board_length, geometry
 from toolkit.pnp.legend import board_legend
 from toolkit.pnp.fonts import embedded
 from toolkit.pnp.spaces import BoardArt, draw_board
-from toolkit.pnp.tiling import plan_tiles
+from toolkit.pnp.tiling import plan_tiles, tile_count
 from toolkit.pnp.units import MM, PressOptions
 
 DEFAULT_OVERLAP = 10 * MM
@@ -159,6 +161,11 @@ def draw_board_pages(c: Canvas, scenario: Any, board: Any, options: PressOptions
         return _draw_single(c, art, page, title, k, True), 1
 
     overlap = board_overlap(board, options)
+    fewest = min(tile_count(W, H, *p.area, overlap) for p in pages)
+    if fewest > limits.value("board_pages"):  # counted before a page is planned or drawn
+        raise ValueError(f"board {board.name} at full scale would be tiled on " +
+                         limits.limit_message("board_pages", f"{fewest:,} pages") +
+                         "; or print it scaled with --fit")
     plans = [(plan_tiles(W, H, *p.area, overlap), p) for p in pages]
     plan, page = min(plans, key=lambda pp: pp[0].count)  # ties keep portrait
     from toolkit.pnp.tile_pages import draw_assembly, draw_tiles

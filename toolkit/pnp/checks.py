@@ -40,8 +40,7 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
     out: list[Diagnostic] = []
     assets = scenario.assets
     for asset in assets.values():
-        if not (base / asset.path).is_file():
-            out.append(_diag(asset.pos, f"{asset.kind} {asset.name}: file not found: {base / asset.path}"))
+        out += _asset_file(asset, base)
     env = SandboxedEnvironment()
     fonts = set(BUILTIN) | {a for a in ALIASES} | {a.name for a in assets.values() if a.kind == "font"}
     for layout in scenario.layouts.values():
@@ -83,6 +82,7 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
                         out.append(_diag(el.fields.pos(key),
                                          f"{what}: image {ref}: file not found: {path}"))
     out += _symbol_shapes(scenario)
+    out += _drawn_values(scenario)
     for f in stray:
         out.append(_diag(f.pos, f"press: '{f.name}' is neither a deck nor a piece type",
                          suggest(f.name, list(scenario.decks) + list(scenario.pieces))))
@@ -165,3 +165,128 @@ def _unique(diags: list[Diagnostic]) -> list[Diagnostic]:
             seen.add(key)
             out.append(d)
     return out
+
+
+# The numbers and lengths the press draws with, and the range it can draw them in: a
+# value outside would stop the build halfway (a font size of 0 divides by zero, a
+# length of "foo" cannot be measured), so it is refused here, with its position.
+NUMBER_FIELDS = {"font_size": (0.5, 1000.0), "min_font_size": (0.5, 1000.0), "leading": (0.1, 10.0)}
+LENGTH_FIELDS = ("padding", "stroke_width", "radius", "dash")
+BOARD_LENGTHS = ("space_size", "overlap", "map_scale")
+MAX_POINTS = 5000 * MM  # 5 m, as dsl.checks
+
+
+def _drawn_values(scenario: Any) -> list[Diagnostic]:
+    from toolkit.pnp.hexes import board_length
+
+    out = []
+    for layout in scenario.layouts.values():
+        for el in layout.elements:
+            what = f"layout {layout.name}: {el.kind} at {el.x}, {el.y}"
+            for key, (low, high) in NUMBER_FIELDS.items():
+                value = el.fields.get(key)
+                if value is None or _template(value):
+                    continue
+                try:
+                    number = float(value) if not isinstance(value, bool) else None
+                except (TypeError, ValueError):
+                    number = None
+                if number is None or not low <= number <= high:
+                    out.append(_diag(el.fields.pos(key), f"{what}: {key} must be a number from {low:g} "
+                                                         f"to {high:g}, not {_shown(value)}"))
+            for key in LENGTH_FIELDS:
+                value = el.fields.get(key)
+                if value is None or _template(value):
+                    continue
+                try:
+                    points = to_points(value)
+                except ValueError:
+                    points = None
+                if points is None or not 0 <= points <= MAX_POINTS:
+                    out.append(_diag(el.fields.pos(key), f"{what}: {key} must be a length from 0 to 5 m "
+                                                         f"such as 0.5mm, not {_shown(value)}"))
+    for board in scenario.boards.values():
+        for key in BOARD_LENGTHS:
+            if key not in board.fields:
+                continue
+            try:
+                points = board_length(board, key, 1.0)
+            except ValueError as exc:
+                out.append(_diag(board.fields.pos(key), str(exc)))
+                continue
+            if points > MAX_POINTS:
+                out.append(_diag(board.fields.pos(key), f"board {board.name}: {key} is larger than "
+                                                        "anything printable (limit 5 m)"))
+    for piece in scenario.pieces.values():
+        value = piece.fields.get("counter_size")
+        if value is None:
+            continue
+        try:
+            size = counter_size(scenario, piece)
+        except ValueError:
+            continue  # reported by _fits
+        if not 0 < size <= MAX_POINTS:
+            out.append(_diag(piece.fields.pos("counter_size"),
+                             f"piece {piece.name}: counter_size must be a positive length, not {_shown(value)}"))
+    return out
+
+
+def _template(value: Any) -> bool:
+    return isinstance(value, str) and ("{{" in value or "{%" in value)
+
+
+def _shown(value: Any) -> str:
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _asset_file(asset: Any, base: Path) -> list[Diagnostic]:
+    """An image or font is a regular file inside the scenario's folder and under the
+    `asset_bytes` limit: a scenario from elsewhere makes the press read nothing else."""
+    from dsl import limits
+    from dsl.files import inside
+
+    path = base / asset.path
+    try:
+        resolved, folder = path.resolve(), base.resolve()
+    except (OSError, RuntimeError):
+        return [_diag(asset.pos, f"{asset.kind} {asset.name}: {path} is a symbolic link that loops")]
+    if not inside(resolved, folder):
+        return [_diag(asset.pos, f"{asset.kind} {asset.name}: {asset.path} is outside the scenario's folder",
+                      f"images and fonts are read from inside {folder}")]
+    if not path.is_file():
+        what = "file not found" if not path.exists() else "not a regular file"
+        return [_diag(asset.pos, f"{asset.kind} {asset.name}: {what}: {path}")]
+    size = path.stat().st_size
+    if size > limits.value("asset_bytes"):
+        return [_diag(asset.pos, f"{asset.kind} {asset.name}: the file is " +
+                      limits.limit_message("asset_bytes", f"{size:,} bytes"))]
+    if asset.kind == "image":
+        return _image_size(asset, path)
+    return []
+
+
+def _image_size(asset: Any, path: Path) -> list[Diagnostic]:
+    """A PNG of a few hundred kilobytes can unpack to gigabytes: the pixels are counted
+    from the header (nothing is decoded) against `image_pixels`."""
+    import warnings
+
+    from PIL import Image
+
+    from dsl import limits
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # PIL's own bomb warning: the limit below decides
+            with Image.open(path) as image:
+                width, height = image.size
+    except Image.DecompressionBombError:
+        return [_diag(asset.pos, f"image {asset.name} has " + limits.limit_message(
+            "image_pixels", f"more than {2 * Image.MAX_IMAGE_PIXELS:,} pixels"))]
+    except Exception as exc:  # PIL raises several kinds on a file it cannot read
+        return [_diag(asset.pos, f"image {asset.name}: {path} is not an image the press can read "
+                                 f"({type(exc).__name__})")]
+    if width * height > limits.value("image_pixels"):
+        return [_diag(asset.pos, f"image {asset.name}: {width:,} x {height:,} is " +
+                      limits.limit_message("image_pixels", f"{width * height:,} pixels"))]
+    return []

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from toolkit.errors import UserError
+from toolkit.terminal import printable
 from toolkit.pnp.units import PressOptions, parse_length, parse_offset
 
 
@@ -40,8 +41,8 @@ def build_command(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UserError(str(exc)) from None
     path = Path(args.scenario)
-    if not path.is_file():
-        raise UserError(f"no such scenario file: {path}")
+    if not path.exists() and not path.is_symlink():
+        raise UserError(f"no such scenario file: {path}")  # anything else: the loader says what it is
     try:
         scenario = load(path)
     except DslError as err:
@@ -60,13 +61,15 @@ def build_command(args: argparse.Namespace) -> int:
         kit = build_kit(scenario, folder, options, bar)
     except PressError as exc:
         raise UserError(str(exc)) from None
+    except (ValueError, ArithmeticError) as exc:  # a value no check refused: still one clear line
+        raise UserError(f"cannot build {path}: {exc}") from None
     finally:
         if bar is not None:
             bar.close()
     for w in kit.warnings:
-        print(f"warning: {w}", file=sys.stderr)
+        print(printable(f"warning: {w}", keep=""), file=sys.stderr)
     for note in kit.notes:
-        print(f"note: {note}", file=sys.stderr)
+        print(printable(f"note: {note}", keep=""), file=sys.stderr)
     for report in kit.reports:
         if report.path is not None and report.pages:
             counts = ", ".join(f"{k} {v}" for k, v in report.counts.items())

@@ -43,7 +43,7 @@ from toolkit.pnp.fields import default
 from toolkit.pnp.imposition import ImpositionError, Item, impose
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
 from toolkit.pnp.press import effective
-from toolkit.pnp.render import PressError, Record, Renderer, fields_dict
+from toolkit.pnp.render import PressError, Record, Renderer, colour, fields_dict
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.units import INCH, MM, PressOptions, to_points
 

@@ -18,7 +18,7 @@ than failing the whole kit.
 
 from __future__ import annotations
 
-import json
+from toolkit import jsontext
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -208,7 +208,7 @@ def write_manifest(scenario: Any, kit: Kit, options: PressOptions) -> None:
         "warnings": kit.warnings,
         "skipped": kit.notes,
     }
-    (kit.folder / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    (kit.folder / "manifest.json").write_text(jsontext.dumps(manifest, indent=2) + "\n")
 
 
 def progress_bar(total: int, quiet: bool, stream: Any = None):

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
@@ -29,6 +28,7 @@ from dsl.fields import normalise_colour
 from toolkit.pnp import icons, text
 from toolkit.pnp.fields import default
 from toolkit.pnp.fonts import FontBook, FontError
+from toolkit.pnp.sandbox import BudgetedEnvironment, BudgetExceeded
 from toolkit.pnp.units import to_points
 
 DEFAULT_FONT_SIZE = default("font_size")
@@ -51,8 +51,13 @@ def colour(value: Any, what: str) -> colors.Color | None:
         return None
     try:
         return colors.toColor(normalise_colour(s))  # "#abc" is "#aabbcc", as `check` reads it
-    except ValueError:
-        raise PressError(f"{what}: not a colour: {s!r} (write \"#rrggbb\" or a colour name)") from None
+    except Exception:  # ReportLab evaluates "(1, 2)" as a tuple and asserts on its length
+        raise PressError(f"{what}: not a colour: {s[:60]!r} (write \"#rrggbb\" or a colour name)") from None
+
+
+def _quoted(source: str, width: int = 60) -> str:
+    """A template as a message quotes it: at most `width` characters."""
+    return repr(source) if len(source) <= width else repr(source[:width]) + f"… ({len(source):,} characters)"
 
 
 def _scalar(value: Any) -> Any:
@@ -139,7 +144,7 @@ class Renderer:
     fonts: FontBook
     images: dict[str, Path]
     warnings: list[str] = field(default_factory=list)
-    _env: SandboxedEnvironment = field(default_factory=lambda: SandboxedEnvironment(
+    _env: BudgetedEnvironment = field(default_factory=lambda: BudgetedEnvironment(
         autoescape=False, undefined=jinja2.Undefined, keep_trailing_newline=False))
     _templates: dict[str, jinja2.Template] = field(default_factory=dict)
     _forms: dict[tuple, str] = field(default_factory=dict)
@@ -167,19 +172,23 @@ class Renderer:
             try:
                 tpl = self._templates[source] = self._env.from_string(source)
             except jinja2.TemplateSyntaxError as exc:
-                raise PressError(f"{label}: bad template {source!r}: {exc.message}{where(pos)}") from None
+                raise PressError(f"{label}: bad template {_quoted(source)}: {exc.message}{where(pos)}") from None
+            except RecursionError:
+                raise PressError(f"{label}: template {_quoted(source)} nests too deeply{where(pos)}") from None
         try:
-            return tpl.render(ctx)
+            return self._env.fill(tpl, ctx)
+        except BudgetExceeded as exc:
+            raise PressError(f"{label}: {_quoted(source)}: {exc}{where(pos)}") from None
         except jinja2.TemplateError as exc:
-            raise PressError(f"{label}: cannot fill {source!r}: {exc}{where(pos)}") from None
+            raise PressError(f"{label}: cannot fill {_quoted(source)}: {exc}{where(pos)}") from None
         except Exception as exc:  # a template doing arithmetic on text, …
-            raise PressError(f"{label}: cannot fill {source!r}: {type(exc).__name__}: {exc}"
-                             f"{where(pos)}") from None
+            raise PressError(f"{label}: cannot fill {_quoted(source)}: {type(exc).__name__}: "
+                             f"{str(exc)[:200]}{where(pos)}") from None
 
     def value(self, el: Any, key: str, ctx: Mapping[str, Any], label: str, default: Any = None) -> Any:
         v = el.fields.get(key, default)
         if isinstance(v, str) and ("{{" in v or "{%" in v):
-            v = self.render(v, ctx, label, el.fields.pos(key) if key in el.fields else el.pos)
+            v = self.render(v, ctx, f"{label}: field {key}", el.fields.pos(key) if key in el.fields else el.pos)
         return v
 
     # ------------------------------------------------------------- drawing
@@ -210,7 +219,7 @@ class Renderer:
         """Every element with its templates filled: a hashable description of the face."""
         bg = layout.fields.get("background")
         if isinstance(bg, str) and "{" in bg:
-            bg = self.render(bg, ctx, label, layout.fields.pos("background"))
+            bg = self.render(bg, ctx, f"{label}: field background", layout.fields.pos("background"))
         out: list = [(-1, None, (("background", bg),))]
         for i, el in enumerate(layout.elements):
             when = el.fields.get("when")
@@ -218,10 +227,10 @@ class Renderer:
                 expr = str(when)
                 if "{{" not in expr:
                     expr = "{{ " + expr + " }}"
-                shown = self.render(expr, ctx, label, el.fields.pos("when")).strip()
+                shown = self.render(expr, ctx, f"{label}: field when", el.fields.pos("when")).strip()
                 if shown.lower() in ("", "false", "0", "none", "undefined"):
                     continue
-            content = self.render(el.content, ctx, label, el.pos) if el.content else None
+            content = self.render(el.content, ctx, f"{label}: {el.kind} at {el.x}, {el.y}", el.pos) if el.content else None
             vals = tuple(sorted((k, self._hashable(self.value(el, k, ctx, label)))
                                 for k in el.fields if k != "when"))
             out.append((i, content, vals))
@@ -370,5 +379,6 @@ class Renderer:
         try:
             c.drawImage(str(path), x, y, w, h, mask="auto",
                         preserveAspectRatio=(fit != "stretch"), anchor="c")
-        except OSError as exc:
-            raise PressError(f"{what}: image {src}: cannot read {path}: {exc}") from None
+        except Exception as exc:  # PIL and ReportLab raise several kinds on a bad image
+            reason = str(exc).strip().splitlines()[-1:] or [type(exc).__name__]
+            raise PressError(f"{what}: image {src}: cannot read {path}: {reason[0][:200]}") from None

@@ -33,7 +33,9 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import markupsafe
 
+from dsl import limits
 from dsl.model import Call, Length, Range
 from reportlab.pdfgen.canvas import Canvas
 
@@ -218,8 +220,13 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
             "other": [(words(k), fmt(v)) for k, v in setup.fields.items() if k not in ("colour", "color")],
         })
 
+    warnings: list[str] = []
+    units, markers = _stat_tables(units), _stat_tables(markers)
+    terrain, units, markers, tables, decks, boards, setups = _within_rows(
+        terrain, units, markers, tables, decks, boards, setups, warnings)
     return {
         "fonts": embedded_fonts(),
+        "warnings": warnings,
         "scenario": scenario,
         "title": scenario.title,
         "ruleset": scenario.ruleset,
@@ -236,8 +243,8 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
         "setup_columns": [(key, head) for key, head in (("placed", "on the board"),
                                                          ("reserve", "in reserve"), ("other", "other"))
                           if any(s[key] for s in setups)],
-        "units": _stat_tables(units),
-        "markers": _stat_tables(markers),
+        "units": units,
+        "markers": markers,
         "tables": tables,
         "options": scalar_options,
         "decks": decks,
@@ -269,6 +276,37 @@ def _back_from_fields(scenario: Any, deck: Any) -> set[str]:
     back = scenario.layouts.get(str(deck.fields.get("back", f"{deck.name}_back")))
     key = back.fields.get("back_from") if back is not None else None
     return {str(key)} if key else set()
+
+
+def _within_rows(terrain: list, units: list, markers: list, tables: list, decks: list, boards: list,
+                 setups: list, warnings: list[str]) -> tuple[list, ...]:
+    """At most `sheet_rows` table rows in the whole sheet (RML lays out about 150 rows a
+    second here: 14,000 terrain types took 96 s and 800 MB); the rest is left out with a
+    warning saying how much."""
+    left = limits.value("sheet_rows")
+    dropped: dict[str, int] = {}
+
+    def take(rows: list, what: str) -> list:
+        nonlocal left
+        kept = rows[:max(left, 0)]
+        left -= len(rows)
+        if len(kept) < len(rows):
+            dropped[what] = dropped.get(what, 0) + len(rows) - len(kept)
+        return kept
+
+    terrain = take(terrain, "terrain types")
+    units = [dict(t, rows=take(t["rows"], "piece types")) for t in units]
+    markers = [dict(t, rows=take(t["rows"], "markers")) for t in markers]
+    boards = take(boards, "boards")
+    tables = [dict(t, rows=take(t["rows"], "table rows")) for t in tables]
+    tables = [t for t in tables if t["rows"] or not dropped.get("table rows")]
+    decks = [dict(d, cards=take(d["cards"], "cards")) for d in decks]
+    setups = take(setups, "setups")
+    if dropped:
+        warnings.append("sheets: the reference sheet leaves out " +
+                        ", ".join(f"{n:,} {what}" for what, n in dropped.items()) + "; " +
+                        limits.limit_message("sheet_rows"))
+    return terrain, units, markers, tables, decks, boards, setups
 
 
 def _as_list(value: Any) -> list[str]:
@@ -316,6 +354,35 @@ def _stat_tables(pieces: list) -> list[dict]:
 # ---------------------------------------------------------------- render
 
 
+# characters XML 1.0 cannot hold at all (escaping does not help): C0 controls but tab and
+# line breaks, lone surrogates, U+FFFE/U+FFFF
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+class SheetText:
+    """`finalize` for sheet templates: every value from a scenario as XML can hold it
+    (control characters dropped) and short enough for its table row to fit a page
+    (cut with `…`, and a warning naming the value)."""
+
+    def __init__(self) -> None:
+        self.warnings: list[str] = []
+
+    def __call__(self, value: Any) -> Any:
+        if isinstance(value, (int, float)) or value is None:
+            return value
+        text = str(value)
+        if _NOT_XML.search(text):
+            text = _NOT_XML.sub("", text)
+        if isinstance(value, markupsafe.Markup):  # the template's own markup: never cut inside a tag
+            return markupsafe.Markup(text)
+        cap = limits.value("sheet_text_chars")  # more would make a row taller than a page
+        if len(text) > cap:
+            self.warnings.append(f"sheets: a text of {len(text):,} characters is cut to {cap:,} "
+                                 f"(--limit sheet_text_chars=N): {text[:40]!r}…")
+            text = text[:cap] + "…"
+        return text
+
+
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
@@ -323,6 +390,7 @@ def environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=SheetText(),
     )
     env.filters["fmt"] = fmt
     env.filters["words"] = words
@@ -335,10 +403,15 @@ def template_name(ruleset: str) -> str:
     return f"sheets/{ruleset}.rml.j2" if specific.is_file() else "sheets/generic.rml.j2"
 
 
-def render_rml(scenario: Any, options: PressOptions | None = None) -> str:
+def render_rml(scenario: Any, options: PressOptions | None = None, warnings: list[str] | None = None) -> str:
     options = options or PressOptions()
     env = environment()
-    return env.get_template(template_name(scenario.ruleset)).render(**sheet_context(scenario, options))
+    context = sheet_context(scenario, options)
+    rml = env.get_template(template_name(scenario.ruleset)).render(**context)
+    if warnings is not None:
+        warnings.extend(context["warnings"])
+        warnings.extend(dict.fromkeys(env.finalize.warnings))
+    return rml
 
 
 class _EmbeddedCanvas(Canvas):
@@ -368,9 +441,18 @@ def _rml_to_pdf(rml: str, options: PressOptions | None = None) -> bytes:
 
 def write_sheets(scenario: Any, path: str | Path, options: PressOptions | None = None) -> ComponentReport:
     """Write the scenario's reference sheet to `path` (sheets.pdf)."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    from toolkit.pnp.render import PressError
+
     options = options or PressOptions()
-    rml = render_rml(scenario, options)
-    pdf = _rml_to_pdf(rml, options)
+    warnings: list[str] = []
+    rml = render_rml(scenario, options, warnings)
+    try:
+        pdf = _rml_to_pdf(rml, options)
+    except LayoutError:
+        raise PressError(f"sheets: a table row of the reference sheet is taller than the page "
+                         f"({scenario.path}); shorten the longest text of the scenario") from None
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(pdf)
@@ -378,5 +460,5 @@ def write_sheets(scenario: Any, path: str | Path, options: PressOptions | None =
     pages = len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", pdf))
     return ComponentReport(
         "sheets", path=path, pages=pages, counts={"sheets": 1},
-        sections=[(f"Reference sheet: {scenario.title}", 0)], sides="document",
+        sections=[(f"Reference sheet: {scenario.title}", 0)], sides="document", warnings=warnings,
     )

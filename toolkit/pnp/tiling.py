@@ -64,6 +64,21 @@ def _starts(extent: float, window: float, overlap: float) -> list[float]:
     return [i * step for i in range(n)]
 
 
+def _count(extent: float, window: float, overlap: float) -> int:
+    """len(_starts(...)), computed."""
+    if extent <= window + 1e-6:
+        return 1
+    step = window - overlap
+    if step <= 0:
+        raise ValueError("the overlap must be smaller than the printable area")
+    return math.ceil((extent - overlap) / step - 1e-9)
+
+
+def tile_count(width: float, height: float, area_w: float, area_h: float, overlap: float) -> int:
+    """How many tiles `plan_tiles` would make, without making them."""
+    return _count(width, area_w, overlap) * _count(height, area_h, overlap)
+
+
 def plan_tiles(width: float, height: float, area_w: float, area_h: float,
                overlap: float) -> TilePlan:
     """Cut a `width` × `height` board into tiles of at most `area_w` × `area_h`."""

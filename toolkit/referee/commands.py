@@ -7,16 +7,17 @@ a record line raises `CommandError`, a `UserError`: the cli prints it as one cle
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 import sys
 from pathlib import Path
 from typing import Any
 
+from toolkit import jsontext
 from toolkit.errors import UserError
 from toolkit.referee import record, transcript
 from toolkit.referee.kit.view import View
+from toolkit.terminal import PrintableWriter, lines_of
 from toolkit.referee.protocol import ScenarioError
 
 EXIT_OK, EXIT_USER_ERROR = 0, 1
@@ -68,6 +69,9 @@ def run_play(args) -> int:
     scenario = _load_scenario(args.scenario)
     _rules_for(scenario)
     record_path = Path(args.record) if args.record else None
+    if record_path is not None and (record_path.exists() or record_path.is_symlink()) \
+            and not record_path.is_file():
+        raise CommandError(f"--record {record_path}: not a regular file; a record is a plain text file")
     resuming = record_path is not None and record_path.exists() and record_path.stat().st_size
     try:
         if resuming:
@@ -98,7 +102,8 @@ def run_play(args) -> int:
         raise CommandError(f"{args.scenario}: {err}") from None
     except OSError as err:
         raise CommandError(f"cannot write the record {record_path}: {err.strerror}") from None
-    session = Session.on_streams(match, sys.stdin, sys.stdout, table=match.chance is None)
+    stdin = lines_of(sys.stdin)  # a byte that is not UTF-8 makes its line unreadable, not a crash
+    session = Session.on_streams(match, stdin, sys.stdout, table=match.chance is None)
     return session.run()
 
 
@@ -117,14 +122,14 @@ def _replayed(rec: record.Record, scenario: Any):
 def run_replay(args) -> int:
     try:
         rec = record.load(args.record)
-        scenario_path = rec.scenario_path()
+        scenario_path = rec.scenario_file(getattr(args, "scenario", None))
         import dsl
 
         try:
             scenario = dsl.load(scenario_path)
         except dsl.DslError as err:
             raise record.RecordError(rec.path, rec.header.line_of("scenario"),
-                                     f"cannot load the scenario {rec.header.scenario}: "
+                                     f"cannot load the scenario {scenario_path}: "
                                      f"{err.diagnostics[0].message if err.diagnostics else err}"
                                      ) from None
         match = _replayed(rec, scenario)
@@ -161,18 +166,20 @@ def run_replay(args) -> int:
             **({} if viewer is None else {"as": viewer}),
             **({"view": view.as_json()} if isinstance(view, View) else {}),
         }
-        print(json.dumps(data, indent=2, allow_nan=False))
+        print(jsontext.dumps(data, indent=2))
         return EXIT_OK
+    out = PrintableWriter(sys.stdout)  # names and moves come from files: no raw control characters
     for i, s in enumerate(seen):
-        print(f"{i + 1:>4}. {s.player}: {s.text()}")
-    print(transcript.render(rules, view, told))
+        print(f"{i + 1:>4}. {s.player}: {s.text()}", file=out)
+    print(transcript.render(rules, view, told), file=out)
     if outcome is not None:
-        print(f"game over: {outcome}")
+        print(f"game over: {outcome}", file=out)
     else:
         from toolkit.referee.game import waiting_for
 
-        print(f"after move {upto}: {waiting_for(decision)}")
-    print(f"state hash: {rules.state_hash(state)}")
+        print(f"after move {upto}: {waiting_for(decision)}", file=out)
+    print(f"state hash: {rules.state_hash(state)}", file=out)
+    out.flush()
     return EXIT_OK
 
 
@@ -197,14 +204,17 @@ def run_simulate(args) -> int:
         raise CommandError("--games must be at least 1")
     jobs = args.jobs if args.jobs and args.jobs > 0 else (os.cpu_count() or 1)
     scenario = _load_scenario(args.scenario)  # errors show before any work starts
-    _rules_for(scenario)
+    rules = _rules_for(scenario)
     try:
+        from toolkit.referee.match import new_game
+
+        new_game(rules, scenario)  # whatever the ruleset trips on is a ScenarioError here
         summary = simulate(args.scenario, args.games, seed=args.seed, jobs=jobs,
                            progress=not args.quiet and sys.stderr.isatty())
     except ScenarioError as err:
         raise CommandError(f"{args.scenario}: {err}") from None
     if args.json:
-        print(json.dumps(summary.as_json(), indent=2))
+        print(jsontext.dumps(summary.as_json(), indent=2))
     else:
         print(summary.table())
     return EXIT_OK

@@ -26,6 +26,7 @@ from toolkit.referee.protocol import (
     Illegal,
     IllegalMoveError,
     Move,
+    MoveSyntaxError,
     Ruleset,
     State,
 )
@@ -97,6 +98,8 @@ def parse_move(rules: Ruleset, state: State, player: str, text: str) -> Move:
     """Read `text` as `player`'s move now: chance outcomes through the chance spec,
     `pass` as PASS, anything else through the ruleset's notation."""
     text = text.strip()
+    if "\ufffd" in text:  # stdin is read with errors="replace": the line had a byte that is not UTF-8
+        raise MoveSyntaxError("input", "the line holds bytes that are not UTF-8 text; type it again", text)
     if player == CHANCE:
         decision = rules.decision(state)
         if decision is None or decision.kind is not DecisionKind.CHANCE:

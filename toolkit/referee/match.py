@@ -61,13 +61,25 @@ class Entry:
     seconds: float | None = None  # how long the player took, when timed
 
 
+def new_game(rules: Ruleset, scenario: Any, options: Mapping[str, Any] | None = None) -> State:
+    """The ruleset's first state; a value of the scenario the ruleset cannot use is a
+    ScenarioError (one clear message) whatever the ruleset raised."""
+    try:
+        return rules.new_game(scenario, options) if options is not None else rules.new_game(scenario)
+    except ScenarioError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, ArithmeticError) as err:
+        raise ScenarioError(f"the {rules.name} rules cannot use this scenario: "
+                            f"{type(err).__name__}: {str(err)[:300]}") from None
+
+
 class Match:
     def __init__(self, rules: Ruleset, scenario: Any, state: State | None = None, *,
                  chance: ChanceSource | None = None, seed: str = "none",
                  scenario_path: str | os.PathLike | None = None):
         self.rules = rules
         self.scenario = scenario
-        self.state = rules.new_game(scenario) if state is None else state
+        self.state = new_game(rules, scenario) if state is None else state
         self.chance = chance
         self.seed = seed
         self.scenario_path = Path(scenario_path if scenario_path is not None
@@ -85,7 +97,7 @@ class Match:
             raise ScenarioError(f"no side may be called {CHANCE!r}: records use it for dice "
                                 "and draws")
         rules = registry.get(scenario.ruleset)
-        match = cls(rules, scenario, rules.new_game(scenario, options), chance=chance, seed=seed)
+        match = cls(rules, scenario, new_game(rules, scenario, options), chance=chance, seed=seed)
         if record_path is not None:
             match.writer = record.Writer(record_path, match.header(record_path))
         return match
@@ -265,7 +277,14 @@ class Match:
         return self.header(record_path).format() + "".join(line + "\n" for line in lines)
 
     def save(self, path: str | os.PathLike) -> None:
-        Path(path).write_text(self.record_text(path), encoding="utf-8")
+        """Write the record to `path`: a new file or a regular one (never a FIFO or a
+        device, which would block or swallow the game)."""
+        target = Path(path)
+        if (target.exists() or target.is_symlink()) and not target.is_file():
+            import errno
+
+            raise OSError(errno.EINVAL, "not a regular file", str(target))
+        target.write_text(self.record_text(path), encoding="utf-8")
 
     def attach(self, record_path: str | os.PathLike) -> None:
         """Append further moves to an existing record (resuming it)."""

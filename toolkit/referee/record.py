@@ -28,6 +28,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dsl import limits
+from dsl.files import BOM, FileRefused, read_capped
+from dsl.printable import printable
 from toolkit.referee.protocol import CHANCE
 
 MAGIC = "# frontkit game record"
@@ -43,7 +46,8 @@ class RecordError(ValueError):
         self.path = path
         self.line = line
         self.text = message
-        super().__init__(f"{path}:{line}: error: {message}")
+        # a record's text may hold control characters: shown escaped, never raw
+        super().__init__(printable(f"{path}:{line}: error: {message}", keep=""))
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,7 @@ class Line:
 
 
 _TIMED = re.compile(r"^(.*?)\s+#\s*(\d+(?:\.\d+)?)s$")
+MAX_SECONDS = 10_000_000  # about four months: a time no move took is a broken record
 
 
 def move_line(who: str, text: str, seconds: float | None = None) -> str:
@@ -117,9 +122,42 @@ class Record:
         beside = self.folder / p
         return beside if beside.exists() or not p.exists() else p
 
+    def scenario_file(self, given: str | os.PathLike | None = None) -> Path:
+        """The scenario to replay with: `given` (`--scenario PATH`, the user's own choice), or
+        the header's path, which must be relative and stay inside the record's folder or the
+        folder frontkit runs in (a designer's working tree: `output/records/x.record` names
+        `../../content/game.scn`): a record from elsewhere may not make frontkit read a file
+        outside those trees. RecordError says
+        how to point at the scenario when the header's path cannot be used."""
+        if given is not None:
+            return Path(given)
+        line = self.header.line_of("scenario")
+        named = self.header.scenario
+        advice = "give the scenario with --scenario PATH (its sha256 is checked against the record's)"
+        p = Path(named)
+        if p.is_absolute() or (os.name == "nt" and p.drive):
+            raise RecordError(self.path, line, f"the scenario path {named!r} is absolute; a record names "
+                                               f"its scenario relative to its own folder: {advice}")
+        target = self.folder / p
+        try:
+            resolved = target.resolve()
+        except (OSError, RuntimeError):
+            raise RecordError(self.path, line, f"the scenario {named!r} cannot be resolved "
+                                               f"(a symbolic link loop?): {advice}") from None
+        allowed = [self.folder, Path.cwd().resolve()]
+        if not any(resolved == tree or resolved.is_relative_to(tree) for tree in allowed):
+            raise RecordError(self.path, line, f"the scenario {named!r} is outside the record's folder "
+                                               f"{self.folder} and the working folder: {advice}")
+        if not target.exists():
+            raise RecordError(self.path, line, f"the scenario {named!r} does not exist beside the record: "
+                                               f"{advice}")
+        return target
+
 
 def parse(text: str, path: str = "<record>") -> Record:
     """Read a record; raises RecordError on a bad header or body line."""
+    text = text[1:] if text.startswith(BOM) else text  # editors on Windows write one
+    _within_limits(text, path)
     raw = text.split("\n")
     cut_off = None
     if raw and raw[-1] != "":
@@ -180,21 +218,50 @@ def parse(text: str, path: str = "<record>") -> Record:
         seconds = None
         timed = _TIMED.match(move)
         if timed:
-            move, seconds = timed.group(1), float(timed.group(2))
+            move, seconds = timed.group(1), _seconds(timed.group(2), path, number)
         lines.append(Line(number, who, move, seconds))
     return Record(path, header, lines, cut_off)
 
 
+def _seconds(text: str, path: str, number: int) -> float:
+    """The time a move took, from its `# 4.2s` comment: a finite number of seconds."""
+    if len(text) > 20 or float(text) > MAX_SECONDS:
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise RecordError(path, number, f"the move's time {shown}s is not a time a move took "
+                                        f"(at most {MAX_SECONDS:,} s)")
+    return float(text)
+
+
+def _within_limits(text: str, path: str) -> None:
+    """Refuse a record with more lines, or a longer line, than the limits allow (counted
+    before anything is split, so a huge record costs one pass)."""
+    lines = text.count("\n")
+    cap = limits.value("record_lines")
+    if lines > cap:
+        raise RecordError(path, cap + 1, "the record has " + limits.limit_message("record_lines", f"{lines:,} lines"))
+    width = limits.value("record_line_chars")
+    start = 0
+    while True:
+        end = text.find("\n", start)
+        stop = len(text) if end < 0 else end
+        if stop - start > width:
+            number = text.count("\n", 0, start) + 1
+            raise RecordError(path, number, "this line has " + limits.limit_message(
+                "record_line_chars", f"{stop - start:,} characters"))
+        if end < 0:
+            return
+        start = end + 1
+
+
 def load(path: str | os.PathLike, warn=None) -> Record:
-    """Read a record file. A cut-off last line is dropped with a warning
-    (`warn(message)`, stderr by default)."""
+    """Read a record file: a regular file under the `record_bytes` limit. A cut-off last
+    line is dropped with a warning (`warn(message)`, stderr by default)."""
     path = str(path)
     try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise RecordError(path, 0, "no such record") from None
-    except OSError as err:
-        raise RecordError(path, 0, f"cannot read: {err.strerror}") from None
+        data = read_capped(path, "record_bytes", limits.value("record_bytes"))
+    except FileRefused as err:
+        message = "no such record" if str(err) == "no such file" else str(err)
+        raise RecordError(path, 0, message) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:

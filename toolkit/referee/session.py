@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from toolkit.referee import game, movelist, transcript
+from toolkit.terminal import printable
 from toolkit.referee.match import Match, UndoError
 from toolkit.referee.protocol import CHANCE, DecisionKind, IllegalMoveError, MoveSyntaxError
 
@@ -120,10 +121,12 @@ class Session:
                    echo=not terminal, timed=terminal, editor=editor)
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+        """A line for the players: control characters that came from a scenario, a record
+        or the keyboard are shown escaped (`\x1b`), never sent to the terminal raw."""
+        print(printable(text, keep="\n\t"), file=self.out, flush=True)
 
     def _next_line(self, prompt: str) -> str | None:
-        self.out.write(prompt)
+        self.out.write(printable(prompt, keep=""))
         self.out.flush()
         try:
             line = next(self.lines)

@@ -122,9 +122,10 @@ class Config:
                 raise ScenarioError(f"piece {p.name}: letter must be one capital letter")
             beats = p.get("beats", ())
             beats = (beats,) if isinstance(beats, str) else tuple(beats)
-            self.pieces[p.name] = Piece(p.name, letter, role, int(p.get("moves", 1)),
+            reach = max(self.width, self.height)  # a longer move or reveal means nothing more
+            self.pieces[p.name] = Piece(p.name, letter, role, _whole(p, "moves", 1, 0, reach),
                                         frozenset(beats), p.get("disguise"),
-                                        int(p.get("reveals", 0)))
+                                        _whole(p, "reveals", 0, 0, reach))
         letters = [p.letter for p in self.pieces.values()]
         if len(set(letters)) != len(letters):
             raise ScenarioError("Front Lines pieces need distinct letters")
@@ -189,8 +190,10 @@ class Config:
                     "no_casualty_draw_turns", "repetition_draw"):
             if not isinstance(o[key], int) or isinstance(o[key], bool) or o[key] < 0:
                 raise ScenarioError(f"option {key} is a whole number")
-        if o["actions_per_turn"] < 1:
-            raise ScenarioError("option actions_per_turn is at least 1")
+        if o["actions_per_turn"] < 1 or o["actions_per_turn"] > MAX_ACTIONS:
+            raise ScenarioError(f"option actions_per_turn is from 1 to {MAX_ACTIONS}")
+        if o["backward_moves_per_turn"] > MAX_ACTIONS:
+            raise ScenarioError(f"option backward_moves_per_turn is at most {MAX_ACTIONS}")
         for key in ("reinforce_piece", "wipe_piece"):
             if o[key] not in self.pieces:
                 raise ScenarioError(f"option {key} names an unknown piece {o[key]}")
@@ -263,3 +266,15 @@ class Config:
 
     def deploy_seconds(self) -> int | None:
         return None if self.options["timers"] == "off" else int(self.options["deploy_seconds"])
+
+
+MAX_ACTIONS = 100  # actions a side plans per turn: every one is a decision of its own
+
+
+def _whole(piece: Any, key: str, default: int, low: int, high: int) -> int:
+    """A piece statistic the rules count with: a whole number from `low` to `high`."""
+    value = piece.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ScenarioError(f"piece {piece.name}: {key} is a whole number from {low} to {high} "
+                            f"on this board, not {value!r}")
+    return value
