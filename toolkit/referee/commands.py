@@ -61,12 +61,26 @@ def _rules_for(scenario: Any):
 
 
 def run_play(args) -> int:
-    from toolkit.referee.chance import SeededChance
-    from toolkit.referee.match import Match
     from toolkit.referee.session import Session
 
     scenario = _load_scenario(args.scenario)
     _rules_for(scenario)
+    try:
+        match = open_match(args, scenario)
+    except record.RecordError as err:
+        print(err, file=sys.stderr)
+        return EXIT_USER_ERROR
+    session = Session.on_streams(match, sys.stdin, sys.stdout, table=match.chance is None)
+    return session.run()
+
+
+def open_match(args, scenario: Any):
+    """The match `play` and `serve` run: a new one (`--seed N`, `--table`, or a
+    random seed), or the record `--record FILE` resumed when FILE exists, its
+    further moves appended. Raises RecordError for a bad record."""
+    from toolkit.referee.chance import SeededChance
+    from toolkit.referee.match import Match
+
     record_path = Path(args.record) if args.record else None
     resuming = record_path is not None and record_path.exists() and record_path.stat().st_size
     try:
@@ -91,15 +105,11 @@ def run_play(args) -> int:
                 value = args.seed if args.seed is not None else secrets.randbelow(10 ** 9)
                 seed, chance = str(value), SeededChance(value)
             match = Match.new(scenario, chance=chance, seed=seed, record_path=record_path)
-    except record.RecordError as err:
-        print(err, file=sys.stderr)
-        return EXIT_USER_ERROR
     except ScenarioError as err:
         raise CommandError(f"{args.scenario}: {err}") from None
     except OSError as err:
         raise CommandError(f"cannot write the record {record_path}: {err.strerror}") from None
-    session = Session.on_streams(match, sys.stdin, sys.stdout, table=match.chance is None)
-    return session.run()
+    return match
 
 
 def _replayed(rec: record.Record, scenario: Any):
