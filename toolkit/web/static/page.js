@@ -7,6 +7,8 @@
   const COLOURS = ["#a32020", "#1f4e9c", "#2e7d32", "#7b3fa0", "#d07010", "#555555"];
   const token = location.pathname.split("/").filter(Boolean).pop();
   const $ = (id) => document.getElementById(id);
+  // moves that name no space (boost 1, hold, pass) are buttons of their own, up to
+  const SPACELESS = 30;
   const S = { board: null, state: null, past: null, selected: null, ws: null,
               pending: null, retry: 1000 };
 
@@ -339,6 +341,20 @@
     const log = $("log");
     log.replaceChildren();
     for (const line of (view ? view.log : [])) log.appendChild(html("li", "", line));
+    const plain = S.past ? [] : legal().filter((m) => !m.spaces.length && m.text !== "pass");
+    const box = $("spaceless");
+    box.replaceChildren();
+    if (plain.length <= SPACELESS) {
+      for (const m of plain) {
+        const b = html("button", "candidate", m.text);
+        b.type = "button";
+        b.dataset.move = m.text;
+        b.addEventListener("click", () => play(m.text));
+        box.appendChild(b);
+      }
+    }
+    document.body.dataset.version = st.version;
+    document.body.dataset.moves = st.moves.length;
     const hasPass = legal().some((m) => m.text === "pass");
     $("pass").hidden = !hasPass;
     const u = st.undo;
