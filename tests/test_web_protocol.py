@@ -429,3 +429,15 @@ def test_web_a_map_is_drawn_at_its_node_coordinates_with_its_links():
     # A1 (0, 0) above A2 (0, 34.6): same x, larger y
     assert at["A1"]["x"] == at["A2"]["x"] and at["A2"]["y"] > at["A1"]["y"]
     assert all("r" in s for s in drawn["spaces"])
+
+
+def test_web_why_undo_is_refused_never_spells_out_another_sides_private_draw():
+    app, table, _ = served("dice_race_3", 5)
+    client = entered(TestClient(app))
+    drawn = [e.text for e in table.match.history]
+    assert drawn == ["stumble", "sprint", "stumble"]  # Red, Blue, then Green drew
+    with client.websocket_connect(f"/ws/{token('Blue')}") as ws:
+        ws.receive_json()
+        blue = ws.receive_json()
+    assert blue["why_not_undo"] == "a chance outcome cannot be taken back"
+    assert "stumble" not in json.dumps(blue)  # Blue holds a sprint; both stumbles are hidden

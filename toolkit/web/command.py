@@ -21,6 +21,24 @@ def addresses(seats, host: str, port: int) -> list[tuple[str, str]]:
     return out
 
 
+def free_to_listen(host: str, port: int) -> None:
+    """Raise CommandError unless the server can listen on host:port (said before any
+    address is printed, not as the server's own log line)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as err:
+        raise CommandError(f"--host {host}: {err.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as err:
+            raise CommandError(f"cannot listen on {host}:{port}: {err.strerror}") from None
+
+
 def open_table(args):
     """The table of `serve`: the match `play` would run (new, or the record resumed);
     raises RecordError for a bad record, CommandError for a bad scenario."""
@@ -49,6 +67,7 @@ def run_serve(args) -> int:
     except record.RecordError as err:
         print(err, file=sys.stderr)
         return EXIT_USER_ERROR
+    free_to_listen(args.host, args.port)
     scenario = table.match.scenario
     seats = Seats(scenario.sides)
     app = create_app(table, seats)
@@ -59,8 +78,5 @@ def run_serve(args) -> int:
     if args.record:
         print(f"the record is written to {args.record}")
     print("stop the server with Ctrl-C", flush=True)
-    try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
-    except OSError as err:
-        raise CommandError(f"cannot listen on {args.host}:{args.port}: {err.strerror}") from None
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return EXIT_OK

@@ -195,7 +195,13 @@ class Table:
             return "the game is over"
         if self.undo is not None:
             return f"{self.undo.by} has asked already"
-        return self.match.why_not_undo()
+        reason = self.match.why_not_undo()
+        history = self.match.history
+        if reason is not None and history and history[-1].player != seat.side:
+            # another side's move is named, never spelled out: it may have been private
+            reason = reason.replace(f"'s {history[-1].text} ", "'s last move ")
+            reason = reason.replace(f"({history[-1].text})", "").replace("  ", " ")
+        return reason
 
     def ask_undo(self, seat: Seat) -> bool:
         """Ask to take back the last move; True if it was taken back at once (no
