@@ -2,6 +2,7 @@
 
     python3 benchmarks/serve.py              # 60 moves per game, prints a table
     python3 benchmarks/serve.py --moves 200
+    python3 benchmarks/serve.py --browser    # click to redrawn board, in chromium
 
 A real uvicorn server on 127.0.0.1 (a free port) and one websocket client per
 seat (the `websockets` package): each move is sent on the deciding seat's socket
@@ -9,6 +10,11 @@ and timed until that socket receives its new `state` (the server has checked and
 applied the move, answered any dice, and built and sent every seat its own view).
 The other seats' sockets are drained between moves. Run by hand; never part of
 the test suite.
+
+With --browser the two seats of the toy are chromium pages (Playwright, Debian's
+/usr/bin/chromium) and each move is timed inside the page, from the click on its
+button to the board redrawn with the new state (the page's `data-version` set at
+the end of drawing).
 """
 
 from __future__ import annotations
@@ -84,11 +90,64 @@ def one_game(name: str, moves: int, seed: int) -> tuple[list[float], int]:
     return times, size
 
 
+CLICK_AND_WAIT = """async (selector) => {
+  const was = document.body.dataset.version;
+  const start = performance.now();
+  await new Promise((done) => {
+    const seen = new MutationObserver(() => {
+      if (document.body.dataset.version !== was) { seen.disconnect(); done(); }
+    });
+    seen.observe(document.body, { attributes: true });
+    document.querySelector(selector).click();
+  });
+  return performance.now() - start;
+}"""
+
+
+def browser_round_trips(moves: int, seed: int) -> list[float]:
+    """Click to redrawn board, in ms, for `moves` moves of the 2-player toy."""
+    from tests.web_browser import chromium
+
+    times: list[float] = []
+    with chromium() as browser:
+        while len(times) < moves:
+            app, table, _ = served("dice_race", seed)
+            seed += 1
+            m = table.match
+            with running(app) as base:
+                pages = {}
+                for side in m.scenario.sides:
+                    page = browser.new_context().new_page()
+                    page.goto(f"{base}/seat/{token(side)}")
+                    page.wait_for_selector("#connection.online")
+                    pages[side] = page
+                while not m.over and len(times) < moves:
+                    side = m.decision.players[0]
+                    page = pages[side]
+                    page.wait_for_function("v => document.body.dataset.version === String(v)",
+                                           arg=table.version)
+                    button = "#spaceless button" if page.locator(
+                        "#spaceless button").count() else "#pass"
+                    times.append(page.evaluate(CLICK_AND_WAIT, button))
+                for page in pages.values():
+                    page.context.close()
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--browser", action="store_true",
+                        help="time click to redrawn board in chromium (the toy game)")
     args = parser.parse_args()
+    if args.browser:
+        ms = sorted(browser_round_trips(args.moves, args.seed))
+        p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
+        print(f"{'in chromium':<14}{'moves':>6}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}")
+        print(f"{'dice_race':<14}{len(ms):>6}{statistics.median(ms):>11.1f}{p95:>9.1f}"
+              f"{ms[-1]:>9.1f}")
+        return
     print(f"{'game':<14}{'games':>6}{'moves':>6}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}"
           f"{'largest state':>15}")
     for name in GAMES:
