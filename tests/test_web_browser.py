@@ -161,3 +161,41 @@ def test_web_a_view_that_is_not_the_common_one_is_shown_as_text():
         north.click('#board .space[data-space="C2"]')
         north.wait_for_selector('#candidates button[data-move="I=C2"]')
         north.screenshot(path=str(SHOTS / "front_lines.png"))
+
+
+CROSSROADS = """scenario "Crossroads" {
+  ruleset skirmish
+  sides North, South
+  terrain road { colour "#d8cfa8" }
+  terrain swamp { impassable; colour "#6b7d5a" }
+  board roads: map {
+    terrain road
+    node north-gate at 0, 0
+    node mill at 30, 10
+    node bog at 60, 0 { terrain swamp }
+    node bridge at 45, 50
+    node south-gate at 90, 30
+    link north-gate mill bridge south-gate
+    link mill bog south-gate
+  }
+  piece rider { moves 2; strength 1 }
+  setup North { rider at north-gate }
+  setup South { rider at south-gate }
+  table turn_sequence { turn [in_turn, "One action each."] }
+}
+"""
+
+
+def test_web_a_map_is_played_by_clicking_its_nodes(tmp_path):
+    path = tmp_path / "crossroads.scn"
+    path.write_text(CROSSROADS)
+    app, table, _ = served(path, 1)
+    with running(app) as base, chromium() as browser:
+        north = open_seat(browser, base, "North")
+        assert north.locator("#board .space circle").count() == 5
+        assert north.locator("#board line.link").count() == 5
+        north.click('#board .space[data-space="north-gate"]')
+        north.click('#board .space[data-space="mill"]')
+        north.wait_for_function("document.body.dataset.moves === '1'")
+        assert table.match.history[0].text == "move north-gate mill"
+        north.screenshot(path=str(SHOTS / "map.png"))

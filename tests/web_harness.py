@@ -30,9 +30,10 @@ def token(side: str) -> str:
     return f"token-of-{side}"
 
 
-def served(name: str, seed: int | None = 1, record_path: Path | None = None):
-    """(app, table, seats) for a new match of scenario `name` (seed None: --table)."""
-    scenario = dsl.load(SCENARIOS[name])
+def served(name: str | Path, seed: int | None = 1, record_path: Path | None = None):
+    """(app, table, seats) for a new match of scenario `name` (a name of SCENARIOS
+    or a path; seed None: --table)."""
+    scenario = dsl.load(SCENARIOS[name] if isinstance(name, str) else name)
     chance = None if seed is None else SeededChance(seed)
     match = Match.new(scenario, chance=chance, seed="table" if seed is None else str(seed),
                       record_path=record_path)

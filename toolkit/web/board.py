@@ -22,6 +22,8 @@ SIZE = 60.0
 MARGIN = 8.0
 #: Radius of a map node, in SVG units.
 NODE_RADIUS = 20.0
+#: Room under a map's node for its id, in SVG units.
+LABEL = 14.0
 #: Fill of a space whose terrain has no colour.
 PLAIN = "#e8e4d8"
 
@@ -95,7 +97,7 @@ def shapes(scenario: Any, board: Any | None = None) -> dict[str, Any]:
         if board.kind == "map":
             item["r"] = NODE_RADIUS
             xs += [x - NODE_RADIUS, x + NODE_RADIUS]
-            ys += [y - NODE_RADIUS, y + NODE_RADIUS]
+            ys += [y - NODE_RADIUS, y + NODE_RADIUS + LABEL]  # the id under the node
         else:
             pts = [(px + MARGIN, py + MARGIN) for px, py in corners(board, x, y)]
             item["points"] = _rounded(pts)
@@ -116,5 +118,5 @@ def shapes(scenario: Any, board: Any | None = None) -> dict[str, Any]:
         "name": board.name, "kind": board.kind, "orientation": board.orientation,
         "offset": board.offset, "spaces": spaces, "links": links,
         "view_box": [0, 0, round(width, 2), round(height, 2)],
-        "piece": round(NODE_RADIUS * 0.8 if board.kind == "map" else SIZE * 0.32, 2),
+        "piece": round(NODE_RADIUS * 0.7 if board.kind == "map" else SIZE * 0.32, 2),
     }

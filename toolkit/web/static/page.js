@@ -102,6 +102,7 @@
     const svg = $("board");
     if (!b) return;
     svg.setAttribute("viewBox", b.view_box.join(" "));
+    svg.style.maxWidth = `${b.view_box[2] * 2}px`;  // a small board is not blown up
     const g = $("spaces");
     g.replaceChildren();
     for (const l of b.links) {
@@ -117,8 +118,9 @@
       } else {
         sg.appendChild(el("circle", { cx: s.x, cy: s.y, r: s.r, fill: s.colour }));
       }
-      const top = s.points ? Math.min(...s.points.map((p) => p[1])) : s.y - s.r;
-      sg.appendChild(el("text", { x: s.x, y: top + 11, "text-anchor": "middle" }, s.id));
+      // a square's or hex's id at its top edge; a node's under it, clear of its pieces
+      const labelY = s.points ? Math.min(...s.points.map((p) => p[1])) + 11 : s.y + s.r + 10;
+      sg.appendChild(el("text", { x: s.x, y: labelY, "text-anchor": "middle" }, s.id));
       sg.addEventListener("click", () => clickSpace(s.id));
       g.appendChild(sg);
     }
@@ -283,6 +285,8 @@
       if (p.cards !== null) {
         if (!p.cards.length) cards.appendChild(html("span", "", "empty"));
         for (const c of p.cards) cards.appendChild(html("span", "card", c));
+      } else if (p.count === 0) {
+        cards.appendChild(html("span", "", "empty"));
       } else {
         for (let i = 0; i < Math.min(p.count, 12); i++) cards.appendChild(html("span", "card back", "\u00a0"));
         cards.appendChild(html("span", "", ` ${p.count} card${p.count === 1 ? "" : "s"}`));
