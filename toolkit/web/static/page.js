@@ -220,6 +220,8 @@
       } else if (starting.length || hasPiece(sid)) {
         S.selected = sid;
         showCandidates(starting, starting.length ? `moves from ${sid}:` : "");
+      } else if (legal().length) {
+        say(`no move of yours starts at ${sid}`);
       }
       render();
       return;
