@@ -7,6 +7,6 @@ from setuptools import find_packages, setup
 setup(
     packages=find_packages(include=["dsl", "dsl.*", "toolkit", "toolkit.*"]) + ["toolkit.templates"],
     package_dir={"toolkit.templates": "templates"},
-    package_data={"dsl": ["*.lark"], "toolkit.templates": ["*.j2", "sheets/*.j2", "**/*.j2", "**/*.html",
+    package_data={"dsl": ["*.lark"], "toolkit": ["web/static/*"], "toolkit.templates": ["*.j2", "sheets/*.j2", "**/*.j2", "**/*.html",
                                                            "**/*.css", "**/*.js"]},
 )

@@ -163,6 +163,34 @@ def run_play(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def add_serve(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "serve",
+        help="play a scenario in web pages, one per seat (local server)",
+        description="Run one match as a local web server and print a secret address per "
+        "seat and one for spectators. Each page shows only its seat's view. With --record "
+        "FILE every move is appended to FILE; an existing FILE is resumed. Needs the web "
+        "extra: pip install 'frontkit[web]'.",
+    )
+    p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
+    chance = p.add_mutually_exclusive_group()
+    chance.add_argument("--seed", type=int, metavar="N", help="dice and draws from seed N")
+    chance.add_argument("--table", action="store_true",
+                        help="the players roll and draw at the table and type the results")
+    p.add_argument("--record", metavar="FILE", help="append the game to FILE (resume it if it exists)")
+    p.add_argument("--port", type=whole_number(0, 65535), default=8000, metavar="P",
+                   help="port to listen on (default %(default)s)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default %(default)s: this machine only)")
+    return p
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from toolkit.web.command import run_serve as run
+
+    return run(args)
+
+
 def add_replay(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "replay",
@@ -414,6 +442,7 @@ COMMANDS: list[tuple[str, Callable, Callable]] = [
     ("new", add_new, run_new),
     ("build", add_build, run_build),
     ("play", add_play, run_play),
+    ("serve", add_serve, run_serve),
     ("replay", add_replay, run_replay),
     ("simulate", add_simulate, run_simulate),
     ("lsp", add_lsp, run_lsp),

@@ -62,12 +62,27 @@ def _rules_for(scenario: Any):
 
 
 def run_play(args) -> int:
-    from toolkit.referee.chance import SeededChance
-    from toolkit.referee.match import Match
     from toolkit.referee.session import Session
 
     scenario = _load_scenario(args.scenario)
     _rules_for(scenario)
+    try:
+        match = open_match(args, scenario)
+    except record.RecordError as err:
+        print(err, file=sys.stderr)
+        return EXIT_USER_ERROR
+    stdin = lines_of(sys.stdin)  # a byte that is not UTF-8 makes its line unreadable, not a crash
+    session = Session.on_streams(match, stdin, sys.stdout, table=match.chance is None)
+    return session.run()
+
+
+def open_match(args, scenario: Any):
+    """The match `play` and `serve` run: a new one (`--seed N`, `--table`, or a
+    random seed), or the record `--record FILE` resumed when FILE exists, its
+    further moves appended. Raises RecordError for a bad record."""
+    from toolkit.referee.chance import SeededChance
+    from toolkit.referee.match import Match
+
     record_path = Path(args.record) if args.record else None
     if record_path is not None and (record_path.exists() or record_path.is_symlink()) \
             and not record_path.is_file():
@@ -95,16 +110,11 @@ def run_play(args) -> int:
                 value = args.seed if args.seed is not None else secrets.randbelow(10 ** 9)
                 seed, chance = str(value), SeededChance(value)
             match = Match.new(scenario, chance=chance, seed=seed, record_path=record_path)
-    except record.RecordError as err:
-        print(err, file=sys.stderr)
-        return EXIT_USER_ERROR
     except ScenarioError as err:
         raise CommandError(f"{args.scenario}: {err}") from None
     except OSError as err:
         raise CommandError(f"cannot write the record {record_path}: {err.strerror}") from None
-    stdin = lines_of(sys.stdin)  # a byte that is not UTF-8 makes its line unreadable, not a crash
-    session = Session.on_streams(match, stdin, sys.stdout, table=match.chance is None)
-    return session.run()
+    return match
 
 
 def _replayed(rec: record.Record, scenario: Any):

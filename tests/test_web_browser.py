@@ -1,0 +1,203 @@
+"""frontkit serve in a real browser: Debian's chromium driven by Playwright.
+
+The server runs in a thread on 127.0.0.1 (a free port); each seat and the
+spectator is a browser context of its own. Skipped only where /usr/bin/chromium is
+absent (.ci/run installs it). Screenshots go to docs/serve/ (docs/serve.md shows
+them)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.web_browser import CHROMIUM
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason=f"{CHROMIUM} is absent (apt-get install chromium)")
+
+from tests.web_browser import chromium, running  # noqa: E402
+from tests.web_harness import SPECTATORS, served, token  # noqa: E402
+
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "serve"
+WAIT = 20_000  # ms: generous, the machine is shared
+VIEWPORT = {"width": 1100, "height": 760}
+
+
+def open_seat(browser, base, who):
+    page = browser.new_context(viewport=VIEWPORT).new_page()
+    page.set_default_timeout(WAIT)
+    page.goto(f"{base}/seat/{token(who) if who else SPECTATORS}")
+    page.wait_for_selector("#connection.online")
+    page.wait_for_selector("#board .space")
+    return page
+
+
+def current(page, table):
+    """Wait until the page shows the table's latest state."""
+    page.wait_for_function("v => document.body.dataset.version === String(v)",
+                           arg=table.version)
+
+
+def hand_cards(page, owner):
+    return page.locator(f'.pile[data-pile="hand"][data-owner="{owner}"] .card:not(.back)').count()
+
+
+PREFERRED = ["advance", "boost 2", "boost 1", "boost 0", "hold"]
+
+
+def test_web_two_seats_play_the_toy_to_its_end_by_clicking_and_a_spectator_sees_no_secrets():
+    app, table, _ = served("dice_race", 11)
+    m = table.match
+    with running(app) as base, chromium() as browser:
+        pages = {side: open_seat(browser, base, side) for side in m.scenario.sides}
+        spectator = open_seat(browser, base, None)
+        shot_taken = False
+        for _ in range(200):
+            if m.over:
+                break
+            d = m.decision
+            side = d.players[0]
+            page = pages[side]
+            current(page, table)
+            before = table.version
+            buttons = [b.get_attribute("data-move") for b in
+                       page.locator("#spaceless button").all()]
+            if not page.locator("#pass").is_hidden() and not buttons:
+                page.click("#pass")  # a reaction window: the visible Pass
+            else:
+                choice = next(t for t in PREFERRED + buttons if t in buttons)
+                page.click(f'#spaceless button[data-move="{choice}"]')
+            page.wait_for_function("v => Number(document.body.dataset.version) > v",
+                                   arg=before)
+            for other in m.scenario.sides:  # nobody sees another's hand, ever
+                current(pages[other], table)
+                for owner in m.scenario.sides:
+                    if owner != other:
+                        assert hand_cards(pages[other], owner) == 0
+            current(spectator, table)
+            assert all(hand_cards(spectator, s) == 0 for s in m.scenario.sides)
+            assert spectator.locator("#spaceless button").count() == 0
+            assert spectator.locator("#notation").is_hidden()
+            if not shot_taken and m.decision is not None and m.decision.kind.value == "move":
+                pages[m.decision.players[0]].screenshot(path=str(SHOTS / "dice_race.png"))
+                shot_taken = True
+        assert m.over, "the toy game did not end"
+        for page in [*pages.values(), spectator]:
+            current(page, table)
+            assert "game over" in page.inner_text("#outcome")
+        red = pages[m.scenario.sides[0]]
+        assert red.locator("#record").is_visible()
+        assert spectator.locator("#record").is_hidden()
+        moves = int(red.evaluate("document.body.dataset.moves"))
+        assert moves == len(m.history) and red.locator("#moves li").count() == moves
+        # the move list: one step back shows the past as Red saw it
+        red.click("#back")
+        red.wait_for_selector("#past-banner:not([hidden])")
+        assert f"after move {moves - 1} of {moves}" in red.inner_text("#past-banner")
+        red.click("#live")
+        red.wait_for_selector("#past-banner", state="hidden")
+
+
+def test_web_an_illegal_click_shows_its_rule_and_a_reload_reconnects():
+    app, table, _ = served("skirmish", 1)
+    m = table.match
+    with running(app) as base, chromium() as browser:
+        red = open_seat(browser, base, "Red")
+        blue = open_seat(browser, base, "Blue")
+        spectator = open_seat(browser, base, None)
+        # B2 then B5: too far for infantry, explained before anything is sent
+        red.click('#board .space[data-space="B2"]')
+        red.wait_for_selector("#candidates button")
+        red.click('#board .space[data-space="B5"]')
+        red.wait_for_selector("#message[data-rule]")
+        assert red.get_attribute("#message", "data-rule") == "SK-move"
+        assert "SK-move" in red.inner_text("#message") and m.history == []
+        # typed notation is checked before it is sent
+        red.fill("#notation", "move D1 D4")
+        red.press("#notation", "Enter")
+        red.wait_for_function("document.querySelector('#message').textContent.includes('D4')")
+        assert red.get_attribute("#message", "data-rule") == "SK-move" and m.history == []
+        # B2 then B4: the one legal move between them (with the forced march card)
+        red.click('#board .space[data-space="B2"]')
+        red.click('#board .space[data-space="B4"]')
+        red.wait_for_function("document.body.dataset.moves === '1'")
+        assert m.history[-1].text == "move B2 B4 +forced_march"
+        # F5 then E5: two moves (with or without the card): shown as buttons
+        current(blue, table)
+        blue.click('#board .space[data-space="F5"]')
+        blue.click('#board .space[data-space="E5"]')
+        blue.wait_for_selector('#candidates button[data-move="move F5 E5"]')
+        blue.click('#candidates button[data-move="move F5 E5"]')
+        blue.wait_for_function("document.body.dataset.moves === '2'")
+        current(red, table)
+        red.screenshot(path=str(SHOTS / "skirmish.png"))
+        spectator.screenshot(path=str(SHOTS / "spectator.png"))
+        # Red's hand is drawn as cards on Red's page only
+        assert hand_cards(red, "Red") == 2 and hand_cards(spectator, "Red") == 0
+        assert hand_cards(blue, "Red") == 0
+        # a reload fetches everything again from the server
+        red.reload()
+        red.wait_for_selector("#connection.online")
+        current(red, table)
+        assert red.locator("#moves li").count() == 2
+        assert red.locator('#board .piece[data-space="B4"]').count() == 1
+        # undo: Red asks, Blue accepts, the last move is taken back
+        blue.click("#undo")
+        red.wait_for_selector("#undo-accept:not([hidden])")
+        red.click("#undo-accept")
+        red.wait_for_function("document.body.dataset.moves === '1'")
+        assert [e.text for e in m.history] == ["move B2 B4 +forced_march"]
+
+
+def test_web_front_lines_deploys_by_clicking_on_its_common_view():
+    """Front Lines' view is the common View: no text fallback; its own deployment rows are
+    marked, and clicking a square offers the deployments there."""
+    app, table, _ = served("front_lines", 1)
+    with running(app) as base, chromium() as browser:
+        north = open_seat(browser, base, "North")
+        north.wait_for_selector('#board .space[data-space="C2"]')
+        assert north.is_hidden("#text")
+        # a deployment names one space: clicking it offers the deployments there
+        north.click('#board .space[data-space="C2"]')
+        north.wait_for_selector('#candidates button[data-move="I=C2"]')
+        north.screenshot(path=str(SHOTS / "front_lines.png"))
+
+
+CROSSROADS = """scenario "Crossroads" {
+  ruleset skirmish
+  sides North, South
+  terrain road { colour "#d8cfa8" }
+  terrain swamp { impassable; colour "#6b7d5a" }
+  board roads: map {
+    terrain road
+    node north-gate at 0, 0
+    node mill at 30, 10
+    node bog at 60, 0 { terrain swamp }
+    node bridge at 45, 50
+    node south-gate at 90, 30
+    link north-gate mill bridge south-gate
+    link mill bog south-gate
+  }
+  piece rider { moves 2; strength 1 }
+  setup North { rider at north-gate }
+  setup South { rider at south-gate }
+  table turn_sequence { turn [in_turn, "One action each."] }
+}
+"""
+
+
+def test_web_a_map_is_played_by_clicking_its_nodes(tmp_path):
+    path = tmp_path / "crossroads.scn"
+    path.write_text(CROSSROADS)
+    app, table, _ = served(path, 1)
+    with running(app) as base, chromium() as browser:
+        north = open_seat(browser, base, "North")
+        assert north.locator("#board .space circle").count() == 5
+        assert north.locator("#board line.link").count() == 5
+        north.click('#board .space[data-space="north-gate"]')
+        north.click('#board .space[data-space="mill"]')
+        north.wait_for_function("document.body.dataset.moves === '1'")
+        assert table.match.history[0].text == "move north-gate mill"
+        north.screenshot(path=str(SHOTS / "map.png"))

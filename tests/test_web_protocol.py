@@ -1,0 +1,443 @@
+"""frontkit serve through Starlette's test client: what each seat's socket is sent
+and what the table does with what it sends."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from types import SimpleNamespace
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from tests.web_harness import SPECTATORS, secret_forms, served, token  # noqa: E402
+from toolkit.referee import game, record, transcript  # noqa: E402
+from toolkit.web import board as shapes_of  # noqa: E402
+from toolkit.web.moves import SpaceFinder, from_to  # noqa: E402
+
+
+_clients = []
+
+
+def entered(client):
+    """The client entered: all its sockets share one event loop, as in a server."""
+    client.__enter__()
+    _clients.append(client)
+    return client
+
+
+@pytest.fixture(autouse=True)
+def _close_clients():
+    yield
+    while _clients:
+        _clients.pop().__exit__(None, None, None)
+
+
+class Sockets:
+    """One socket per seat and one for a spectator, every message kept."""
+
+    def __init__(self, client, sides):
+        self.sides = list(sides)
+        self.names = self.sides + [None]
+        self.ctx = {s: client.websocket_connect(f"/ws/{token(s) if s else SPECTATORS}")
+                    for s in self.names}
+        self.ws = {s: c.__enter__() for s, c in self.ctx.items()}
+        self.seen: dict = {s: [] for s in self.names}
+        for s in self.names:
+            assert self.get(s)["type"] == "hello"
+            assert self.get(s)["type"] == "state"
+
+    def get(self, side):
+        msg = self.ws[side].receive_json()
+        self.seen[side].append(msg)
+        return msg
+
+    def send(self, side, msg):
+        self.ws[side].send_json(msg)
+
+    def everyone_gets_state(self):
+        return {s: self.get(s) for s in self.names}
+
+    def close(self):
+        for c in self.ctx.values():
+            c.__exit__(None, None, None)
+
+
+def _holds(text, form):
+    # standing on its own: the order I=A1 is not inside I=A10
+    return re.search(r"(?<![A-Za-z0-9_])" + re.escape(form) + r"(?![A-Za-z0-9_])",
+                     text) is not None
+
+
+def assert_no_secrets_of_others(table, sockets, messages) -> int:
+    """No message of this step holds a secret another side has now. Returns how many
+    of its own secrets a seat was sent (the forms are the real ones: a control)."""
+    m = table.match
+    own = 0
+    for seat, msgs in messages.items():
+        text = json.dumps(msgs)
+        if seat is not None:
+            own += sum(any(_holds(text, f) for f in secret_forms(v))
+                       for v in game.secrets(m.rules, m.state, seat))
+        for other in sockets.sides:
+            if other == seat:
+                continue
+            for value in game.secrets(m.rules, m.state, other):
+                for form in secret_forms(value):
+                    assert not _holds(text, form), (f"{seat or 'spectator'} was sent {other}'s "
+                                              f"secret {value!r} as {form!r}")
+    return own
+
+
+@pytest.mark.parametrize("name,seed", [("dice_race_3", 3), ("dice_race_3", 8),
+                                       ("skirmish", 5), ("front_lines", 2)])
+def test_web_no_seat_is_ever_sent_another_seats_secrets_in_random_games(name, seed):
+    app, table, seats = served(name, seed)
+    rng = random.Random(seed)
+    client = entered(TestClient(app))
+    sockets = Sockets(client, table.match.scenario.sides)
+    m = table.match
+    leaks_checked = own_seen = 0
+    try:
+        for step in range(120 if name != "front_lines" else 70):
+            d = m.decision
+            if d is None:
+                break
+            side = rng.choice(d.players)
+            move = rng.choice(m.legal(side))
+            sockets.send(side, {"type": "move", "text": move})
+            got = sockets.everyone_gets_state()
+            for s, msg in got.items():
+                assert msg["type"] == "state"
+                own = m.rules.view(m.state, s)
+                told = transcript.told(m.history, s)
+                if msg["view"] is not None:  # exactly the seat's own view, nothing more
+                    assert msg["view"] == own.with_log(told).as_json()
+                else:
+                    assert msg["text"] == transcript.render(m.rules, own, told)
+                legal = [item["text"] for item in msg["legal"]]
+                assert legal == ([] if s is None or m.decision is None or s not in
+                                 m.decision.players else m.legal(s))
+            if step % 9 == 0:  # a look back is the past as the seat saw it
+                for s in sockets.names:
+                    sockets.send(s, {"type": "past", "at": len(m.history) // 2})
+                    got[s] = [got[s], sockets.get(s)]
+            own_seen += assert_no_secrets_of_others(table, sockets, got)
+            leaks_checked += sum(len(game.secrets(m.rules, m.state, s)) for s in sockets.sides)
+    finally:
+        sockets.close()
+    assert leaks_checked > 0  # the games had secrets to keep
+    assert own_seen > 0  # and each seat was sent its own, in the very forms checked
+
+
+def test_web_a_hidden_hand_reaches_its_own_seat_only():
+    app, table, _ = served("dice_race_3", 4)
+    client = entered(TestClient(app))
+    sockets = Sockets(client, table.match.scenario.sides)
+    try:
+        def hand(msg, owner):
+            return next(p for p in msg["view"]["piles"] if p["owner"] == owner)
+        sockets.send("Red", {"type": "state"})
+        mine = hand(sockets.get("Red"), "Red")
+        sockets.send("Blue", {"type": "state"})
+        theirs = hand(sockets.get("Blue"), "Red")
+        sockets.send(None, {"type": "state"})
+        public = hand(sockets.get(None), "Red")
+    finally:
+        sockets.close()
+    assert mine["count"] == 1 and mine["cards"] and len(mine["cards"]) == 1
+    assert theirs == {**mine, "cards": None} and public == theirs
+
+
+def test_web_the_spectator_sees_every_move_only_as_its_public_events():
+    app, table, _ = served("dice_race_3", 6)
+    client = entered(TestClient(app))
+    sockets = Sockets(client, table.match.scenario.sides)
+    try:
+        sockets.send("Red", {"type": "move", "text": "boost 2"})
+        got = sockets.everyone_gets_state()
+    finally:
+        sockets.close()
+    red, blue, spectator = got["Red"], got["Blue"], got[None]
+    last = {s: msg["moves"][-1] for s, msg in got.items()}
+    assert last["Red"]["text"] == "boost 2"
+    assert last["Blue"]["text"] == last[None]["text"] == "[Red commits a boost]"
+    assert "boost 2" not in json.dumps(spectator)
+    assert "boost 2" not in json.dumps([blue["moves"], blue["view"]])  # only its own legal list
+    assert spectator["legal"] == [] and spectator["seat"] is None
+    assert red["decision"]["kind"] == "orders" and not spectator["decision"]["yours"]
+
+
+def test_web_an_illegal_move_is_refused_with_its_rule_and_changes_nothing():
+    app, table, _ = served("skirmish", 1)
+    client = entered(TestClient(app))
+    before = table.match.state_hash()
+    with client.websocket_connect(f"/ws/{token('Red')}") as ws:
+        ws.receive_json(), ws.receive_json()
+        ws.send_json({"type": "check", "text": "move A1 A5"})
+        checked = ws.receive_json()
+        ws.send_json({"type": "move", "text": "move A1 A5"})
+        refused = ws.receive_json()
+        ws.send_json({"type": "check", "text": "move A1 A2"})
+        fine = ws.receive_json()
+    assert checked["type"] == "checked" and not checked["ok"]
+    assert checked["rule"] == "SK-move" and checked["reason"]
+    assert refused["type"] == "refused" and refused["rule"] == "SK-move"
+    assert fine == {"type": "checked", "ok": True, "text": "move A1 A2",
+                    "notation": "move A1 A2"}
+    assert table.match.state_hash() == before and table.match.history == []
+
+
+def test_web_a_seat_may_not_move_for_another_nor_a_spectator_at_all():
+    app, table, _ = served("skirmish", 1)
+    client = entered(TestClient(app))
+    with client.websocket_connect(f"/ws/{token('Blue')}") as ws:
+        ws.receive_json(), ws.receive_json()
+        ws.send_json({"type": "move", "text": "move C5 C4"})
+        blue = ws.receive_json()
+    with client.websocket_connect(f"/ws/{SPECTATORS}") as ws:
+        ws.receive_json(), ws.receive_json()
+        ws.send_json({"type": "move", "text": "move A1 A2"})
+        spectator = ws.receive_json()
+    assert blue["rule"] == game.RULE_TURN and "waiting for Red" in blue["reason"]
+    assert spectator["rule"] == "spectator"
+    assert table.match.history == []
+
+
+def test_web_a_click_from_one_space_to_another_picks_the_move_or_names_the_rule():
+    app, table, _ = served("skirmish", 1)
+    client = entered(TestClient(app))
+    with client.websocket_connect(f"/ws/{token('Red')}") as ws:
+        ws.receive_json(), ws.receive_json()
+        ws.send_json({"type": "click", "from": "B2", "to": "B4"})
+        legal = ws.receive_json()
+        ws.send_json({"type": "click", "from": "B2", "to": "C2"})
+        two = ws.receive_json()
+        ws.send_json({"type": "click", "from": "B2", "to": "B5"})
+        too_far = ws.receive_json()
+    assert legal["ok"] and legal["notation"] == "move B2 B4 +forced_march"
+    assert not two["ok"] and "move B2 C2, move B2 C2 +forced_march" in two["reason"]
+    assert not too_far["ok"] and too_far["rule"] == "SK-move"
+
+
+def test_web_an_unknown_token_gets_no_page_no_socket_and_no_record():
+    app, _, _ = served("skirmish", 1)
+    client = entered(TestClient(app))
+    assert client.get("/seat/guess").status_code == 404
+    assert client.get("/record/guess").status_code == 404
+    from starlette.websockets import WebSocketDisconnect
+    with pytest.raises(WebSocketDisconnect) as err:
+        with client.websocket_connect("/ws/guess") as ws:
+            ws.receive_json()
+    assert err.value.code == 4404
+
+
+def test_web_the_page_itself_holds_no_game_data():
+    app, table, seats = served("dice_race_3", 2)
+    client = entered(TestClient(app))
+    pages = {s.name: client.get(f"/seat/{s.token}").text for s in seats.all()}
+    assert len(set(pages.values())) == 1  # the same page for every seat: data comes by socket
+    js = client.get("/static/page.js")
+    assert js.status_code == 200 and "WebSocket" in js.text
+    # nothing is fetched from the internet: no address but the SVG namespace
+    assert "https://" not in pages["Red"] + js.text
+    assert set(re.findall(r"http://[^\s\"']+", pages["Red"] + js.text)) == {
+        "http://www.w3.org/2000/svg"}
+
+
+def test_web_undo_is_taken_back_only_once_the_other_side_accepts():
+    app, table, _ = served("skirmish", 1)
+    client = entered(TestClient(app))
+    sockets = Sockets(client, table.match.scenario.sides)
+    try:
+        sockets.send("Red", {"type": "move", "text": "move B2 C2"})
+        sockets.everyone_gets_state()
+        sockets.send("Red", {"type": "undo"})
+        asked = sockets.everyone_gets_state()
+        assert asked["Blue"]["undo"] == {"by": "Red", "waiting": ["Blue"], "answer": True}
+        assert asked["Red"]["undo"]["answer"] is False and len(table.match.history) == 1
+        sockets.send("Red", {"type": "undo-answer", "accept": True})  # not Red's to answer
+        assert sockets.get("Red")["rule"] == "undo"
+        sockets.send("Blue", {"type": "undo-answer", "accept": False})
+        declined = sockets.everyone_gets_state()
+        assert declined["Red"]["undo"] is None and len(table.match.history) == 1
+        sockets.send("Red", {"type": "undo"})
+        sockets.everyone_gets_state()
+        sockets.send("Blue", {"type": "undo-answer", "accept": True})
+        accepted = sockets.everyone_gets_state()
+    finally:
+        sockets.close()
+    assert table.match.history == [] and accepted["Red"]["moves"] == []
+    assert accepted["Red"]["decision"]["players"] == ["Red"]
+
+
+def test_web_undo_is_refused_for_a_chance_outcome_with_the_reason():
+    app, table, _ = served("dice_race", 3)
+    client = entered(TestClient(app))
+    sockets = Sockets(client, table.match.scenario.sides)
+    try:
+        sockets.send("Red", {"type": "move", "text": "boost 1"})
+        sockets.everyone_gets_state()
+        sockets.send("Blue", {"type": "move", "text": "boost 0"})  # revealed, then Red rolls
+        state = sockets.everyone_gets_state()["Red"]
+        assert state["can_undo"] is False and "cannot be taken back" in state["why_not_undo"]
+        sockets.send("Red", {"type": "undo"})
+        refused = sockets.get("Red")
+    finally:
+        sockets.close()
+    assert refused["type"] == "refused" and refused["rule"] == "undo"
+    assert table.undo is None
+
+
+def test_web_a_page_that_reconnects_gets_everything_again():
+    app, table, _ = served("skirmish", 1)
+    client = entered(TestClient(app))
+    with client.websocket_connect(f"/ws/{token('Red')}") as ws:
+        ws.receive_json(), ws.receive_json()
+        ws.send_json({"type": "move", "text": "move B2 C2"})
+        before = ws.receive_json()
+    with client.websocket_connect(f"/ws/{token('Red')}") as ws:
+        hello, again = ws.receive_json(), ws.receive_json()
+    assert hello["type"] == "hello" and hello["board"]["spaces"]
+    assert again == before and again["moves"][0]["text"] == "move B2 C2"
+
+
+def test_web_the_past_is_shown_as_the_seat_saw_it_then():
+    app, table, _ = served("dice_race_3", 5)
+    client = entered(TestClient(app))
+    sockets = Sockets(client, table.match.scenario.sides)
+    m = table.match
+    try:
+        for side, text in (("Red", "boost 2"), ("Blue", "boost 1")):
+            sockets.send(side, {"type": "move", "text": text})
+            sockets.everyone_gets_state()
+        sockets.send("Blue", {"type": "past", "at": len(m.history) - 1})
+        past = sockets.get("Blue")
+    finally:
+        sockets.close()
+    at = past["at"]
+    expected = m.rules.view(m.history[at].before, "Blue").with_log(
+        transcript.told(m.history[:at], "Blue")).as_json()
+    assert past["type"] == "past" and past["of"] == len(m.history) and past["view"] == expected
+    # before Blue's boost: Red's is sealed (named, never its amount), Blue has none yet
+    assert past["view"]["panels"] == [{"title": "sealed boosts", "text": "Red"}]
+
+
+def test_web_table_chance_waits_for_a_seat_to_type_the_roll():
+    app, table, _ = served("dice_race", None)
+    client = entered(TestClient(app))
+    sockets = Sockets(client, table.match.scenario.sides)
+    try:
+        for side, text in (("Red", "boost 0"), ("Blue", "boost 0")):
+            sockets.send(side, {"type": "move", "text": text})
+            got = sockets.everyone_gets_state()
+        assert got["Blue"]["decision"]["kind"] == "chance" and got["Blue"]["decision"]["table"]
+        assert got[None]["decision"]["table"] is False
+        sockets.send("Blue", {"type": "move", "text": "9"})
+        impossible = sockets.get("Blue")
+        sockets.send("Blue", {"type": "move", "text": "4"})
+        rolled = sockets.everyone_gets_state()
+    finally:
+        sockets.close()
+    assert impossible["rule"] == "chance-impossible"
+    assert table.match.history[-1].player == "chance" and table.match.history[-1].text == "4"
+    assert rolled["Red"]["decision"]["kind"] == "move"
+
+
+def test_web_the_record_is_offered_to_the_seats_once_the_game_is_over(tmp_path):
+    rec = tmp_path / "game.rec"
+    app, table, seats = served("skirmish", 1, record_path=rec)
+    client = entered(TestClient(app))
+    red = f"/record/{token('Red')}"
+    table.play(seats.by_side["Red"], "move B2 C2")
+    assert client.get(red).status_code == 403  # it would show every side's secrets
+    rng = random.Random(1)
+    m = table.match
+    while not m.over:
+        side = m.decision.players[0]
+        table.play(seats.by_side[side], rng.choice(m.legal(side)))
+    got = client.get(red)
+    assert got.status_code == 200 and "attachment" in got.headers["content-disposition"]
+    assert got.text == rec.read_text() and record.parse(got.text, rec).lines
+    assert client.get(f"/record/{SPECTATORS}").status_code == 403
+
+
+def test_web_serve_resumes_a_record_as_play_does(tmp_path):
+    from toolkit.web.command import open_table
+    from tests.web_harness import SCENARIOS
+
+    rec = tmp_path / "game.rec"
+    args = SimpleNamespace(scenario=str(SCENARIOS["skirmish"]), record=str(rec), seed=4,
+                           table=False)
+    first = open_table(args)
+    red = first.match.scenario.sides[0]
+    from toolkit.web.seats import Seat
+    first.play(Seat(red, "x"), "move B2 C2")
+    first.play(Seat("Blue", "y"), "move F5 E5")
+    again = open_table(args)
+    assert [e.text for e in again.match.history] == ["move B2 C2", "move F5 E5"]
+    assert again.match.state_hash() == first.match.state_hash()
+    again.play(Seat(red, "x"), "move A1 A2")
+    assert rec.read_text().count("\n") > first.match.record_text(rec).count("\n")
+
+
+def test_web_spaces_are_found_in_notation_in_the_order_written():
+    finder = SpaceFinder(["B1", "B3", "C2", "C3", "C30", "AC3", "north-gate", "a"])
+    assert finder.mentioned("move B1 B3 +forced_march") == ["B1", "B3"]
+    assert finder.mentioned("IC2-C3") == ["C2", "C3"]
+    assert finder.mentioned("IC30-AC3") == ["C30", "AC3"]
+    assert finder.mentioned("attack north-gate a") == ["north-gate", "a"]
+    assert finder.mentioned("advance sprint") == []
+    assert from_to(["B1", "B3"], "B1", "B3") and not from_to(["B1", "B3"], "B3", "B1")
+
+
+@pytest.mark.parametrize("name", ["skirmish", "front_lines", "dice_race"])
+def test_web_neighbouring_spaces_are_drawn_one_space_apart(name):
+    import dsl
+    from tests.web_harness import SCENARIOS
+
+    scenario = dsl.load(SCENARIOS[name])
+    drawn = shapes_of.shapes(scenario)
+    at = {s["id"]: (s["x"], s["y"]) for s in drawn["spaces"]}
+    board = scenario.board
+    import math
+    for a, b in board.graph.edges:
+        assert math.dist(at[a], at[b]) == pytest.approx(shapes_of.SIZE, abs=0.05)
+    colours = {t.name: t.colour for t in scenario.terrains.values()}
+    for s in drawn["spaces"]:
+        assert s["colour"] == colours[s["terrain"]]
+        assert len(s["points"]) == (6 if board.kind == "hex" else 4)
+    w, h = drawn["view_box"][2:]
+    assert all(0 <= x <= w and 0 <= y <= h for sp in drawn["spaces"] for x, y in sp["points"])
+
+
+def test_web_a_map_is_drawn_at_its_node_coordinates_with_its_links():
+    import dsl
+    from pathlib import Path
+
+    scenario = dsl.load(Path(__file__).resolve().parent.parent /
+                        "content/lines_and_webs/lines_and_webs.scn")
+    drawn = shapes_of.shapes(scenario)
+    at = {s["id"]: s for s in drawn["spaces"]}
+    assert drawn["kind"] == "map" and len(drawn["links"]) == len(
+        [l for l in scenario.board.links if l.a in at and l.b in at])
+    # A1 (0, 0) above A2 (0, 34.6): same x, larger y
+    assert at["A1"]["x"] == at["A2"]["x"] and at["A2"]["y"] > at["A1"]["y"]
+    assert all("r" in s for s in drawn["spaces"])
+
+
+def test_web_why_undo_is_refused_never_spells_out_another_sides_private_draw():
+    app, table, _ = served("dice_race_3", 5)
+    client = entered(TestClient(app))
+    drawn = [e.text for e in table.match.history]
+    assert drawn == ["stumble", "sprint", "stumble"]  # Red, Blue, then Green drew
+    with client.websocket_connect(f"/ws/{token('Blue')}") as ws:
+        ws.receive_json()
+        blue = ws.receive_json()
+    assert blue["why_not_undo"] == "a chance outcome cannot be taken back"
+    assert "stumble" not in json.dumps(blue)  # Blue holds a sprint; both stumbles are hidden

@@ -1,0 +1,64 @@
+"""A served match for the web tests: fixed tokens, one socket per seat."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import dsl
+from toolkit.referee import registry
+from toolkit.referee.chance import SeededChance
+from toolkit.referee.match import Match
+from toolkit.web.app import create_app
+from toolkit.web.seats import Seats
+from toolkit.web.table import Table
+
+registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = {
+    "dice_race_3": ROOT / "tests/referee_toy/dice_race_3.scn",
+    "dice_race": ROOT / "tests/referee_toy/dice_race.scn",
+    "skirmish": ROOT / "content/skirmish/skirmish.scn",
+    "front_lines": ROOT / "content/front_lines/front_lines.scn",
+}
+SPECTATORS = "spectators-token"
+
+
+def token(side: str) -> str:
+    return f"token-of-{side}"
+
+
+def served(name: str | Path, seed: int | None = 1, record_path: Path | None = None):
+    """(app, table, seats) for a new match of scenario `name` (a name of SCENARIOS
+    or a path; seed None: --table)."""
+    scenario = dsl.load(SCENARIOS[name] if isinstance(name, str) else name)
+    chance = None if seed is None else SeededChance(seed)
+    match = Match.new(scenario, chance=chance, seed="table" if seed is None else str(seed),
+                      record_path=record_path)
+    table = Table(match, record_path=record_path)
+    seats = Seats(scenario.sides, {**{s: token(s) for s in scenario.sides}, "": SPECTATORS})
+    return create_app(table, seats), table, seats
+
+
+def secret_forms(value) -> list[str]:
+    """How a secret would read inside a message's JSON if it leaked: a pile as the
+    view's JSON gives it; a (title, text) pair as a panel; any other tuple as a JSON
+    list; Front Lines orders also as their raw notation."""
+    from toolkit.referee.kit.view import PileView
+
+    if isinstance(value, PileView):
+        return [json.dumps({"name": value.name, "kind": value.kind, "owner": value.owner,
+                            "count": value.count,
+                            "cards": None if value.cards is None else list(value.cards)})]
+    if dataclasses.is_dataclass(value):
+        return [json.dumps(dataclasses.asdict(value))]
+    if isinstance(value, tuple):
+        forms = [json.dumps(list(value))]
+        if len(value) == 2 and all(isinstance(v, str) for v in value):
+            forms.append(json.dumps({"title": value[0], "text": value[1]}))
+        if len(value) == 4 and value[1] == "order":
+            forms.append(str(value[3]))
+        return forms
+    return [json.dumps(value)]

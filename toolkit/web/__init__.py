@@ -1,0 +1,14 @@
+"""`frontkit serve`: the referee at the table, as a web page every player opens.
+
+One match per server. Each seat opens its own secret address; the server sends
+it only its own view, its own legal moves and the events it was told, so no page
+(its source, its traffic) ever holds another seat's secrets. Modules:
+
+- `seats`: the secret token of each seat and of the spectators;
+- `board`: the board's shapes (squares, hexes, nodes and links) from the scenario;
+- `moves`: which spaces a move's notation mentions (clicking picks moves by them);
+- `messages`: what one seat is sent (its view, its decision, its moves, its history);
+- `table`: the match at the table (moves, checks, undo requests, chance);
+- `app`: the Starlette application (page, websocket, record download);
+- `command`: the `frontkit serve` command (prints the addresses, runs uvicorn).
+"""

@@ -1,0 +1,176 @@
+"""The Starlette application of `frontkit serve`: the page, its socket, the record.
+
+Routes (TOKEN is a seat's or the spectators' secret token, see `seats`):
+
+- `GET /`: a page saying to open the address printed for one's seat;
+- `GET /seat/TOKEN`: the page (the same for every seat: it holds no game data);
+- `GET /static/...`: its script and style, shipped in the package;
+- `WS /ws/TOKEN`: the seat's socket. The server sends `hello` (the board) and
+  `state` on connecting and a fresh `state` to every seat after any change;
+  the page sends `move`, `check`, `click`, `undo`, `undo-answer`, `past`, `state`
+  (docs/serve.md lists their fields);
+- `GET /record/TOKEN`: the game record, for a seat, once the game is over (a
+  record holds every side's secrets, so it is never offered before the end).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from toolkit.web import board, messages
+from toolkit.web.seats import Seat, Seats
+from toolkit.web.table import Refused, Table
+
+#: Close code for a socket opened with an unknown token.
+UNKNOWN_SEAT = 4404
+
+WELCOME = """<!doctype html><html lang="en"><meta charset="utf-8"><title>frontkit serve</title>
+<body style="font-family:sans-serif;margin:2em"><h1>frontkit serve</h1>
+<p>Open the address printed for your seat (or the spectators' address) by <code>frontkit
+serve</code>. Each seat's address is secret: it shows that seat's hand and orders.</p>"""
+
+
+def _static_dir() -> str:
+    return str(resources.files("toolkit.web") / "static")
+
+
+def _page() -> str:
+    return (resources.files("toolkit.web") / "static" / "page.html").read_text("utf-8")
+
+
+class Server:
+    """One match at one table, and the sockets of the seats watching it."""
+
+    def __init__(self, table: Table, seats: Seats):
+        self.table = table
+        self.seats = seats
+        self.shapes = board.shapes(table.match.scenario) if table.match.scenario.boards else None
+        self.sockets: dict[WebSocket, Seat] = {}
+        self.lock = asyncio.Lock()
+
+    # ------------------------------------------------------------ sending
+
+    async def send(self, ws: WebSocket, message: dict[str, Any]) -> None:
+        try:
+            await ws.send_json(message)
+        except Exception:  # a page gone away: it fetches everything when it returns
+            self.sockets.pop(ws, None)
+
+    async def broadcast(self) -> None:
+        """A fresh `state` to every socket, each built for its own seat."""
+        built: dict[str | None, dict[str, Any]] = {}
+        for ws, seat in list(self.sockets.items()):
+            if seat.side not in built:
+                built[seat.side] = messages.state_message(self.table, seat)
+            await self.send(ws, built[seat.side])
+
+    # ------------------------------------------------------------ actions
+
+    async def handle(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        kind = msg.get("type")
+        table = self.table
+        try:
+            if kind == "move":
+                text = str(msg.get("text", ""))
+                table.play(seat, text)
+                await self.broadcast()
+            elif kind == "check":
+                text = str(msg.get("text", ""))
+                notation = table.check(seat, text)
+                await self.send(ws, {"type": "checked", "ok": True, "text": text,
+                                     "notation": notation})
+            elif kind == "click":
+                a, b = str(msg.get("from", "")), str(msg.get("to", ""))
+                notation = table.check_click(seat, a, b)
+                await self.send(ws, {"type": "clicked", "ok": True, "from": a, "to": b,
+                                     "notation": notation})
+            elif kind == "undo":
+                table.ask_undo(seat)
+                await self.broadcast()
+            elif kind == "undo-answer":
+                table.answer_undo(seat, bool(msg.get("accept")))
+                await self.broadcast()
+            elif kind == "past":
+                at = msg.get("at")
+                if not isinstance(at, int):
+                    raise Refused("message", "past needs a move number: {\"at\": N}")
+                await self.send(ws, messages.past_message(table, seat, at))
+            elif kind == "state":
+                await self.send(ws, messages.state_message(table, seat))
+            else:
+                raise Refused("message", f"unknown message type {kind!r}")
+        except Refused as err:
+            answer = {"check": "checked", "click": "clicked"}.get(kind, "refused")
+            await self.send(ws, {"type": answer, "ok": False, "for": kind,
+                                 "rule": err.rule, "reason": err.reason,
+                                 "text": msg.get("text"), "from": msg.get("from"),
+                                 "to": msg.get("to")})
+
+    async def socket(self, ws: WebSocket) -> None:
+        seat = self.seats.find(ws.path_params["token"])
+        await ws.accept()
+        if seat is None:
+            await ws.close(code=UNKNOWN_SEAT)
+            return
+        async with self.lock:
+            self.sockets[ws] = seat
+            await self.send(ws, messages.board_message(self.table, seat, self.shapes))
+            await self.send(ws, messages.state_message(self.table, seat))
+        try:
+            while True:
+                msg = await ws.receive_json()
+                if not isinstance(msg, dict):
+                    continue
+                async with self.lock:
+                    await self.handle(ws, seat, msg)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            self.sockets.pop(ws, None)
+
+    # -------------------------------------------------------------- pages
+
+    async def page(self, request: Request) -> Response:
+        if self.seats.find(request.path_params["token"]) is None:
+            return HTMLResponse(WELCOME + "<p><b>This address is not a seat of this game."
+                                "</b></p>", status_code=404)
+        return HTMLResponse(_page(), headers={"Cache-Control": "no-store"})
+
+    async def welcome(self, request: Request) -> Response:
+        return HTMLResponse(WELCOME)
+
+    async def record(self, request: Request) -> Response:
+        seat = self.seats.find(request.path_params["token"])
+        if seat is None:
+            return PlainTextResponse("not a seat of this game", status_code=404)
+        if seat.spectator:
+            return PlainTextResponse("the record is offered to the players' seats",
+                                     status_code=403)
+        if not self.table.match.over:
+            return PlainTextResponse("the record holds every side's secrets: it is offered "
+                                     "once the game is over", status_code=403)
+        name = self.table.record_name()
+        return PlainTextResponse(self.table.record_text(), headers={
+            "Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def create_app(table: Table, seats: Seats) -> Starlette:
+    server = Server(table, seats)
+    app = Starlette(routes=[
+        Route("/", server.welcome),
+        Route("/seat/{token}", server.page),
+        Route("/record/{token}", server.record),
+        WebSocketRoute("/ws/{token}", server.socket),
+        Mount("/static", StaticFiles(directory=_static_dir()), name="static"),
+    ])
+    app.state.server = server
+    return app

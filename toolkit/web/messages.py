@@ -1,0 +1,122 @@
+"""What one seat is sent: only what that seat may see.
+
+Every message a seat receives is built here from `rules.view(state, seat)`, the
+seat's own legal moves and the events it was told (`game.visible_events`), so
+nothing of another seat's hand, orders or fog can reach its page:
+
+- `state`: the seat's view (the common view as JSON, or, for a ruleset whose
+  view is not the common one, its text as `rules.render` draws it), the log of
+  events it was told, whose decision it is and of what kind, its legal moves
+  (with the spaces each mentions), the move list as it saw it, the pending undo
+  request and whether the record may be downloaded;
+- `past`: the view of an earlier position as the seat saw it then.
+
+A spectator is the `None` viewer: public facts, public events, and every move
+only as the public events it caused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit.referee import game, movelist, transcript
+from toolkit.referee.kit.view import View
+from toolkit.referee.protocol import CHANCE, DecisionKind
+from toolkit.referee.transcript import SeenMove
+from toolkit.web.seats import Seat
+from toolkit.web.table import Table
+
+
+def seen_moves(history, viewer: str | None) -> list[SeenMove]:
+    """The move list as `viewer` saw it; spectators see every move only as the
+    public events it caused (never the scoresheet `transcript` gives viewer None)."""
+    if viewer is not None:
+        return transcript.seen_moves(history, viewer)
+    return [SeenMove(e.player, None, tuple(ev.text for ev in game.visible_events(e.events, None)),
+                     e.seconds) for e in history]
+
+
+def view_json(table: Table, state: Any, viewer: str | None, told: list[str]) -> dict[str, Any]:
+    """The view of `state` for `viewer` with `told` as its log: `view` (the common
+    view's JSON) or, for another view shape, `text` (as the terminal draws it)."""
+    rules = table.rules
+    view = rules.view(state, viewer)
+    if isinstance(view, View):
+        return {"view": view.with_log(told).as_json(), "text": None}
+    return {"view": None, "text": transcript.render(rules, view, told)}
+
+
+def _decision(table: Table, seat: Seat) -> dict[str, Any] | None:
+    d = table.match.decision
+    if d is None:
+        return None
+    out = {"kind": d.kind.value, "players": list(d.players), "prompt": d.prompt,
+           "yours": seat.side in d.players, "first": bool(d.players) and
+           d.players[0] == seat.side, "waiting": game.waiting_for(d)}
+    if d.kind is DecisionKind.CHANCE:
+        out["table"] = table.table_chance and not seat.spectator
+    return out
+
+
+def _legal(table: Table, seat: Seat) -> list[dict[str, Any]]:
+    m = table.match
+    d = m.decision
+    if seat.spectator or d is None:
+        return []
+    player = CHANCE if d.kind is DecisionKind.CHANCE else seat.side
+    if player == CHANCE:
+        return []  # typed from the table; too many to list usefully
+    moves = game.legal_moves(m.rules, m.state, player)
+    pairs = [(mv, game.format_move(m.rules, m.state, player, mv)) for mv in moves]
+    return [{"text": item.text, "group": item.group,
+             "spaces": table.finder.mentioned(item.text)}
+            for item in movelist.listed(m.rules, pairs)]
+
+
+def state_message(table: Table, seat: Seat) -> dict[str, Any]:
+    """Everything `seat`'s page shows now."""
+    m = table.match
+    viewer = seat.side
+    told = transcript.told(m.history, viewer)
+    outcome = m.outcome
+    undo = table.undo
+    why_not = table.why_not_undo(seat)
+    return {
+        "type": "state",
+        "version": table.version,
+        "seat": viewer,
+        "title": m.scenario.title,
+        "ruleset": m.rules.name,
+        "sides": list(m.scenario.sides),
+        **view_json(table, m.state, viewer, told),
+        "decision": _decision(table, seat),
+        "legal": _legal(table, seat),
+        "moves": [{"n": i + 1, "player": s.player, "text": s.text(), "mine": s.player == viewer}
+                  for i, s in enumerate(seen_moves(m.history, viewer))],
+        "outcome": None if outcome is None else {**outcome.as_json(), "text": str(outcome)},
+        "undo": None if undo is None else {
+            "by": undo.by, "waiting": sorted(undo.waiting),
+            "answer": viewer in undo.waiting},
+        "can_undo": why_not is None,
+        "why_not_undo": why_not,
+        "record": m.over and not seat.spectator,
+        "notation": game.notation_help(m.rules),
+    }
+
+
+def past_message(table: Table, seat: Seat, at: int) -> dict[str, Any]:
+    """The position before move `at + 1` (after `at` moves) as `seat` saw it then."""
+    m = table.match
+    history = m.history
+    at = max(0, min(at, len(history)))
+    state = history[at].before if at < len(history) else m.state
+    told = transcript.told(history[:at], seat.side)
+    return {"type": "past", "at": at, "of": len(history),
+            **view_json(table, state, seat.side, told)}
+
+
+def board_message(table: Table, seat: Seat, shapes: dict[str, Any]) -> dict[str, Any]:
+    """Sent once on connecting: the board's shapes and who this seat is."""
+    return {"type": "hello", "seat": seat.side, "board": shapes,
+            "title": table.match.scenario.title, "sides": list(table.match.scenario.sides),
+            "table_chance": table.table_chance}

@@ -1,0 +1,253 @@
+"""The match at the table: what the seats may do to it.
+
+A `Table` holds the one `Match` of a server, answers chance decisions from its
+chance source (or waits for a seat to type what the table rolled, with
+`--table`), checks moves without playing them, and runs undo requests: a seat
+asks, every other side accepts, and only then is the last move taken back, under
+`Match.why_not_undo` (never a die, a draw, a revealed secret or sealed orders).
+
+Every method takes the acting `Seat` and raises `Refused` (a rule id and one
+sentence) instead of changing anything when the action is not allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from toolkit.referee import game
+from toolkit.referee.match import RULE_UNDO, Match, UndoError
+from toolkit.referee.protocol import (
+    CHANCE,
+    PASS,
+    DecisionKind,
+    Illegal,
+    IllegalMoveError,
+    MoveSyntaxError,
+)
+from toolkit.web.moves import SpaceFinder, from_to
+from toolkit.web.seats import Seat
+
+RULE_SPECTATOR = "spectator"
+RULE_CLICK = "no-such-move"
+
+
+def _without_rule(err) -> str:
+    """The error's sentence without its trailing `(RULE)` (the page adds it)."""
+    text = str(err)
+    tail = f" ({err.rule})"
+    return text[:-len(tail)] if text.endswith(tail) else text
+
+
+class Refused(ValueError):
+    """An action not taken: `rule` and `reason` say why."""
+
+    def __init__(self, rule: str, reason: str):
+        self.rule = rule
+        self.reason = reason
+        super().__init__(f"{reason} ({rule})")
+
+    @classmethod
+    def of(cls, illegal: Illegal) -> "Refused":
+        return cls(illegal.rule, illegal.reason)
+
+
+@dataclass
+class UndoRequest:
+    """A seat asks to take back the last move; `waiting` still have to accept."""
+
+    by: str
+    at: int  # the history length it was asked at: a move played since cancels it
+    waiting: set[str] = field(default_factory=set)
+
+
+class Table:
+    def __init__(self, match: Match, *, record_path: Path | None = None):
+        self.match = match
+        self.record_path = record_path
+        self.undo: UndoRequest | None = None
+        self.finder = SpaceFinder(s.id for s in match.scenario.board.spaces) \
+            if match.scenario.boards else SpaceFinder(())
+        self.version = 0  # grows with every change, so pages know they are current
+        self.settle()
+
+    @property
+    def rules(self):
+        return self.match.rules
+
+    @property
+    def table_chance(self) -> bool:
+        """True when the players type dice and draws (no chance source)."""
+        return self.match.chance is None
+
+    # --------------------------------------------------------------- helpers
+
+    def _changed(self) -> None:
+        self.version += 1
+        if self.undo is not None and self.undo.at != len(self.match.history):
+            self.undo = None
+
+    def settle(self) -> None:
+        """Answer every chance decision now due from the chance source."""
+        m = self.match
+        while m.chance is not None and m.decision is not None and \
+                m.decision.kind is DecisionKind.CHANCE:
+            m.roll()
+            self._changed()
+
+    def player_for(self, seat: Seat) -> str:
+        """Who `seat` plays for now: its side, or CHANCE when the table types a roll."""
+        if seat.spectator:
+            raise Refused(RULE_SPECTATOR, "spectators watch; they make no moves")
+        d = self.match.decision
+        if d is not None and d.kind is DecisionKind.CHANCE and self.table_chance:
+            return CHANCE
+        return seat.side
+
+    # ----------------------------------------------------------------- moves
+
+    def parse(self, seat: Seat, text: str) -> tuple[str, Any]:
+        player = self.player_for(seat)
+        m = self.match
+        if m.over:
+            raise Refused(game.RULE_OVER, "the game is over")
+        try:
+            return player, game.parse_move(self.rules, m.state, player, text)
+        except (MoveSyntaxError, IllegalMoveError) as err:
+            raise Refused(err.rule, _without_rule(err)) from None
+
+    def check(self, seat: Seat, text: str) -> str:
+        """The move's notation if `seat` may play `text` now; else raises Refused."""
+        player, move = self.parse(seat, text)
+        illegal = game.check(self.rules, self.match.state, player, move)
+        if illegal is not None:
+            raise Refused.of(illegal)
+        return game.format_move(self.rules, self.match.state, player, move)
+
+    def play(self, seat: Seat, text: str, seconds: float | None = None) -> None:
+        """Play `text` for `seat` (a roll typed at the table, with --table); the
+        record is written by the match as in `frontkit play`."""
+        player, move = self.parse(seat, text)
+        try:
+            self.match.play_move(player, move, text.strip(), seconds)
+        except IllegalMoveError as err:
+            raise Refused(err.rule, err.reason) from None
+        self._changed()
+        self.settle()
+
+    def check_click(self, seat: Seat, a: str, b: str) -> str:
+        """The notation of the one legal move of `seat` from space `a` to `b`; else
+        Refused with the rule that forbids such a move (the ruleset's own check of
+        the moves of its notation that go from `a` to `b`)."""
+        if seat.spectator:
+            raise Refused(RULE_SPECTATOR, "spectators watch; they make no moves")
+        m = self.match
+        d = m.decision
+        if d is None or seat.side not in d.players:
+            illegal = game.check(self.rules, m.state, seat.side, PASS, d)
+            raise Refused.of(illegal or Illegal(game.RULE_TURN, game.waiting_for(d)))
+        legal = [t for t in m.legal(seat.side)
+                 if from_to(self.finder.mentioned(t), a, b)]
+        if len(legal) == 1:
+            return legal[0]
+        if legal:
+            raise Refused(RULE_CLICK, f"{len(legal)} moves go from {a} to {b}: "
+                          + ", ".join(legal))
+        for text in self._click_texts(seat.side, a, b):
+            try:
+                move = game.parse_move(self.rules, m.state, seat.side, text)
+            except (MoveSyntaxError, IllegalMoveError):
+                continue
+            illegal = game.check(self.rules, m.state, seat.side, move, d)
+            if illegal is not None:
+                raise Refused.of(illegal)
+        raise Refused(RULE_CLICK, f"no legal move of {seat.side} goes from {a} to {b}")
+
+    def _click_texts(self, side: str, a: str, b: str) -> list[str]:
+        """Moves of the game's notation from `a` to `b`: from the ruleset's optional
+        `move_space` hook, then the legal moves of other spaces with their first two
+        spaces replaced (`move B1 B3` -> `move A B`)."""
+        m = self.match
+        out: list[str] = []
+        hook = getattr(self.rules, "move_space", None)
+        if hook is not None:
+            for move in hook(m.state, side):
+                text = game.format_move(self.rules, m.state, side, move)
+                if from_to(self.finder.mentioned(text), a, b):
+                    out.append(text)
+        for text in m.legal(side):
+            spaces = self.finder.mentioned(text)
+            if len(spaces) < 2:
+                continue
+            first = text.find(spaces[0])
+            second = text.find(spaces[1], first + len(spaces[0]))
+            out.append(text[:first] + a + text[first + len(spaces[0]):second] + b
+                       + text[second + len(spaces[1]):])
+        return list(dict.fromkeys(out))
+
+    # ------------------------------------------------------------------ undo
+
+    def why_not_undo(self, seat: Seat) -> str | None:
+        if seat.spectator:
+            return "spectators watch; they take nothing back"
+        if self.match.over:
+            return "the game is over"
+        if self.undo is not None:
+            return f"{self.undo.by} has asked already"
+        reason = self.match.why_not_undo()
+        history = self.match.history
+        if reason is not None and history and history[-1].player != seat.side:
+            # another side's move is named, never spelled out: it may have been private
+            reason = reason.replace(f"'s {history[-1].text} ", "'s last move ")
+            reason = reason.replace(f"({history[-1].text})", "").replace("  ", " ")
+        return reason
+
+    def ask_undo(self, seat: Seat) -> bool:
+        """Ask to take back the last move; True if it was taken back at once (no
+        other side to ask)."""
+        reason = self.why_not_undo(seat)
+        if reason is not None:
+            raise Refused(RULE_UNDO, f"cannot undo: {reason}")
+        others = {s for s in self.match.scenario.sides if s != seat.side}
+        self.undo = UndoRequest(seat.side, len(self.match.history), others)
+        self._changed()
+        if not others:
+            return self._take_back()
+        return False
+
+    def answer_undo(self, seat: Seat, accept: bool) -> bool:
+        """Accept or decline the pending request; True once it was taken back."""
+        req = self.undo
+        if req is None or seat.side not in req.waiting:
+            raise Refused(RULE_UNDO, "no undo request is waiting for your answer")
+        if not accept:
+            self.undo = None
+            self._changed()
+            return False
+        req.waiting.discard(seat.side)
+        self._changed()
+        if req.waiting:
+            return False
+        return self._take_back()
+
+    def _take_back(self) -> bool:
+        self.undo = None
+        try:
+            self.match.undo()
+        except UndoError as err:
+            raise Refused(RULE_UNDO, str(err)) from None
+        self._changed()
+        return True
+
+    # ---------------------------------------------------------------- record
+
+    def record_name(self) -> str:
+        if self.record_path is not None:
+            return self.record_path.name
+        return f"{Path(self.match.scenario_path).stem}.rec"
+
+    def record_text(self) -> str:
+        """The record of the game (every side's moves: offered only once it is over)."""
+        path = self.record_path or Path.cwd() / self.record_name()
+        return self.match.record_text(path)
