@@ -211,9 +211,21 @@ class Summary:
     seed: int | str = 0
     jobs: int = 1
     lineup: tuple[str, ...] = ()
+    score_sums: dict[str, float] = field(default_factory=dict)  # over games with scores
+    scored: int = 0
+    place_sums: dict[str, int] = field(default_factory=dict)  # over games that ended
+    placed: int = 0
 
     def add(self, row: GameRow) -> None:
         self.games += 1
+        if row.scores:
+            self.scored += 1
+            for side, value in row.scores:
+                self.score_sums[side] = self.score_sums.get(side, 0) + value
+        if row.places:
+            self.placed += 1
+            for side, place in row.places:
+                self.place_sums[side] = self.place_sums.get(side, 0) + place
         if row.winner is None:
             self.draws += 1
         else:
@@ -244,6 +256,11 @@ class Summary:
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games_per_second, 2),
             "moves_per_second": round(self.moves_per_second, 1),
+            # the outcome's own figures (Outcome.scores, Outcome.places), averaged
+            "mean_scores": {side: round(self.score_sums.get(side, 0) / self.scored, 3)
+                            for side in self.sides} if self.scored else {},
+            "mean_places": {side: round(self.place_sums.get(side, 0) / self.placed, 3)
+                            for side in self.sides} if self.placed else {},
         }
 
     def table(self) -> str:

@@ -49,6 +49,8 @@ class GameRow:
     turns: int
     capped: bool
     used: tuple[tuple[int, str, int], ...] = ()  # (side index, label, times used)
+    scores: tuple[tuple[str, float], ...] = ()  # Outcome.scores: the figures the game ended on
+    places: tuple[tuple[str, int], ...] = ()  # each side's place (1 best; Outcome.places)
 
 
 def game_rng(seed: int | str, index: int) -> random.Random:
@@ -79,7 +81,8 @@ def play_game(rules: Ruleset, start: State, sides: tuple[str, ...], bots: Sequen
               rng: random.Random, *, cap: int = DEFAULT_CAP, labels: bool = True,
               moves_out: list | None = None) -> tuple:
     """Play one game from `start`, `bots[j]` deciding for `sides[j]`.
-    Returns (winner, rule, reason, moves, player_moves, turns, capped, used);
+    Returns (winner, rule, reason, moves, player_moves, turns, capped, used, scores,
+    places): scores and places as the Outcome gives them (empty for a capped game);
     `moves_out`, if given, receives (player, notation) per applied move."""
     by_side = dict(zip(sides, bots))
     index = {side: j for j, side in enumerate(sides)}
@@ -120,7 +123,8 @@ def play_game(rules: Ruleset, start: State, sides: tuple[str, ...], bots: Sequen
         return (None, RULE_CAPPED, f"stopped after {cap} moves without an end", moves,
                 player_moves, turns, True, tuple(sorted((s, l, n) for (s, l), n in used.items())))
     return (out.winner, out.rule, out.reason, moves, player_moves, turns, False,
-            tuple(sorted((s, l, n) for (s, l), n in used.items())))
+            tuple(sorted((s, l, n) for (s, l), n in used.items())), tuple(out.scores),
+            tuple(out.places(tuple(sides)).items()))
 
 
 # ---------------------------------------------------- the plain random playout
