@@ -202,29 +202,3 @@ def _move_json(n: int, seen: "transcript.SeenMove", viewer: str | None) -> dict[
     if seen.seconds is not None:
         out["seconds"] = seen.seconds
     return out
-
-
-# --------------------------------------------------------------- simulate
-
-
-def run_simulate(args) -> int:
-    from toolkit.sim.balance import simulate
-
-    if args.games < 1:
-        raise CommandError("--games must be at least 1")
-    jobs = args.jobs if args.jobs and args.jobs > 0 else (os.cpu_count() or 1)
-    scenario = _load_scenario(args.scenario)  # errors show before any work starts
-    rules = _rules_for(scenario)
-    try:
-        from toolkit.referee.match import new_game
-
-        new_game(rules, scenario)  # whatever the ruleset trips on is a ScenarioError here
-        summary = simulate(args.scenario, args.games, seed=args.seed, jobs=jobs,
-                           progress=not args.quiet and sys.stderr.isatty())
-    except ScenarioError as err:
-        raise CommandError(f"{args.scenario}: {err}") from None
-    if args.json:
-        print(jsontext.dumps(summary.as_json(), indent=2))
-    else:
-        print(summary.table())
-    return EXIT_OK
