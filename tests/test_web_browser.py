@@ -8,6 +8,7 @@ them)."""
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,11 @@ pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
 from tests.web_browser import chromium, running  # noqa: E402
 from tests.web_harness import SPECTATORS, served, token  # noqa: E402
 
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "serve"
+# Screenshots for docs/serve.md: written there only when asked
+# (FRONTKIT_SHOTS=1 python -m pytest tests/test_web_browser.py), so a test run leaves the
+# checkout clean; otherwise into a scratch folder, where they are still taken and checked.
+SHOTS = (Path(__file__).resolve().parent.parent / "docs" / "serve"
+         if os.environ.get("FRONTKIT_SHOTS") else Path(tempfile.mkdtemp(prefix="frontkit-shots-")))
 WAIT = 20_000  # ms: generous, the machine is shared
 VIEWPORT = {"width": 1100, "height": 760}
 
