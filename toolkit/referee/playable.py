@@ -17,14 +17,11 @@ the language uses) for everything that would keep the scenario from being played
 from __future__ import annotations
 
 from dsl.errors import Diagnostic
-from dsl.model import Pos, Scenario
+from dsl.model import Scenario
 
 from toolkit.referee import registry
+from toolkit.referee.kit.needs import ruleset_pos
 from toolkit.referee.protocol import CHANCE, ScenarioError
-
-
-def _ruleset_pos(scenario: Scenario) -> Pos:
-    return scenario.fields.pos("ruleset") if "ruleset" in scenario.fields else scenario.pos
 
 
 def unrefereed_games() -> list[str]:
@@ -37,7 +34,7 @@ def unrefereed_games() -> list[str]:
 
 
 def problems(scenario: Scenario) -> list[Diagnostic]:
-    at = _ruleset_pos(scenario)
+    at = ruleset_pos(scenario)
     name = scenario.ruleset
     if not name:
         return []  # the language reports a missing ruleset

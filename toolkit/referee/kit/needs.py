@@ -48,7 +48,7 @@ class Needs:
 
     def check(self, scenario: Scenario, phases: tuple[Phase, ...] = (),
               effects: Effects | None = None) -> list[Diagnostic]:
-        at = _ruleset_pos(scenario)
+        at = ruleset_pos(scenario)
         out: list[Diagnostic] = []
         out += self._sides(scenario, at)
         out += self._boards(scenario, at)
@@ -185,5 +185,7 @@ class Needs:
         return out
 
 
-def _ruleset_pos(scenario: Scenario) -> Pos:
+def ruleset_pos(scenario: Scenario) -> Pos:
+    """Where the scenario names its ruleset (`ruleset front_lines`), else its start: where a
+    diagnostic about something the ruleset misses points."""
     return scenario.fields.pos("ruleset") if "ruleset" in scenario.fields else scenario.pos

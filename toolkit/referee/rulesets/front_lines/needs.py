@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from dsl.errors import Diagnostic, suggest
 from dsl.model import Pos, Scenario, format_value
 from toolkit.referee.kit.effects import Bool, Int, NameIn, OneOf, ParamType
-from toolkit.referee.kit.needs import Needs
+from toolkit.referee.kit.needs import Needs, ruleset_pos
 from toolkit.referee.protocol import ScenarioError
 from toolkit.referee.rulesets.front_lines.config import (
     DEPLOYMENTS, ROLES, SIDEWAYS_RULES, SKILLS, TIMERS, Config)
@@ -81,7 +81,7 @@ def check_scenario(scenario: Scenario) -> list[Diagnostic]:
         try:
             Config(scenario)
         except ScenarioError as err:
-            out.append(Diagnostic.at(_ruleset_pos(scenario), str(err)))
+            out.append(Diagnostic.at(ruleset_pos(scenario), str(err)))
     return out
 
 
@@ -90,7 +90,7 @@ def army_problems(scenario: Scenario) -> list[Diagnostic]:
     pieces = scenario.pieces
     commanders = [p for p in pieces.values() if p.get("role", "combat") == "commander"]
     if not commanders:
-        out.append(Diagnostic.at(_ruleset_pos(scenario), "Front Lines needs a piece type "
+        out.append(Diagnostic.at(ruleset_pos(scenario), "Front Lines needs a piece type "
                                  "with role commander"))
     for extra in commanders[1:]:
         out.append(Diagnostic.at(_field_pos(extra, "role"), f"piece {extra.name}: Front "
@@ -145,6 +145,3 @@ def _skills(setup, side: str) -> Iterable[Diagnostic]:
 def _field_pos(piece, name: str) -> Pos:
     return piece.fields.pos(name) if name in piece.fields else piece.pos
 
-
-def _ruleset_pos(scenario: Scenario) -> Pos:
-    return scenario.fields.pos("ruleset") if "ruleset" in scenario.fields else scenario.pos
