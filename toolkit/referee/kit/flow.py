@@ -53,10 +53,6 @@ class Flow:
         return self.windows[-1] if self.windows else None
 
 
-def flow_of(state: Any) -> Flow:
-    return state.flow
-
-
 def with_flow(state: Any, **changes: Any) -> Any:
     """`state` with its flow changed (`with_flow(s, start="Blue")`)."""
     return replace(state, flow=replace(state.flow, **changes))

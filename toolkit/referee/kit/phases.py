@@ -28,7 +28,7 @@ A turn-sequence table in the scenario gives each phase its words for players:
 One entry per phase, in the ruleset's order, each `[how, "words"]` with `how`
 one of `WORDS` below. `frontkit check` compares the table with the ruleset's
 phases (`check_sequence`), so the reference sheet prints exactly the sequence
-the referee follows; the referee shows the same words in its prompts.
+the referee follows.
 """
 
 from __future__ import annotations
@@ -152,18 +152,6 @@ class Sequence:
     """The steps of a scenario's turn-sequence table, in order."""
 
     steps: tuple[Step, ...] = field(default=())
-
-    def words(self, phase: str) -> str:
-        for step in self.steps:
-            if step.phase == phase:
-                return step.words
-        return ""
-
-    def number(self, phase: str) -> int:
-        for i, step in enumerate(self.steps, 1):
-            if step.phase == phase:
-                return i
-        return 0
 
 
 def read_sequence(scenario: Scenario) -> Sequence:
