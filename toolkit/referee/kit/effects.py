@@ -21,7 +21,7 @@ syntax such as `[multiply(kind=troops, by=2)]` ever reaches a sheet.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -296,6 +296,3 @@ class Effects:
             return line.format(**{k: format_value(v) for k, v in bound.args})
         except (KeyError, IndexError, ValueError):
             return line
-
-    def names(self) -> Iterable[str]:
-        return sorted(self.primitives)

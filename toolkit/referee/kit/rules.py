@@ -60,8 +60,6 @@ SETTLE_LIMIT = 10_000
 
 RULE_PHASE = "kit-phase"
 
-NO_EVENTS: tuple[Event, ...] = ()
-
 
 class KitRules:
     """Base class of a ruleset built on the kit (see the module docstring)."""
