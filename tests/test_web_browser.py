@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason=f"{CHROMIUM} is absent (apt-get install chromium)")
 
 from tests.web_browser import chromium, running  # noqa: E402
-from tests.web_harness import SPECTATORS, served, token  # noqa: E402
+from tests.web_harness import SPECTATORS, served, shipped_with_options, token  # noqa: E402
 
 # Screenshots for docs/serve.md: written there only when asked
 # (FRONTKIT_SHOTS=1 python -m pytest tests/test_web_browser.py), so a test run leaves the
@@ -206,3 +206,55 @@ def test_web_a_map_is_played_by_clicking_its_nodes(tmp_path):
         north.wait_for_function("document.body.dataset.moves === '1'")
         assert table.match.history[0].text == "move north-gate mill"
         north.screenshot(path=str(SHOTS / "map.png"))
+
+
+def click_move(page, table, a, b=None):
+    """Play one move on `page` by clicking: space `a` then space `b`, or the Pass button
+    (a is "pass"); waits until the page shows the new state."""
+    before = table.version
+    if a == "pass":
+        page.click("#pass")
+    else:
+        page.click(f'#board .space[data-space="{a}"]')
+        page.click(f'#board .space[data-space="{b}"]')
+    page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
+
+
+def test_web_two_seats_play_front_lines_to_its_end_by_clicking(tmp_path):
+    """The shipped Front Lines with the centre held for 2 turns to win (FL-win-3): both
+    armies deployed as set up (Pass), then every order given by clicking a unit's
+    square and the square it goes to; the outcome is shown on both pages."""
+    scn = shipped_with_options(tmp_path, "front_lines", centre_hold_turns=2)
+    app, table, _ = served(scn, 1)
+    m = table.match
+    with running(app) as base, chromium() as browser:
+        north = open_seat(browser, base, "North")
+        south = open_seat(browser, base, "South")
+        click_move(north, table, "pass")  # FL-deploy-3: the army as set up
+        click_move(south, table, "pass")
+        # turn 1: North's infantry walks into the centre; South steps aside and holds
+        click_move(north, table, "C3", "C4")
+        click_move(north, table, "C4", "C5")  # named where action 1 left it
+        click_move(south, table, "B8", "B7")
+        click_move(north, table, "F3", "F4")
+        click_move(south, table, "pass")
+        click_move(south, table, "pass")
+        assert m.state.turn == 2 and not m.over
+        current(north, table)
+        assert north.locator('#board .piece[data-space="C5"][data-side="North"]').count() == 1
+        current(south, table)
+        assert south.locator('#board .piece[data-space="C5"][data-side="North"]').count() == 1
+        # turn 2: North holds two centre squares, South none: North wins at its end
+        click_move(north, table, "F4", "F5")
+        click_move(north, table, "pass")
+        click_move(north, table, "pass")
+        for _ in range(3):
+            click_move(south, table, "pass")
+        assert m.over and m.outcome.winner == "North"
+        assert [e.text for e in m.history if e.player == "North"] == [
+            "pass", "IC3-C4", "IC4-C5", "IF3-F4", "IF4-F5", "pass", "pass"]
+        for page in (north, south):
+            current(page, table)
+            shown = page.inner_text("#outcome")
+            assert "game over" in shown and "North" in shown and "FL-win-3" in shown
+            assert page.locator("#pass").is_hidden() and page.locator("#entry").is_hidden()
