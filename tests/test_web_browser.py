@@ -258,3 +258,51 @@ def test_web_two_seats_play_front_lines_to_its_end_by_clicking(tmp_path):
             shown = page.inner_text("#outcome")
             assert "game over" in shown and "North" in shown and "FL-win-3" in shown
             assert page.locator("#pass").is_hidden() and page.locator("#entry").is_hidden()
+
+
+def test_web_hands_are_the_printed_cards_and_the_other_hand_only_backs(tmp_path):
+    """Red's hand is drawn as the press's pictures of its cards; on Blue's page and the
+    spectators', Red's hand is the deck's printed back, once per card, and nothing of
+    Red's cards reaches them: no face asked for but the seat's own."""
+    from tests.web_harness import skirmish_with_backs
+
+    app, table, _ = served(skirmish_with_backs(tmp_path), 1)
+    m = table.match
+    with running(app) as base, chromium() as browser:
+        asked: dict[str, list[str]] = {"Red": [], "Blue": [], "spectator": []}
+        pages = {}
+        for who in ("Red", "Blue", None):
+            context = browser.new_context(viewport=VIEWPORT)
+            name = who or "spectator"
+            context.on("request", lambda r, name=name: asked[name].append(r.url))
+            page = context.new_page()
+            page.set_default_timeout(WAIT)
+            page.goto(f"{base}/seat/{token(who) if who else SPECTATORS}")
+            page.wait_for_selector("#connection.online")
+            pages[name] = page
+        red_view = m.rules.view(m.state, "Red")
+        red_hand = next(p for p in red_view.piles if p.name == "hand" and p.owner == "Red")
+        blue_hand = next(p for p in m.rules.view(m.state, "Blue").piles
+                         if p.name == "hand" and p.owner == "Blue")
+        hand = '.pile[data-pile="hand"][data-owner="Red"]'
+        red = pages["Red"]
+        red.wait_for_function(f"""() => {{
+            const imgs = [...document.querySelectorAll('{hand} img.card.face')];
+            return imgs.length === {len(red_hand.cards)} &&
+                   imgs.every(i => i.complete && i.naturalWidth > 200); }}""")
+        assert [i.get_attribute("data-card") for i in red.locator(f"{hand} img.card").all()] \
+            == list(red_hand.cards)
+        for name in ("Blue", "spectator"):
+            page = pages[name]
+            page.wait_for_function(f"""() => {{
+                const imgs = [...document.querySelectorAll('{hand} img.card.back')];
+                return imgs.length === {red_hand.count} &&
+                       imgs.every(i => i.complete && i.naturalWidth > 200); }}""")
+            assert page.locator(f"{hand} [data-card]").count() == 0
+            assert all("/cards/back/tactics.png" in i.get_attribute("src")
+                       for i in page.locator(f"{hand} img").all())
+        faces = {n: {u.rsplit("/", 1)[1].removesuffix(".png") for u in urls
+                     if "/cards/face/" in u} for n, urls in asked.items()}
+        assert faces["Red"] == set(red_hand.cards)
+        assert faces["Blue"] == set(blue_hand.cards) and faces["spectator"] == set()
+        red.screenshot(path=str(SHOTS / "cards.png"))

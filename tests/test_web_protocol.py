@@ -441,3 +441,67 @@ def test_web_why_undo_is_refused_never_spells_out_another_sides_private_draw():
         blue = ws.receive_json()
     assert blue["why_not_undo"] == "a chance outcome cannot be taken back"
     assert "stumble" not in json.dumps(blue)  # Blue holds a sprint; both stumbles are hidden
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_web_cards_are_the_presss_pictures_and_a_hidden_hand_is_only_backs(tmp_path):
+    """Each seat is sent the picture of the cards its own view names, and for a hand it
+    sees only as a count, the deck's printed back; the pictures are the press's cards
+    at the trim (63 x 88 mm at cards.DPI), each card its own."""
+    from tests.web_harness import skirmish_with_backs
+    from toolkit.web import cards, messages
+
+    app, table, seats = served(skirmish_with_backs(tmp_path), 1)
+    client = entered(TestClient(app))
+    red = messages.state_message(table, seats.by_side["Red"])
+    hands = {p["owner"]: p for p in red["view"]["piles"] if p["name"] == "hand"}
+    own = hands["Red"]["cards"]
+    assert own and hands["Blue"]["cards"] is None and hands["Blue"]["count"] == 3
+    # faces: exactly the deck cards Red's view names (reserve pieces are no cards)
+    named = {c for p in red["view"]["piles"] for c in (p["cards"] or ())}
+    assert set(red["pictures"]["faces"]) == named & {"forced_march", "charge", "dig_in"}
+    assert "infantry" not in red["pictures"]["faces"]
+    backs = dict(zip([(p["name"], p["owner"]) for p in red["view"]["piles"]],
+                     red["pictures"]["backs"]))
+    assert backs[("hand", "Blue")] == "/cards/back/tactics.png"
+    assert backs[("reserve", "Blue")] is None
+    spectator = messages.state_message(table, seats.spectators)
+    assert spectator["pictures"]["faces"] == {}  # both hands face down
+    pictures = {}
+    for card in ("forced_march", "charge", "dig_in"):
+        got = client.get(f"/cards/face/{card}.png")
+        assert got.status_code == 200 and got.headers["content-type"] == "image/png"
+        pictures[card] = got.content
+    back = client.get("/cards/back/tactics.png").content
+    expected = (round(63 / 25.4 * cards.DPI), round(88 / 25.4 * cards.DPI))
+    for data in [*pictures.values(), back]:
+        w, h = _png_size(data)
+        assert abs(w - expected[0]) <= 1 and abs(h - expected[1]) <= 1
+    assert len(set(pictures.values()) | {back}) == 4  # every card drawn as itself
+    for bad in ("/cards/face/infantry.png", "/cards/face/nothing.png",
+                "/cards/back/nothing.png", "/cards/other/charge.png"):
+        assert client.get(bad).status_code == 404
+
+
+def test_web_a_card_picture_is_the_printed_card():
+    """The face is drawn by the press's layout: its title in the picture's pixels differs
+    where the printed cards differ (the title band), and matches where they do not."""
+    from io import BytesIO
+
+    from PIL import Image, ImageChops
+
+    app, table, seats = served("skirmish", 1)
+    client = entered(TestClient(app))
+    a = Image.open(BytesIO(client.get("/cards/face/charge.png").content)).convert("RGB")
+    b = Image.open(BytesIO(client.get("/cards/face/dig_in.png").content)).convert("RGB")
+    w, h = a.size
+    title = (0, 0, w, h // 6)
+    frame = (0, h - h // 20, w, h)  # the bottom edge: the deck's name, the same on both
+    assert ImageChops.difference(a.crop(title), b.crop(title)).getbbox() is not None
+    assert ImageChops.difference(a.crop(frame), b.crop(frame)).getbbox() is None
+    # the built-in layout's cream card with a dark frame, not a blank picture
+    assert len(set(a.getdata())) > 8

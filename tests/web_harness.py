@@ -81,3 +81,20 @@ def shipped_with_options(folder: Path, game: str, **options) -> Path:
         text = changed
     scn.write_text(text)
     return scn
+
+
+#: A printed back for Skirmish's tactics deck (the press finds `DECK_back` by name).
+TACTICS_BACK = """
+  layout tactics_back 63mm x 88mm {
+    background "#35507a"
+    text at 5mm, 40mm 53mm x 8mm "TACTICS" { font sans-bold; font_size 16; align center; colour "#ffffff" }
+  }
+"""
+
+
+def skirmish_with_backs(folder: Path) -> Path:
+    """The shipped Skirmish with a back layout for its cards."""
+    scn = shipped_with_options(folder, "skirmish")
+    text = scn.read_text().rstrip()
+    scn.write_text(text[:-1] + TACTICS_BACK + "}\n")
+    return scn

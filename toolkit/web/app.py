@@ -9,6 +9,8 @@ Routes (TOKEN is a seat's or the spectators' secret token, see `seats`):
   `state` on connecting and a fresh `state` to every seat after any change;
   the page sends `move`, `check`, `click`, `undo`, `undo-answer`, `past`, `state`
   (docs/serve.md lists their fields);
+- `GET /cards/face/CARD.png`, `GET /cards/back/DECK.png`: a card as the press
+  draws it (`cards`);
 - `GET /record/TOKEN`: the game record, for a seat, once the game is over (a
   record holds every side's secrets, so it is never offered before the end).
 """
@@ -145,6 +147,15 @@ class Server:
                                 "</b></p>", status_code=404)
         return HTMLResponse(_page(), headers={"Cache-Control": "no-store"})
 
+    def card(self, request: Request) -> Response:
+        """A card face or a deck's back as the press draws it (sync: Starlette runs it in
+        a thread, and the first one draws them all)."""
+        png = self.table.pictures.image(request.path_params["kind"], request.path_params["name"])
+        if png is None:
+            return PlainTextResponse("no such card picture", status_code=404)
+        return Response(png, media_type="image/png",
+                        headers={"Cache-Control": "max-age=3600"})
+
     async def welcome(self, request: Request) -> Response:
         return HTMLResponse(WELCOME)
 
@@ -169,6 +180,7 @@ def create_app(table: Table, seats: Seats) -> Starlette:
         Route("/", server.welcome),
         Route("/seat/{token}", server.page),
         Route("/record/{token}", server.record),
+        Route("/cards/{kind}/{name}.png", server.card),
         WebSocketRoute("/ws/{token}", server.socket),
         Mount("/static", StaticFiles(directory=_static_dir()), name="static"),
     ])

@@ -38,12 +38,14 @@ def seen_moves(history, viewer: str | None) -> list[SeenMove]:
 
 def view_json(table: Table, state: Any, viewer: str | None, told: list[str]) -> dict[str, Any]:
     """The view of `state` for `viewer` with `told` as its log: `view` (the common
-    view's JSON) or, for another view shape, `text` (as the terminal draws it)."""
+    view's JSON) and the `pictures` of the cards it names (`cards.CardPictures`), or,
+    for another view shape, `text` (as the terminal draws it)."""
     rules = table.rules
     view = rules.view(state, viewer)
     if isinstance(view, View):
-        return {"view": view.with_log(told).as_json(), "text": None}
-    return {"view": None, "text": transcript.render(rules, view, told)}
+        shown = view.with_log(told).as_json()
+        return {"view": shown, "text": None, "pictures": table.pictures.pictures(shown)}
+    return {"view": None, "text": transcript.render(rules, view, told), "pictures": None}
 
 
 def _decision(table: Table, seat: Seat) -> dict[str, Any] | None:

@@ -26,6 +26,7 @@ from toolkit.referee.protocol import (
     IllegalMoveError,
     MoveSyntaxError,
 )
+from toolkit.web.cards import CardPictures
 from toolkit.web.moves import SpaceFinder, from_to
 from toolkit.web.seats import Seat
 
@@ -69,6 +70,7 @@ class Table:
         self.undo: UndoRequest | None = None
         self.finder = SpaceFinder(s.id for s in match.scenario.board.spaces) \
             if match.scenario.boards else SpaceFinder(())
+        self.pictures = CardPictures(match.scenario)
         self.version = 0  # grows with every change, so pages know they are current
         self.settle()
 

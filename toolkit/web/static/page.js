@@ -273,29 +273,47 @@
     box.dataset.kind = d.kind;
   }
 
-  function renderPiles(view) {
+  // A card the seat sees is the printed card (the press's picture of its layout, when
+  // its deck has one: `pictures.faces`); one it sees only as a count is a back: the
+  // deck's printed back (`pictures.backs`, per pile) or a plain one.
+  function cardFace(name, pictures) {
+    const url = pictures && pictures.faces[name];
+    if (!url) return html("span", "card", name);
+    const img = html("img", "card face");
+    img.src = url; img.alt = name; img.title = name;
+    img.dataset.card = name;
+    return img;
+  }
+  function cardBack(url) {
+    if (!url) return html("span", "card back", "\u00a0");
+    const img = html("img", "card back");
+    img.src = url; img.alt = "a card, face down";
+    return img;
+  }
+  function renderPiles(view, pictures) {
     const box = $("piles");
     box.replaceChildren();
     if (!view) return;
-    for (const p of view.piles) {
-      if (p.cards === null && p.count === null) continue;
+    view.piles.forEach((p, i) => {
+      if (p.cards === null && p.count === null) return;
       const row = html("div", "pile");
       row.dataset.pile = p.name;
       if (p.owner) row.dataset.owner = p.owner;
-      row.appendChild(html("span", "", `${p.owner ? p.owner + "'s " : ""}${p.name}: `));
+      row.appendChild(html("span", "pile-name", `${p.owner ? p.owner + "'s " : ""}${p.name}: `));
       const cards = html("span", "cards");
       if (p.cards !== null) {
         if (!p.cards.length) cards.appendChild(html("span", "", "empty"));
-        for (const c of p.cards) cards.appendChild(html("span", "card", c));
+        for (const c of p.cards) cards.appendChild(cardFace(c, pictures));
       } else if (p.count === 0) {
         cards.appendChild(html("span", "", "empty"));
       } else {
-        for (let i = 0; i < Math.min(p.count, 12); i++) cards.appendChild(html("span", "card back", "\u00a0"));
+        const back = pictures ? pictures.backs[i] : null;
+        for (let k = 0; k < Math.min(p.count, 12); k++) cards.appendChild(cardBack(back));
         cards.appendChild(html("span", "", ` ${p.count} card${p.count === 1 ? "" : "s"}`));
       }
       row.appendChild(cards);
       box.appendChild(row);
-    }
+    });
   }
 
   function renderLists(view) {
@@ -341,7 +359,7 @@
     if (S.past) banner.textContent = `the board after move ${S.past.at} of ${S.past.of}, as you saw it (Now: back to the game)`;
     drawLayer(view);
     renderDecision(st);
-    renderPiles(view);
+    renderPiles(view, src.pictures);
     renderLists(view);
     renderMoves(st);
     const log = $("log");
