@@ -306,3 +306,74 @@ def test_web_hands_are_the_printed_cards_and_the_other_hand_only_backs(tmp_path)
         assert faces["Red"] == set(red_hand.cards)
         assert faces["Blue"] == set(blue_hand.cards) and faces["spectator"] == set()
         red.screenshot(path=str(SHOTS / "cards.png"))
+
+
+# Lets a test drop the page's socket and refuse its reconnections for a while (as a
+# network that went away would), and records when each connection was attempted.
+SOCKET_CUTTER = """
+(() => {
+  const Real = window.WebSocket;
+  window.__cut = { sockets: [], tries: [], refuse: false };
+  window.WebSocket = function (url, protocols) {
+    window.__cut.tries.push(performance.now());
+    const ws = new Real(window.__cut.refuse ? "ws://127.0.0.1:9/refused" : url, protocols);
+    window.__cut.sockets.push(ws);
+    return ws;
+  };
+  Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+  window.WebSocket.prototype = Real.prototype;
+})();
+"""
+
+
+def test_web_a_dropped_socket_is_reopened_with_backoff_and_the_page_resyncs():
+    """Red's socket drops and the network refuses Red for a while; meanwhile Blue moves
+    (typed in notation: an illegal one shows its rule and sentence, a legal one plays).
+    Red's page keeps trying, waiting longer each time, and once through it shows the
+    position as it now stands."""
+    app, table, _ = served("skirmish", 1)
+    m = table.match
+    with running(app) as base, chromium() as browser:
+        context = browser.new_context(viewport=VIEWPORT)
+        context.add_init_script(SOCKET_CUTTER)
+        red = context.new_page()
+        red.set_default_timeout(WAIT)
+        red.goto(f"{base}/seat/{token('Red')}")
+        red.wait_for_selector("#connection.online")
+        blue = open_seat(browser, base, "Blue")
+        click_move(red, table, "B2", "B4")
+        red.evaluate("() => { window.__cut.refuse = true; window.__cut.sockets.at(-1).close(); }")
+        red.wait_for_selector("#connection.offline")
+        # Blue types: an illegal move is explained with its rule before anything is sent
+        current(blue, table)
+        blue.fill("#notation", "move F5 F2")
+        blue.press("#notation", "Enter")
+        blue.wait_for_selector("#message[data-rule]")
+        rule = blue.get_attribute("#message", "data-rule")
+        said = blue.inner_text("#message")
+        assert rule == "SK-move" and said.startswith("move F5 F2: ") and said.endswith(f"({rule})")
+        assert len(said) > len("move F5 F2: ") + len(rule) + 10  # a sentence, not just the id
+        assert len(m.history) == 1
+        blue.fill("#notation", "move F5 E5")
+        blue.press("#notation", "Enter")
+        blue.wait_for_function("document.body.dataset.moves === '2'")
+        assert m.history[-1].text == "move F5 E5"
+        # Red's page knocks again and again, waiting longer each time
+        red.wait_for_function("window.__cut.tries.length >= 4")
+        tries = red.evaluate("window.__cut.tries")
+        gaps = [b - a for a, b in zip(tries[1:], tries[2:])]
+        assert all(later > earlier for earlier, later in zip(gaps, gaps[1:])), gaps
+        assert "trying again" in red.inner_text("#connection")
+        assert red.evaluate("document.body.dataset.moves") == "1"  # still the old position
+        red.evaluate("() => { window.__cut.refuse = false; }")
+        red.wait_for_selector("#connection.online")
+        current(red, table)
+        assert red.evaluate("document.body.dataset.connections") == "2"
+        assert red.locator("#moves li").count() == 2
+        assert red.locator('#board .piece[data-space="E5"][data-side="Blue"]').count() == 1
+        assert red.locator('#board .piece[data-space="B4"][data-side="Red"]').count() == 1
+        # and the page plays on over its new socket
+        a, b = next(sp for sp in (table.finder.mentioned(t) for t in m.legal("Red"))
+                    if len(sp) == 2)
+        click_move(red, table, a, b)
+        assert len(m.history) == 3 and m.history[-1].player == "Red"

@@ -307,6 +307,17 @@ def test_web_a_page_that_reconnects_gets_everything_again():
     assert again == before and again["moves"][0]["text"] == "move B2 C2"
 
 
+def test_web_a_ping_is_answered_so_a_page_can_tell_a_live_socket_from_a_dead_one():
+    app, table, _ = served("skirmish", 1)
+    client = entered(TestClient(app))
+    with client.websocket_connect(f"/ws/{token('Blue')}") as ws:
+        ws.receive_json(), ws.receive_json()
+        version = table.version
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+    assert table.version == version
+
+
 def test_web_the_past_is_shown_as_the_seat_saw_it_then():
     app, table, _ = served("dice_race_3", 5)
     client = entered(TestClient(app))

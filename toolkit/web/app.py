@@ -7,7 +7,8 @@ Routes (TOKEN is a seat's or the spectators' secret token, see `seats`):
 - `GET /static/...`: its script and style, shipped in the package;
 - `WS /ws/TOKEN`: the seat's socket. The server sends `hello` (the board) and
   `state` on connecting and a fresh `state` to every seat after any change;
-  the page sends `move`, `check`, `click`, `undo`, `undo-answer`, `past`, `state`
+  the page sends `move`, `check`, `click`, `undo`, `undo-answer`, `past`, `state`,
+  `ping` (answered `pong`)
   (docs/serve.md lists their fields);
 - `GET /cards/face/CARD.png`, `GET /cards/back/DECK.png`: a card as the press
   draws it (`cards`);
@@ -108,6 +109,8 @@ class Server:
                 await self.send(ws, messages.past_message(table, seat, at))
             elif kind == "state":
                 await self.send(ws, messages.state_message(table, seat))
+            elif kind == "ping":  # the page checks that its socket is alive
+                await self.send(ws, {"type": "pong"})
             else:
                 raise Refused("message", f"unknown message type {kind!r}")
         except Refused as err:

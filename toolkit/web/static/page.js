@@ -10,7 +10,7 @@
   // moves that name no space (boost 1, hold, pass) are buttons of their own, up to
   const SPACELESS = 30;
   const S = { board: null, state: null, past: null, selected: null, ws: null,
-              pending: null, retry: 1000 };
+              pending: null, retry: 250, pongTimer: null };
 
   function el(tag, attrs, text) {
     const e = document.createElementNS(SVG, tag);
@@ -40,28 +40,50 @@
   }
 
   // ---------------------------------------------------------------- socket
+  // A dropped socket (the server restarted, the network went away, the laptop slept)
+  // is opened again after RETRY_FIRST ms, then twice as long each time it fails, up to
+  // RETRY_MOST, each wait shortened by up to a fifth at random so that the pages of a
+  // table do not all knock at once. Every (re)connection gets `hello` and `state`
+  // afresh: the page holds nothing the server must trust. A socket that answers no
+  // `ping` within PONG_WAIT ms is taken for dropped (a half-open connection).
+  const RETRY_FIRST = 250, RETRY_MOST = 8000, PING_EVERY = 15000, PONG_WAIT = 5000;
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${token}`);
     S.ws = ws;
     ws.onopen = () => {
-      S.retry = 1000;
+      S.retry = RETRY_FIRST;
       $("connection").textContent = "connected";
       $("connection").className = "online";
+      document.body.dataset.connections = Number(document.body.dataset.connections || 0) + 1;
     };
     ws.onclose = (ev) => {
+      if (S.ws !== ws) return;  // an old socket closing late
+      clearTimeout(S.pongTimer);
       $("connection").className = "offline";
       if (ev.code === 4404) {
         $("connection").textContent = "this address is not a seat of this game";
         return;
       }
-      $("connection").textContent = "reconnecting…";
-      setTimeout(connect, S.retry);
-      S.retry = Math.min(S.retry * 2, 8000);
+      const wait = Math.round(S.retry * (1 - Math.random() * 0.2));
+      $("connection").textContent = `connection lost: trying again in ${(wait / 1000).toFixed(1)} s`;
+      document.body.dataset.retries = Number(document.body.dataset.retries || 0) + 1;
+      setTimeout(connect, wait);
+      S.retry = Math.min(S.retry * 2, RETRY_MOST);
     };
-    ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+    ws.onmessage = (ev) => {
+      clearTimeout(S.pongTimer);
+      receive(JSON.parse(ev.data));
+    };
   }
+  setInterval(() => {
+    const ws = S.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    ws.send(JSON.stringify({ type: "ping" }));
+    clearTimeout(S.pongTimer);
+    S.pongTimer = setTimeout(() => { if (S.ws === ws) ws.close(); }, PONG_WAIT);
+  }, PING_EVERY);
 
   function receive(msg) {
     if (msg.type === "hello") {
@@ -70,6 +92,9 @@
       $("whoami").textContent = msg.seat ? `your seat: ${msg.seat}` : "spectator";
       document.title = `${msg.title} — ${msg.seat || "spectator"}`;
       drawSpaces();
+      if (S.past) send({ type: "past", at: S.past.at });  // back where it was looking
+    } else if (msg.type === "pong") {
+      // the socket is alive
     } else if (msg.type === "state") {
       const moved = !S.state || S.state.version !== msg.version;
       S.state = msg;
