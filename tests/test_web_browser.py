@@ -8,6 +8,7 @@ them)."""
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -223,13 +224,21 @@ def click_move(page, table, a, b=None):
 def test_web_two_seats_play_front_lines_to_its_end_by_clicking(tmp_path):
     """The shipped Front Lines with the centre held for 2 turns to win (FL-win-3): both
     armies deployed as set up (Pass), then every order given by clicking a unit's
-    square and the square it goes to; the outcome is shown on both pages."""
-    scn = shipped_with_options(tmp_path, "front_lines", centre_hold_turns=2)
+    square and the square it goes to; the outcome is shown on both pages. Timers are
+    on (FL-timer-1, long enough not to run out): both pages show both clocks running."""
+    scn = shipped_with_options(tmp_path, "front_lines", centre_hold_turns=2, timers="online",
+                               deploy_seconds=900, online_plan_seconds=600)
     app, table, _ = served(scn, 1)
     m = table.match
     with running(app) as base, chromium() as browser:
         north = open_seat(browser, base, "North")
         south = open_seat(browser, base, "South")
+        for page in (north, south):  # both at the table: the deployment clocks run
+            page.wait_for_selector('#clocks .clock[data-side="South"]')
+            assert re.search(r"your time: (15:00|14:[0-5]\d)", page.inner_text("#clocks"))
+        left = float(north.get_attribute('#clocks .clock[data-side="North"]', "data-left"))
+        north.wait_for_function(f"""() => Number(document.querySelector(
+            '#clocks .clock[data-side="North"]').dataset.left) < {left - 0.5}""")
         click_move(north, table, "pass")  # FL-deploy-3: the army as set up
         click_move(south, table, "pass")
         # turn 1: North's infantry walks into the centre; South steps aside and holds
@@ -237,6 +246,9 @@ def test_web_two_seats_play_front_lines_to_its_end_by_clicking(tmp_path):
         click_move(north, table, "C4", "C5")  # named where action 1 left it
         click_move(south, table, "B8", "B7")
         click_move(north, table, "F3", "F4")
+        current(north, table)  # North is done planning: only South's clock runs
+        assert north.locator("#clocks .clock").count() == 1
+        assert re.fullmatch(r"South: (10:00|9:[0-5]\d)", north.inner_text("#clocks").strip())
         click_move(south, table, "pass")
         click_move(south, table, "pass")
         assert m.state.turn == 2 and not m.over
@@ -258,6 +270,7 @@ def test_web_two_seats_play_front_lines_to_its_end_by_clicking(tmp_path):
             shown = page.inner_text("#outcome")
             assert "game over" in shown and "North" in shown and "FL-win-3" in shown
             assert page.locator("#pass").is_hidden() and page.locator("#entry").is_hidden()
+            assert page.locator("#clocks").is_hidden()
 
 
 def test_web_hands_are_the_printed_cards_and_the_other_hand_only_backs(tmp_path):

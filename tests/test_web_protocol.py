@@ -516,3 +516,101 @@ def test_web_a_card_picture_is_the_printed_card():
     assert ImageChops.difference(a.crop(frame), b.crop(frame)).getbbox() is None
     # the built-in layout's cream card with a dark frame, not a blank picture
     assert len(set(a.getdata())) > 8
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def _drain_states(ws):
+    """Messages up to and including the next non-state one (the answer awaited)."""
+    got = []
+    while True:
+        msg = ws.receive_json()
+        got.append(msg)
+        if msg["type"] != "state":
+            return got
+
+
+def test_web_front_lines_clocks_are_shown_and_enforced_as_in_play(tmp_path):
+    """FL-timer-1 with `timers online`: clocks start when both seats are at the table;
+    a side's planning clock runs for all three actions of its turn; when it runs out the
+    server passes for every action still owed (written to the record) and refuses a
+    late move with the reason."""
+    from tests.web_harness import shipped_with_options
+
+    scn = shipped_with_options(tmp_path, "front_lines", timers="online",
+                               deploy_seconds=120, online_plan_seconds=45)
+    clock = FakeClock()
+    app, table, _ = served(scn, 1, record_path=tmp_path / "timed.rec", clock=clock)
+    m = table.match
+    client = entered(TestClient(app))
+    with client.websocket_connect(f"/ws/{token('North')}") as north:
+        north.receive_json()
+        assert north.receive_json()["clocks"] == {}  # South is not at the table yet
+        clock.now += 500  # nobody's time runs meanwhile
+        with client.websocket_connect(f"/ws/{token('South')}") as south:
+            south.receive_json()
+            assert south.receive_json()["clocks"] == {"North": 120, "South": 120}
+            assert north.receive_json()["clocks"] == {"North": 120, "South": 120}
+            clock.now += 30
+            north.send_json({"type": "move", "text": "pass"})  # North deploys as set up
+            assert north.receive_json()["clocks"] == {"South": 90}
+            assert south.receive_json()["clocks"] == {"South": 90}
+            # South's time runs out: its next message finds the army deployed for it
+            clock.now += 91
+            south.send_json({"type": "ping"})
+            got = _drain_states(south)
+            assert got[-1] == {"type": "pong"}
+            # only the deployment was owed: turn 1's planning is not passed for South
+            assert [(e.player, e.text) for e in m.history] == [("North", "pass"),
+                                                               ("South", "pass")]
+            assert got[-2]["clocks"] == {"North": 45, "South": 45}  # turn 1's planning
+            north.receive_json()
+            # one clock for the turn's actions: 20 s on action 1 leave 25 for the rest
+            clock.now += 20
+            north.send_json({"type": "move", "text": "IC3-C4"})
+            assert north.receive_json()["clocks"]["North"] == 25
+            south.receive_json()
+            clock.now += 26
+            north.send_json({"type": "move", "text": "IC4-C5"})
+            got = _drain_states(north)
+            refused = got[-1]
+            assert refused["type"] == "refused" and refused["rule"] == "time-up"
+            assert "time is up for North" in refused["reason"]
+            assert [e.text for e in m.history if e.player == "North"] == [
+                "pass", "IC3-C4", "pass", "pass"]
+            # South's clock ran out with North's: passed for all three, turn 2 begins
+            assert [e.text for e in m.history if e.player == "South"] == ["pass"] * 4
+            assert m.state.turn == 2
+            assert got[-2]["clocks"] == {"North": 45, "South": 45}
+    lines = (tmp_path / "timed.rec").read_text().splitlines()
+    assert [line for line in lines if line.startswith(("North:", "South:"))] == [
+        "North: pass", "South: pass", "North: IC3-C4", "North: pass", "North: pass",
+        "South: pass", "South: pass", "South: pass"]
+
+
+def test_web_a_clock_runs_out_with_no_page_sending_anything(tmp_path):
+    """The server rings when a clock runs out: the pages are sent the new state."""
+    from tests.web_harness import shipped_with_options
+
+    scn = shipped_with_options(tmp_path, "front_lines", timers="online", deploy_seconds=1,
+                               online_plan_seconds=600)
+    app, table, _ = served(scn, 1)
+    client = entered(TestClient(app))
+    with client.websocket_connect(f"/ws/{token('North')}") as north, \
+            client.websocket_connect(f"/ws/{token('South')}") as south:
+        north.receive_json(), north.receive_json()
+        south.receive_json(), south.receive_json()
+        assert north.receive_json()["clocks"] == {"North": 1, "South": 1}
+        while True:  # the deployments passed for both, by the server's own alarm
+            msg = north.receive_json()
+            if len(msg["moves"]) == 2:
+                break
+        assert [e.text for e in table.match.history] == ["pass", "pass"]
+        assert msg["clocks"] == {"North": pytest.approx(600, abs=2),
+                                 "South": pytest.approx(600, abs=2)}

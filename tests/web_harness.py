@@ -31,14 +31,16 @@ def token(side: str) -> str:
     return f"token-of-{side}"
 
 
-def served(name: str | Path, seed: int | None = 1, record_path: Path | None = None):
+def served(name: str | Path, seed: int | None = 1, record_path: Path | None = None,
+           clock=None):
     """(app, table, seats) for a new match of scenario `name` (a name of SCENARIOS
-    or a path; seed None: --table)."""
+    or a path; seed None: --table; `clock`: the table's clock, for timed games)."""
     scenario = dsl.load(SCENARIOS[name] if isinstance(name, str) else name)
     chance = None if seed is None else SeededChance(seed)
     match = Match.new(scenario, chance=chance, seed="table" if seed is None else str(seed),
                       record_path=record_path)
-    table = Table(match, record_path=record_path)
+    table = Table(match, record_path=record_path,
+                  **({} if clock is None else {"clock": clock}))
     seats = Seats(scenario.sides, {**{s: token(s) for s in scenario.sides}, "": SPECTATORS})
     return create_app(table, seats), table, seats
 

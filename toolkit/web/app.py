@@ -31,7 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from toolkit.web import board, messages
 from toolkit.web.seats import Seat, Seats
-from toolkit.web.table import Refused, Table
+from toolkit.web.table import RULE_TIME, Refused, Table
 
 #: Close code for a socket opened with an unknown token.
 UNKNOWN_SEAT = 4404
@@ -59,6 +59,7 @@ class Server:
         self.shapes = board.shapes(table.match.scenario) if table.match.scenario.boards else None
         self.sockets: dict[WebSocket, Seat] = {}
         self.lock = asyncio.Lock()
+        self.alarm: asyncio.TimerHandle | None = None  # rings when a clock runs out
 
     # ------------------------------------------------------------ sending
 
@@ -75,12 +76,42 @@ class Server:
             if seat.side not in built:
                 built[seat.side] = messages.state_message(self.table, seat)
             await self.send(ws, built[seat.side])
+        self.set_alarm()
+
+    # ------------------------------------------------------------ clocks
+
+    def set_alarm(self) -> None:
+        """Ring when the first running clock runs out (the server enforces the time even
+        if no page sends anything)."""
+        if self.alarm is not None:
+            self.alarm.cancel()
+            self.alarm = None
+        left = self.table.next_time_up()
+        if left is not None:
+            loop = asyncio.get_running_loop()
+            self.alarm = loop.call_later(left + 0.05, lambda: loop.create_task(self.ring()))
+
+    async def ring(self) -> None:
+        async with self.lock:
+            if self.table.time_out():
+                await self.broadcast()
+            else:
+                self.set_alarm()
 
     # ------------------------------------------------------------ actions
 
     async def handle(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
         table = self.table
+        late = table.time_out()
+        if late:
+            await self.broadcast()
+        if seat.side in late and kind in ("move", "check", "click"):
+            await self.send(ws, {"type": "refused", "ok": False, "for": kind, "rule": RULE_TIME,
+                                 "reason": f"time is up for {seat.side}: pass was played for "
+                                 "everything still owed", "text": msg.get("text"),
+                                 "from": msg.get("from"), "to": msg.get("to")})
+            return
         try:
             if kind == "move":
                 text = str(msg.get("text", ""))
@@ -128,8 +159,13 @@ class Server:
             return
         async with self.lock:
             self.sockets[ws] = seat
+            seated = len(self.table.deadlines)
+            self.table.seated(seat.side)
             await self.send(ws, messages.board_message(self.table, seat, self.shapes))
-            await self.send(ws, messages.state_message(self.table, seat))
+            if len(self.table.deadlines) != seated:  # the table is full: clocks run
+                await self.broadcast()
+            else:
+                await self.send(ws, messages.state_message(self.table, seat))
         try:
             while True:
                 msg = await ws.receive_json()

@@ -8,7 +8,8 @@ nothing of another seat's hand, orders or fog can reach its page:
   view is not the common one, its text as `rules.render` draws it), the log of
   events it was told, whose decision it is and of what kind, its legal moves
   (with the spaces each mentions), the move list as it saw it, the pending undo
-  request and whether the record may be downloaded;
+  request, whether the record may be downloaded, and the seconds left on each
+  running clock (public: every side sees every side's clock);
 - `past`: the view of an earlier position as the seat saw it then.
 
 A spectator is the `None` viewer: public facts, public events, and every move
@@ -102,6 +103,7 @@ def state_message(table: Table, seat: Seat) -> dict[str, Any]:
         "can_undo": why_not is None,
         "why_not_undo": why_not,
         "record": m.over and not seat.spectator,
+        "clocks": {side: round(left, 1) for side, left in table.clocks().items()},
         "notation": game.notation_help(m.rules),
     }
 

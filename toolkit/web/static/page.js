@@ -98,6 +98,7 @@
     } else if (msg.type === "state") {
       const moved = !S.state || S.state.version !== msg.version;
       S.state = msg;
+      S.stateAt = performance.now();
       if (moved) { S.selected = null; $("candidates").replaceChildren(); }
       if (S.past && S.past.at >= msg.moves.length) S.past = null;
       render();
@@ -387,6 +388,7 @@
     renderPiles(view, src.pictures);
     renderLists(view);
     renderMoves(st);
+    drawClocks();
     const log = $("log");
     log.replaceChildren();
     for (const line of (view ? view.log : [])) log.appendChild(html("li", "", line));
@@ -423,6 +425,27 @@
     $("entry").hidden = st.seat === null || !!st.outcome;
     $("notation-help").textContent = st.notation || "";
   }
+
+  // The clocks the server runs (and enforces: at zero it passes for that side), counted
+  // down here between states from the seconds left when the state was sent.
+  function drawClocks() {
+    const st = S.state;
+    const box = $("clocks");
+    const sides = st && !S.past ? Object.keys(st.clocks || {}) : [];
+    box.hidden = !sides.length;
+    box.replaceChildren();
+    for (const side of sides) {
+      const left = Math.max(0, st.clocks[side] - (performance.now() - S.stateAt) / 1000);
+      const whole = Math.ceil(left);
+      const shown = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+      const c = html("span", left < 10 ? "clock short" : "clock",
+                     `${side === st.seat ? "your time" : side}: ${shown}`);
+      c.dataset.side = side;
+      c.dataset.left = left.toFixed(1);
+      box.appendChild(c);
+    }
+  }
+  setInterval(drawClocks, 250);
 
   // ----------------------------------------------------------------- wiring
 
