@@ -258,6 +258,7 @@ def test_web_two_seats_play_front_lines_to_its_end_by_clicking(tmp_path):
         assert south.locator('#board .piece[data-space="C5"][data-side="North"]').count() == 1
         # turn 2: North holds two centre squares, South none: North wins at its end
         click_move(north, table, "F4", "F5")
+        north.screenshot(path=str(SHOTS / "front_lines_turn.png"))
         click_move(north, table, "pass")
         click_move(north, table, "pass")
         for _ in range(3):

@@ -354,18 +354,31 @@
     for (const p of view.panels) panels.appendChild(html("div", "panel", `${p.title}: ${p.text}`));
   }
 
+  // Long lists (a game's moves, its log) are brought up to date in place: a line whose
+  // text is unchanged is kept, so a redraw late in a long game costs what changed.
+  function syncLines(list, lines, make) {
+    lines.forEach((text, i) => {
+      let li = list.children[i];
+      if (!li) { li = make(i); list.appendChild(li); }
+      if (li.textContent !== text) li.textContent = text;
+    });
+    while (list.children.length > lines.length) list.lastChild.remove();
+  }
+
   function renderMoves(st) {
     const list = $("moves");
-    list.replaceChildren();
     const at = S.past ? S.past.at : st.moves.length;
-    for (const m of st.moves) {
-      const li = html("li", m.n === at ? "at" : "", `${m.player}: ${m.text}`);
-      li.value = m.n;
-      li.dataset.n = m.n;
+    syncLines(list, st.moves.map((m) => `${m.player}: ${m.text}`), (i) => {
+      const li = html("li");
+      li.value = i + 1;
+      li.dataset.n = i + 1;
       li.title = "show the board after this move";
-      li.addEventListener("click", () => send({ type: "past", at: m.n }));
-      list.appendChild(li);
-    }
+      li.addEventListener("click", () => send({ type: "past", at: i + 1 }));
+      return li;
+    });
+    const was = list.querySelector("li.at");
+    if (was) was.className = "";
+    if (at > 0 && list.children[at - 1]) list.children[at - 1].className = "at";
     $("back").disabled = at <= 0;
     $("forward").disabled = at >= st.moves.length;
     $("live").disabled = !S.past;
@@ -389,9 +402,7 @@
     renderLists(view);
     renderMoves(st);
     drawClocks();
-    const log = $("log");
-    log.replaceChildren();
-    for (const line of (view ? view.log : [])) log.appendChild(html("li", "", line));
+    syncLines($("log"), view ? view.log : [], () => html("li"));
     const plain = S.past ? [] : legal().filter((m) => !m.spaces.length && m.text !== "pass");
     const box = $("spaceless");
     box.replaceChildren();
