@@ -60,6 +60,7 @@ class Server:
         self.sockets: dict[WebSocket, Seat] = {}
         self.lock = asyncio.Lock()
         self.alarm: asyncio.TimerHandle | None = None  # rings when a clock runs out
+        self.ringing: set[asyncio.Task] = set()  # its tasks, kept until they are done
 
     # ------------------------------------------------------------ sending
 
@@ -89,7 +90,12 @@ class Server:
         left = self.table.next_time_up()
         if left is not None:
             loop = asyncio.get_running_loop()
-            self.alarm = loop.call_later(left + 0.05, lambda: loop.create_task(self.ring()))
+            self.alarm = loop.call_later(left + 0.05, self._start_ringing)
+
+    def _start_ringing(self) -> None:
+        task = asyncio.get_running_loop().create_task(self.ring())
+        self.ringing.add(task)
+        task.add_done_callback(self.ringing.discard)
 
     async def ring(self) -> None:
         async with self.lock:

@@ -113,27 +113,26 @@ class CardPictures:
         except PressError as err:
             self.error = f"the cards cannot be drawn: {err}"
             return {}
-        pages: list[tuple[tuple[str, str], Any]] = []
+        pages: dict[tuple[str, str], Any] = {}  # (face, CARD) or (back, DECK) -> its item
         for deck, deck_items in items:
             for item in deck_items:
                 card = item.label.split("/", 1)[1].split(" ", 1)[0]
-                key = ("face", card)
-                if self.deck_of.get(card) == deck.name and key not in {k for k, _ in pages}:
-                    pages.append((key, item))
-                if item.back is not None and ("back", deck.name) not in {k for k, _ in pages} \
-                        and " / " not in item.label:  # a double-sided card's back is a face
-                    pages.append((("back", deck.name), item))
+                if self.deck_of.get(card) == deck.name:
+                    pages.setdefault(("face", card), item)
+                if item.back is not None and " / " not in item.label:
+                    pages.setdefault(("back", deck.name), item)  # a double-sided card's
+                    # back is another card's face, not the deck's back
         images: dict[tuple[str, str], bytes] = {}
         with tempfile.TemporaryDirectory(prefix="frontkit-cards-") as tmp:
             pdf = Path(tmp) / "cards.pdf"
             with pdf_canvas(pdf, PressOptions(), "cards") as c:
-                for (kind, _), item in pages:
+                for (kind, _), item in pages.items():
                     c.setPageSize((item.width, item.height))  # the trim: bleed falls outside
                     (item.front if kind == "face" else item.back)(c)
                     c.showPage()
             doc = pdfium.PdfDocument(str(pdf))
             try:
-                for i, (key, _) in enumerate(pages):
+                for i, key in enumerate(pages):
                     picture = doc[i].render(scale=DPI / 72).to_pil().convert("RGB")
                     out = io.BytesIO()
                     picture.save(out, "PNG", optimize=False)
