@@ -31,6 +31,23 @@ WAIT = 20_000  # ms: generous, the machine is shared
 VIEWPORT = {"width": 1100, "height": 760}
 
 
+@pytest.fixture(scope="module")
+def _chromium():
+    """One chromium for the module (starting one is the slow part); each test's
+    contexts are closed after it."""
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def browser(_chromium):
+    before = set(_chromium.contexts)
+    yield _chromium
+    for context in _chromium.contexts:
+        if context not in before:
+            context.close()
+
+
 def open_seat(browser, base, who):
     page = browser.new_context(viewport=VIEWPORT).new_page()
     page.set_default_timeout(WAIT)
@@ -53,10 +70,10 @@ def hand_cards(page, owner):
 PREFERRED = ["advance", "boost 2", "boost 1", "boost 0", "hold"]
 
 
-def test_web_two_seats_play_the_toy_to_its_end_by_clicking_and_a_spectator_sees_no_secrets():
+def test_web_two_seats_play_the_toy_to_its_end_by_clicking_and_a_spectator_sees_no_secrets(browser):
     app, table, _ = served("dice_race", 11)
     m = table.match
-    with running(app) as base, chromium() as browser:
+    with running(app) as base:
         pages = {side: open_seat(browser, base, side) for side in m.scenario.sides}
         spectator = open_seat(browser, base, None)
         shot_taken = False
@@ -106,10 +123,10 @@ def test_web_two_seats_play_the_toy_to_its_end_by_clicking_and_a_spectator_sees_
         red.wait_for_selector("#past-banner", state="hidden")
 
 
-def test_web_an_illegal_click_shows_its_rule_and_a_reload_reconnects():
+def test_web_an_illegal_click_shows_its_rule_and_a_reload_reconnects(browser):
     app, table, _ = served("skirmish", 1)
     m = table.match
-    with running(app) as base, chromium() as browser:
+    with running(app) as base:
         red = open_seat(browser, base, "Red")
         blue = open_seat(browser, base, "Blue")
         spectator = open_seat(browser, base, None)
@@ -157,11 +174,11 @@ def test_web_an_illegal_click_shows_its_rule_and_a_reload_reconnects():
         assert [e.text for e in m.history] == ["move B2 B4 +forced_march"]
 
 
-def test_web_front_lines_deploys_by_clicking_on_its_common_view():
+def test_web_front_lines_deploys_by_clicking_on_its_common_view(browser):
     """Front Lines' view is the common View: no text fallback; its own deployment rows are
     marked, and clicking a square offers the deployments there."""
     app, table, _ = served("front_lines", 1)
-    with running(app) as base, chromium() as browser:
+    with running(app) as base:
         north = open_seat(browser, base, "North")
         north.wait_for_selector('#board .space[data-space="C2"]')
         assert north.is_hidden("#text")
@@ -194,11 +211,11 @@ CROSSROADS = """scenario "Crossroads" {
 """
 
 
-def test_web_a_map_is_played_by_clicking_its_nodes(tmp_path):
+def test_web_a_map_is_played_by_clicking_its_nodes(tmp_path, browser):
     path = tmp_path / "crossroads.scn"
     path.write_text(CROSSROADS)
     app, table, _ = served(path, 1)
-    with running(app) as base, chromium() as browser:
+    with running(app) as base:
         north = open_seat(browser, base, "North")
         assert north.locator("#board .space circle").count() == 5
         assert north.locator("#board line.link").count() == 5
@@ -221,7 +238,7 @@ def click_move(page, table, a, b=None):
     page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
 
 
-def test_web_two_seats_play_front_lines_to_its_end_by_clicking(tmp_path):
+def test_web_two_seats_play_front_lines_to_its_end_by_clicking(tmp_path, browser):
     """The shipped Front Lines with the centre held for 2 turns to win (FL-win-3): both
     armies deployed as set up (Pass), then every order given by clicking a unit's
     square and the square it goes to; the outcome is shown on both pages. Timers are
@@ -230,7 +247,7 @@ def test_web_two_seats_play_front_lines_to_its_end_by_clicking(tmp_path):
                                deploy_seconds=900, online_plan_seconds=600)
     app, table, _ = served(scn, 1)
     m = table.match
-    with running(app) as base, chromium() as browser:
+    with running(app) as base:
         north = open_seat(browser, base, "North")
         south = open_seat(browser, base, "South")
         for page in (north, south):  # both at the table: the deployment clocks run
@@ -274,7 +291,7 @@ def test_web_two_seats_play_front_lines_to_its_end_by_clicking(tmp_path):
             assert page.locator("#clocks").is_hidden()
 
 
-def test_web_hands_are_the_printed_cards_and_the_other_hand_only_backs(tmp_path):
+def test_web_hands_are_the_printed_cards_and_the_other_hand_only_backs(tmp_path, browser):
     """Red's hand is drawn as the press's pictures of its cards; on Blue's page and the
     spectators', Red's hand is the deck's printed back, once per card, and nothing of
     Red's cards reaches them: no face asked for but the seat's own."""
@@ -282,7 +299,7 @@ def test_web_hands_are_the_printed_cards_and_the_other_hand_only_backs(tmp_path)
 
     app, table, _ = served(skirmish_with_backs(tmp_path), 1)
     m = table.match
-    with running(app) as base, chromium() as browser:
+    with running(app) as base:
         asked: dict[str, list[str]] = {"Red": [], "Blue": [], "spectator": []}
         pages = {}
         for who in ("Red", "Blue", None):
@@ -340,14 +357,14 @@ SOCKET_CUTTER = """
 """
 
 
-def test_web_a_dropped_socket_is_reopened_with_backoff_and_the_page_resyncs():
+def test_web_a_dropped_socket_is_reopened_with_backoff_and_the_page_resyncs(browser):
     """Red's socket drops and the network refuses Red for a while; meanwhile Blue moves
     (typed in notation: an illegal one shows its rule and sentence, a legal one plays).
     Red's page keeps trying, waiting longer each time, and once through it shows the
     position as it now stands."""
     app, table, _ = served("skirmish", 1)
     m = table.match
-    with running(app) as base, chromium() as browser:
+    with running(app) as base:
         context = browser.new_context(viewport=VIEWPORT)
         context.add_init_script(SOCKET_CUTTER)
         red = context.new_page()
