@@ -336,7 +336,7 @@ def test_web_hands_are_the_printed_cards_and_the_other_hand_only_backs(tmp_path,
                      if "/cards/face/" in u} for n, urls in asked.items()}
         assert faces["Red"] == set(red_hand.cards)
         assert faces["Blue"] == set(blue_hand.cards) and faces["spectator"] == set()
-        red.screenshot(path=str(SHOTS / "cards.png"))
+        red.screenshot(path=str(SHOTS / "cards.png"), full_page=True)
 
 
 # Lets a test drop the page's socket and refuse its reconnections for a while (as a
