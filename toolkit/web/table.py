@@ -188,7 +188,7 @@ class Table:
             m = self.match
             owed = set(m.decision.players)
             while m.decision is not None and side in m.decision.players and \
-                    owed.issuperset(m.decision.players):
+                    owed.issuperset(m.decision.players):  # PASS is always legal (protocol)
                 m.play_move(side, PASS, "pass")
             late.append(side)
             self._changed()
