@@ -408,3 +408,22 @@ def test_web_a_dropped_socket_is_reopened_with_backoff_and_the_page_resyncs(brow
                     if len(sp) == 2)
         click_move(red, table, a, b)
         assert len(m.history) == 3 and m.history[-1].player == "Red"
+
+
+def test_web_a_clock_running_out_passes_for_that_side_on_every_page(tmp_path, browser):
+    """FL-timer-1: one second to deploy; nobody clicks. The server deploys both armies as
+    set up when the clocks run out, and both pages show turn 1 with its planning clocks."""
+    scn = shipped_with_options(tmp_path, "front_lines", timers="online", deploy_seconds=1,
+                               online_plan_seconds=300)
+    app, table, _ = served(scn, 1)
+    with running(app) as base:
+        north = open_seat(browser, base, "North")
+        south = open_seat(browser, base, "South")
+        for page in (north, south):
+            page.wait_for_function("document.body.dataset.moves === '2'")
+            page.wait_for_function("document.querySelector('#status').textContent"
+                                   ".includes('turn 1')")
+            assert re.search(r"your time: (5:00|4:[0-5]\d)", page.inner_text("#clocks"))
+        assert [(e.player, e.text) for e in table.match.history] == [
+            ("North", "pass"), ("South", "pass")]
+        assert north.locator('#board .piece[data-space="D1"][data-side="North"]').count() == 1
