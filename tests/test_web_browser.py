@@ -427,3 +427,19 @@ def test_web_a_clock_running_out_passes_for_that_side_on_every_page(tmp_path, br
         assert [(e.player, e.text) for e in table.match.history] == [
             ("North", "pass"), ("South", "pass")]
         assert north.locator('#board .piece[data-space="D1"][data-side="North"]').count() == 1
+
+
+def test_web_a_card_the_server_cannot_draw_is_shown_by_its_name(browser):
+    """Where the press cannot draw the cards (pypdfium2 missing, a broken layout) the
+    pictures are not found and the page names each card instead."""
+    app, table, _ = served("skirmish", 1)
+    table.pictures.image = lambda kind, name: None
+    m = table.match
+    with running(app) as base:
+        red = open_seat(browser, base, "Red")
+        hand = next(p for p in m.rules.view(m.state, "Red").piles
+                    if p.name == "hand" and p.owner == "Red")
+        shown = '.pile[data-pile="hand"][data-owner="Red"] span.card'
+        red.wait_for_function(f"document.querySelectorAll('{shown}').length === "
+                              f"{len(hand.cards)}")
+        assert [t.strip() for t in red.locator(shown).all_inner_texts()] == list(hand.cards)

@@ -308,12 +308,14 @@
     const img = html("img", "card face");
     img.src = url; img.alt = name; img.title = name;
     img.dataset.card = name;
+    img.onerror = () => img.replaceWith(html("span", "card", name));  // not drawable: words
     return img;
   }
   function cardBack(url) {
     if (!url) return html("span", "card back", "\u00a0");
     const img = html("img", "card back");
     img.src = url; img.alt = "a card, face down";
+    img.onerror = () => img.replaceWith(html("span", "card back", "\u00a0"));
     return img;
   }
   function renderPiles(view, pictures) {
