@@ -8,6 +8,7 @@ them)."""
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason=f"{CHROMIUM} is absent (apt-get install chromium)")
 
 from tests.web_browser import chromium, running  # noqa: E402
-from tests.web_harness import SPECTATORS, served, token  # noqa: E402
+from tests.web_harness import SPECTATORS, served, shipped_with_options, token  # noqa: E402
 
 # Screenshots for docs/serve.md: written there only when asked
 # (FRONTKIT_SHOTS=1 python -m pytest tests/test_web_browser.py), so a test run leaves the
@@ -28,6 +29,23 @@ SHOTS = (Path(__file__).resolve().parent.parent / "docs" / "serve"
          if os.environ.get("FRONTKIT_SHOTS") else Path(tempfile.mkdtemp(prefix="frontkit-shots-")))
 WAIT = 20_000  # ms: generous, the machine is shared
 VIEWPORT = {"width": 1100, "height": 760}
+
+
+@pytest.fixture(scope="module")
+def _chromium():
+    """One chromium for the module (starting one is the slow part); each test's
+    contexts are closed after it."""
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def browser(_chromium):
+    before = set(_chromium.contexts)
+    yield _chromium
+    for context in _chromium.contexts:
+        if context not in before:
+            context.close()
 
 
 def open_seat(browser, base, who):
@@ -52,10 +70,10 @@ def hand_cards(page, owner):
 PREFERRED = ["advance", "boost 2", "boost 1", "boost 0", "hold"]
 
 
-def test_web_two_seats_play_the_toy_to_its_end_by_clicking_and_a_spectator_sees_no_secrets():
+def test_web_two_seats_play_the_toy_to_its_end_by_clicking_and_a_spectator_sees_no_secrets(browser):
     app, table, _ = served("dice_race", 11)
     m = table.match
-    with running(app) as base, chromium() as browser:
+    with running(app) as base:
         pages = {side: open_seat(browser, base, side) for side in m.scenario.sides}
         spectator = open_seat(browser, base, None)
         shot_taken = False
@@ -105,10 +123,10 @@ def test_web_two_seats_play_the_toy_to_its_end_by_clicking_and_a_spectator_sees_
         red.wait_for_selector("#past-banner", state="hidden")
 
 
-def test_web_an_illegal_click_shows_its_rule_and_a_reload_reconnects():
+def test_web_an_illegal_click_shows_its_rule_and_a_reload_reconnects(browser):
     app, table, _ = served("skirmish", 1)
     m = table.match
-    with running(app) as base, chromium() as browser:
+    with running(app) as base:
         red = open_seat(browser, base, "Red")
         blue = open_seat(browser, base, "Blue")
         spectator = open_seat(browser, base, None)
@@ -156,11 +174,11 @@ def test_web_an_illegal_click_shows_its_rule_and_a_reload_reconnects():
         assert [e.text for e in m.history] == ["move B2 B4 +forced_march"]
 
 
-def test_web_front_lines_deploys_by_clicking_on_its_common_view():
+def test_web_front_lines_deploys_by_clicking_on_its_common_view(browser):
     """Front Lines' view is the common View: no text fallback; its own deployment rows are
     marked, and clicking a square offers the deployments there."""
     app, table, _ = served("front_lines", 1)
-    with running(app) as base, chromium() as browser:
+    with running(app) as base:
         north = open_seat(browser, base, "North")
         north.wait_for_selector('#board .space[data-space="C2"]')
         assert north.is_hidden("#text")
@@ -193,11 +211,11 @@ CROSSROADS = """scenario "Crossroads" {
 """
 
 
-def test_web_a_map_is_played_by_clicking_its_nodes(tmp_path):
+def test_web_a_map_is_played_by_clicking_its_nodes(tmp_path, browser):
     path = tmp_path / "crossroads.scn"
     path.write_text(CROSSROADS)
     app, table, _ = served(path, 1)
-    with running(app) as base, chromium() as browser:
+    with running(app) as base:
         north = open_seat(browser, base, "North")
         assert north.locator("#board .space circle").count() == 5
         assert north.locator("#board line.link").count() == 5
@@ -206,3 +224,222 @@ def test_web_a_map_is_played_by_clicking_its_nodes(tmp_path):
         north.wait_for_function("document.body.dataset.moves === '1'")
         assert table.match.history[0].text == "move north-gate mill"
         north.screenshot(path=str(SHOTS / "map.png"))
+
+
+def click_move(page, table, a, b=None):
+    """Play one move on `page` by clicking: space `a` then space `b`, or the Pass button
+    (a is "pass"); waits until the page shows the new state."""
+    before = table.version
+    if a == "pass":
+        page.click("#pass")
+    else:
+        page.click(f'#board .space[data-space="{a}"]')
+        page.click(f'#board .space[data-space="{b}"]')
+    page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
+
+
+def test_web_two_seats_play_front_lines_to_its_end_by_clicking(tmp_path, browser):
+    """The shipped Front Lines with the centre held for 2 turns to win (FL-win-3): both
+    armies deployed as set up (Pass), then every order given by clicking a unit's
+    square and the square it goes to; the outcome is shown on both pages. Timers are
+    on (FL-timer-1, long enough not to run out): both pages show both clocks running."""
+    scn = shipped_with_options(tmp_path, "front_lines", centre_hold_turns=2, timers="online",
+                               deploy_seconds=900, online_plan_seconds=600)
+    app, table, _ = served(scn, 1)
+    m = table.match
+    with running(app) as base:
+        north = open_seat(browser, base, "North")
+        south = open_seat(browser, base, "South")
+        for page in (north, south):  # both at the table: the deployment clocks run
+            page.wait_for_selector('#clocks .clock[data-side="South"]')
+            assert re.search(r"your time: (15:00|14:[0-5]\d)", page.inner_text("#clocks"))
+        left = float(north.get_attribute('#clocks .clock[data-side="North"]', "data-left"))
+        north.wait_for_function(f"""() => Number(document.querySelector(
+            '#clocks .clock[data-side="North"]').dataset.left) < {left - 0.5}""")
+        click_move(north, table, "pass")  # FL-deploy-3: the army as set up
+        click_move(south, table, "pass")
+        # turn 1: North's infantry walks into the centre; South steps aside and holds
+        click_move(north, table, "C3", "C4")
+        click_move(north, table, "C4", "C5")  # named where action 1 left it
+        click_move(south, table, "B8", "B7")
+        click_move(north, table, "F3", "F4")
+        current(north, table)  # North is done planning: only South's clock runs
+        assert north.locator("#clocks .clock").count() == 1
+        assert re.fullmatch(r"South: (10:00|9:[0-5]\d)", north.inner_text("#clocks").strip())
+        click_move(south, table, "pass")
+        click_move(south, table, "pass")
+        assert m.state.turn == 2 and not m.over
+        current(north, table)
+        assert north.locator('#board .piece[data-space="C5"][data-side="North"]').count() == 1
+        current(south, table)
+        assert south.locator('#board .piece[data-space="C5"][data-side="North"]').count() == 1
+        # turn 2: North holds two centre squares, South none: North wins at its end
+        click_move(north, table, "F4", "F5")
+        north.screenshot(path=str(SHOTS / "front_lines_turn.png"))
+        click_move(north, table, "pass")
+        click_move(north, table, "pass")
+        for _ in range(3):
+            click_move(south, table, "pass")
+        assert m.over and m.outcome.winner == "North"
+        assert [e.text for e in m.history if e.player == "North"] == [
+            "pass", "IC3-C4", "IC4-C5", "IF3-F4", "IF4-F5", "pass", "pass"]
+        for page in (north, south):
+            current(page, table)
+            shown = page.inner_text("#outcome")
+            assert "game over" in shown and "North" in shown and "FL-win-3" in shown
+            assert page.locator("#pass").is_hidden() and page.locator("#entry").is_hidden()
+            assert page.locator("#clocks").is_hidden()
+
+
+def test_web_hands_are_the_printed_cards_and_the_other_hand_only_backs(tmp_path, browser):
+    """Red's hand is drawn as the press's pictures of its cards; on Blue's page and the
+    spectators', Red's hand is the deck's printed back, once per card, and nothing of
+    Red's cards reaches them: no face asked for but the seat's own."""
+    from tests.web_harness import skirmish_with_backs
+
+    app, table, _ = served(skirmish_with_backs(tmp_path), 1)
+    m = table.match
+    with running(app) as base:
+        asked: dict[str, list[str]] = {"Red": [], "Blue": [], "spectator": []}
+        pages = {}
+        for who in ("Red", "Blue", None):
+            context = browser.new_context(viewport=VIEWPORT)
+            name = who or "spectator"
+            context.on("request", lambda r, name=name: asked[name].append(r.url))
+            page = context.new_page()
+            page.set_default_timeout(WAIT)
+            page.goto(f"{base}/seat/{token(who) if who else SPECTATORS}")
+            page.wait_for_selector("#connection.online")
+            pages[name] = page
+        red_view = m.rules.view(m.state, "Red")
+        red_hand = next(p for p in red_view.piles if p.name == "hand" and p.owner == "Red")
+        blue_hand = next(p for p in m.rules.view(m.state, "Blue").piles
+                         if p.name == "hand" and p.owner == "Blue")
+        hand = '.pile[data-pile="hand"][data-owner="Red"]'
+        red = pages["Red"]
+        red.wait_for_function(f"""() => {{
+            const imgs = [...document.querySelectorAll('{hand} img.card.face')];
+            return imgs.length === {len(red_hand.cards)} &&
+                   imgs.every(i => i.complete && i.naturalWidth > 200); }}""")
+        assert [i.get_attribute("data-card") for i in red.locator(f"{hand} img.card").all()] \
+            == list(red_hand.cards)
+        for name in ("Blue", "spectator"):
+            page = pages[name]
+            page.wait_for_function(f"""() => {{
+                const imgs = [...document.querySelectorAll('{hand} img.card.back')];
+                return imgs.length === {red_hand.count} &&
+                       imgs.every(i => i.complete && i.naturalWidth > 200); }}""")
+            assert page.locator(f"{hand} [data-card]").count() == 0
+            assert all("/cards/back/tactics.png" in i.get_attribute("src")
+                       for i in page.locator(f"{hand} img").all())
+        faces = {n: {u.rsplit("/", 1)[1].removesuffix(".png") for u in urls
+                     if "/cards/face/" in u} for n, urls in asked.items()}
+        assert faces["Red"] == set(red_hand.cards)
+        assert faces["Blue"] == set(blue_hand.cards) and faces["spectator"] == set()
+        red.screenshot(path=str(SHOTS / "cards.png"), full_page=True)
+
+
+# Lets a test drop the page's socket and refuse its reconnections for a while (as a
+# network that went away would), and records when each connection was attempted.
+SOCKET_CUTTER = """
+(() => {
+  const Real = window.WebSocket;
+  window.__cut = { sockets: [], tries: [], refuse: false };
+  window.WebSocket = function (url, protocols) {
+    window.__cut.tries.push(performance.now());
+    const ws = new Real(window.__cut.refuse ? "ws://127.0.0.1:9/refused" : url, protocols);
+    window.__cut.sockets.push(ws);
+    return ws;
+  };
+  Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+  window.WebSocket.prototype = Real.prototype;
+})();
+"""
+
+
+def test_web_a_dropped_socket_is_reopened_with_backoff_and_the_page_resyncs(browser):
+    """Red's socket drops and the network refuses Red for a while; meanwhile Blue moves
+    (typed in notation: an illegal one shows its rule and sentence, a legal one plays).
+    Red's page keeps trying, waiting longer each time, and once through it shows the
+    position as it now stands."""
+    app, table, _ = served("skirmish", 1)
+    m = table.match
+    with running(app) as base:
+        context = browser.new_context(viewport=VIEWPORT)
+        context.add_init_script(SOCKET_CUTTER)
+        red = context.new_page()
+        red.set_default_timeout(WAIT)
+        red.goto(f"{base}/seat/{token('Red')}")
+        red.wait_for_selector("#connection.online")
+        blue = open_seat(browser, base, "Blue")
+        click_move(red, table, "B2", "B4")
+        red.evaluate("() => { window.__cut.refuse = true; window.__cut.sockets.at(-1).close(); }")
+        red.wait_for_selector("#connection.offline")
+        # Blue types: an illegal move is explained with its rule before anything is sent
+        current(blue, table)
+        blue.fill("#notation", "move F5 F2")
+        blue.press("#notation", "Enter")
+        blue.wait_for_selector("#message[data-rule]")
+        rule = blue.get_attribute("#message", "data-rule")
+        said = blue.inner_text("#message")
+        assert rule == "SK-move" and said.startswith("move F5 F2: ") and said.endswith(f"({rule})")
+        assert len(said) > len("move F5 F2: ") + len(rule) + 10  # a sentence, not just the id
+        assert len(m.history) == 1
+        blue.fill("#notation", "move F5 E5")
+        blue.press("#notation", "Enter")
+        blue.wait_for_function("document.body.dataset.moves === '2'")
+        assert m.history[-1].text == "move F5 E5"
+        # Red's page knocks again and again, waiting longer each time
+        red.wait_for_function("window.__cut.tries.length >= 4")
+        tries = red.evaluate("window.__cut.tries")
+        gaps = [b - a for a, b in zip(tries[1:], tries[2:])]
+        assert all(later > earlier for earlier, later in zip(gaps, gaps[1:])), gaps
+        assert "trying again" in red.inner_text("#connection")
+        assert red.evaluate("document.body.dataset.moves") == "1"  # still the old position
+        red.evaluate("() => { window.__cut.refuse = false; }")
+        red.wait_for_selector("#connection.online")
+        current(red, table)
+        assert red.evaluate("document.body.dataset.connections") == "2"
+        assert red.locator("#moves li").count() == 2
+        assert red.locator('#board .piece[data-space="E5"][data-side="Blue"]').count() == 1
+        assert red.locator('#board .piece[data-space="B4"][data-side="Red"]').count() == 1
+        # and the page plays on over its new socket
+        a, b = next(sp for sp in (table.finder.mentioned(t) for t in m.legal("Red"))
+                    if len(sp) == 2)
+        click_move(red, table, a, b)
+        assert len(m.history) == 3 and m.history[-1].player == "Red"
+
+
+def test_web_a_clock_running_out_passes_for_that_side_on_every_page(tmp_path, browser):
+    """FL-timer-1: one second to deploy; nobody clicks. The server deploys both armies as
+    set up when the clocks run out, and both pages show turn 1 with its planning clocks."""
+    scn = shipped_with_options(tmp_path, "front_lines", timers="online", deploy_seconds=1,
+                               online_plan_seconds=300)
+    app, table, _ = served(scn, 1)
+    with running(app) as base:
+        north = open_seat(browser, base, "North")
+        south = open_seat(browser, base, "South")
+        for page in (north, south):
+            page.wait_for_function("document.body.dataset.moves === '2'")
+            page.wait_for_function("document.querySelector('#status').textContent"
+                                   ".includes('turn 1')")
+            assert re.search(r"your time: (5:00|4:[0-5]\d)", page.inner_text("#clocks"))
+        assert [(e.player, e.text) for e in table.match.history] == [
+            ("North", "pass"), ("South", "pass")]
+        assert north.locator('#board .piece[data-space="D1"][data-side="North"]').count() == 1
+
+
+def test_web_a_card_the_server_cannot_draw_is_shown_by_its_name(browser):
+    """Where the press cannot draw the cards (pypdfium2 missing, a broken layout) the
+    pictures are not found and the page names each card instead."""
+    app, table, _ = served("skirmish", 1)
+    table.pictures.image = lambda kind, name: None
+    m = table.match
+    with running(app) as base:
+        red = open_seat(browser, base, "Red")
+        hand = next(p for p in m.rules.view(m.state, "Red").piles
+                    if p.name == "hand" and p.owner == "Red")
+        shown = '.pile[data-pile="hand"][data-owner="Red"] span.card'
+        red.wait_for_function(f"document.querySelectorAll('{shown}').length === "
+                              f"{len(hand.cards)}")
+        assert [t.strip() for t in red.locator(shown).all_inner_texts()] == list(hand.cards)

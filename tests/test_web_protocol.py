@@ -307,6 +307,17 @@ def test_web_a_page_that_reconnects_gets_everything_again():
     assert again == before and again["moves"][0]["text"] == "move B2 C2"
 
 
+def test_web_a_ping_is_answered_so_a_page_can_tell_a_live_socket_from_a_dead_one():
+    app, table, _ = served("skirmish", 1)
+    client = entered(TestClient(app))
+    with client.websocket_connect(f"/ws/{token('Blue')}") as ws:
+        ws.receive_json(), ws.receive_json()
+        version = table.version
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+    assert table.version == version
+
+
 def test_web_the_past_is_shown_as_the_seat_saw_it_then():
     app, table, _ = served("dice_race_3", 5)
     client = entered(TestClient(app))
@@ -441,3 +452,165 @@ def test_web_why_undo_is_refused_never_spells_out_another_sides_private_draw():
         blue = ws.receive_json()
     assert blue["why_not_undo"] == "a chance outcome cannot be taken back"
     assert "stumble" not in json.dumps(blue)  # Blue holds a sprint; both stumbles are hidden
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_web_cards_are_the_presss_pictures_and_a_hidden_hand_is_only_backs(tmp_path):
+    """Each seat is sent the picture of the cards its own view names, and for a hand it
+    sees only as a count, the deck's printed back; the pictures are the press's cards
+    at the trim (63 x 88 mm at cards.DPI), each card its own."""
+    from tests.web_harness import skirmish_with_backs
+    from toolkit.web import cards, messages
+
+    app, table, seats = served(skirmish_with_backs(tmp_path), 1)
+    client = entered(TestClient(app))
+    red = messages.state_message(table, seats.by_side["Red"])
+    hands = {p["owner"]: p for p in red["view"]["piles"] if p["name"] == "hand"}
+    own = hands["Red"]["cards"]
+    assert own and hands["Blue"]["cards"] is None and hands["Blue"]["count"] == 3
+    # faces: exactly the deck cards Red's view names (reserve pieces are no cards)
+    named = {c for p in red["view"]["piles"] for c in (p["cards"] or ())}
+    assert set(red["pictures"]["faces"]) == named & {"forced_march", "charge", "dig_in"}
+    assert "infantry" not in red["pictures"]["faces"]
+    backs = dict(zip([(p["name"], p["owner"]) for p in red["view"]["piles"]],
+                     red["pictures"]["backs"]))
+    assert backs[("hand", "Blue")] == "/cards/back/tactics.png"
+    assert backs[("reserve", "Blue")] is None
+    spectator = messages.state_message(table, seats.spectators)
+    assert spectator["pictures"]["faces"] == {}  # both hands face down
+    pictures = {}
+    for card in ("forced_march", "charge", "dig_in"):
+        got = client.get(f"/cards/face/{card}.png")
+        assert got.status_code == 200 and got.headers["content-type"] == "image/png"
+        pictures[card] = got.content
+    back = client.get("/cards/back/tactics.png").content
+    expected = (round(63 / 25.4 * cards.DPI), round(88 / 25.4 * cards.DPI))
+    for data in [*pictures.values(), back]:
+        w, h = _png_size(data)
+        assert abs(w - expected[0]) <= 1 and abs(h - expected[1]) <= 1
+    assert len(set(pictures.values()) | {back}) == 4  # every card drawn as itself
+    for bad in ("/cards/face/infantry.png", "/cards/face/nothing.png",
+                "/cards/back/nothing.png", "/cards/other/charge.png"):
+        assert client.get(bad).status_code == 404
+
+
+def test_web_a_card_picture_is_the_printed_card():
+    """The face is drawn by the press's layout: its title in the picture's pixels differs
+    where the printed cards differ (the title band), and matches where they do not."""
+    from io import BytesIO
+
+    from PIL import Image, ImageChops
+
+    app, table, seats = served("skirmish", 1)
+    client = entered(TestClient(app))
+    a = Image.open(BytesIO(client.get("/cards/face/charge.png").content)).convert("RGB")
+    b = Image.open(BytesIO(client.get("/cards/face/dig_in.png").content)).convert("RGB")
+    w, h = a.size
+    title = (0, 0, w, h // 6)
+    frame = (0, h - h // 20, w, h)  # the bottom edge: the deck's name, the same on both
+    assert ImageChops.difference(a.crop(title), b.crop(title)).getbbox() is not None
+    assert ImageChops.difference(a.crop(frame), b.crop(frame)).getbbox() is None
+    # the built-in layout's cream card with a dark frame, not a blank picture
+    assert len(a.getcolors(maxcolors=1 << 16) or ()) > 8
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def _drain_states(ws):
+    """Messages up to and including the next non-state one (the answer awaited)."""
+    got = []
+    while True:
+        msg = ws.receive_json()
+        got.append(msg)
+        if msg["type"] != "state":
+            return got
+
+
+def test_web_front_lines_clocks_are_shown_and_enforced_as_in_play(tmp_path):
+    """FL-timer-1 with `timers online`: clocks start when both seats are at the table;
+    a side's planning clock runs for all three actions of its turn; when it runs out the
+    server passes for every action still owed (written to the record) and refuses a
+    late move with the reason."""
+    from tests.web_harness import shipped_with_options
+
+    scn = shipped_with_options(tmp_path, "front_lines", timers="online",
+                               deploy_seconds=120, online_plan_seconds=45)
+    clock = FakeClock()
+    app, table, _ = served(scn, 1, record_path=tmp_path / "timed.rec", clock=clock)
+    m = table.match
+    client = entered(TestClient(app))
+    with client.websocket_connect(f"/ws/{token('North')}") as north:
+        north.receive_json()
+        assert north.receive_json()["clocks"] == {}  # South is not at the table yet
+        clock.now += 500  # nobody's time runs meanwhile
+        with client.websocket_connect(f"/ws/{token('South')}") as south:
+            south.receive_json()
+            assert south.receive_json()["clocks"] == {"North": 120, "South": 120}
+            assert north.receive_json()["clocks"] == {"North": 120, "South": 120}
+            clock.now += 30
+            north.send_json({"type": "move", "text": "pass"})  # North deploys as set up
+            assert north.receive_json()["clocks"] == {"South": 90}
+            assert south.receive_json()["clocks"] == {"South": 90}
+            # South's time runs out: its next message finds the army deployed for it
+            clock.now += 91
+            south.send_json({"type": "ping"})
+            got = _drain_states(south)
+            assert got[-1] == {"type": "pong"}
+            # only the deployment was owed: turn 1's planning is not passed for South
+            assert [(e.player, e.text) for e in m.history] == [("North", "pass"),
+                                                               ("South", "pass")]
+            assert got[-2]["clocks"] == {"North": 45, "South": 45}  # turn 1's planning
+            north.receive_json()
+            # one clock for the turn's actions: 20 s on action 1 leave 25 for the rest
+            clock.now += 20
+            north.send_json({"type": "move", "text": "IC3-C4"})
+            assert north.receive_json()["clocks"]["North"] == 25
+            south.receive_json()
+            clock.now += 26
+            north.send_json({"type": "move", "text": "IC4-C5"})
+            got = _drain_states(north)
+            refused = got[-1]
+            assert refused["type"] == "refused" and refused["rule"] == "time-up"
+            assert "time is up for North" in refused["reason"]
+            assert [e.text for e in m.history if e.player == "North"] == [
+                "pass", "IC3-C4", "pass", "pass"]
+            # South's clock ran out with North's: passed for all three, turn 2 begins
+            assert [e.text for e in m.history if e.player == "South"] == ["pass"] * 4
+            assert m.state.turn == 2
+            assert got[-2]["clocks"] == {"North": 45, "South": 45}
+    lines = (tmp_path / "timed.rec").read_text().splitlines()
+    assert [line for line in lines if line.startswith(("North:", "South:"))] == [
+        "North: pass", "South: pass", "North: IC3-C4", "North: pass", "North: pass",
+        "South: pass", "South: pass", "South: pass"]
+
+
+def test_web_a_clock_runs_out_with_no_page_sending_anything(tmp_path):
+    """The server rings when a clock runs out: the pages are sent the new state."""
+    from tests.web_harness import shipped_with_options
+
+    scn = shipped_with_options(tmp_path, "front_lines", timers="online", deploy_seconds=1,
+                               online_plan_seconds=600)
+    app, table, _ = served(scn, 1)
+    client = entered(TestClient(app))
+    with client.websocket_connect(f"/ws/{token('North')}") as north, \
+            client.websocket_connect(f"/ws/{token('South')}") as south:
+        north.receive_json(), north.receive_json()
+        south.receive_json(), south.receive_json()
+        assert north.receive_json()["clocks"] == {"North": 1, "South": 1}
+        while True:  # the deployments passed for both, by the server's own alarm
+            msg = north.receive_json()
+            if len(msg["moves"]) == 2:
+                break
+        assert [e.text for e in table.match.history] == ["pass", "pass"]
+        assert msg["clocks"] == {"North": pytest.approx(600, abs=2),
+                                 "South": pytest.approx(600, abs=2)}

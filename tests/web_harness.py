@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import dsl
@@ -30,14 +31,16 @@ def token(side: str) -> str:
     return f"token-of-{side}"
 
 
-def served(name: str | Path, seed: int | None = 1, record_path: Path | None = None):
+def served(name: str | Path, seed: int | None = 1, record_path: Path | None = None,
+           clock=None):
     """(app, table, seats) for a new match of scenario `name` (a name of SCENARIOS
-    or a path; seed None: --table)."""
+    or a path; seed None: --table; `clock`: the table's clock, for timed games)."""
     scenario = dsl.load(SCENARIOS[name] if isinstance(name, str) else name)
     chance = None if seed is None else SeededChance(seed)
     match = Match.new(scenario, chance=chance, seed="table" if seed is None else str(seed),
                       record_path=record_path)
-    table = Table(match, record_path=record_path)
+    table = Table(match, record_path=record_path,
+                  **({} if clock is None else {"clock": clock}))
     seats = Seats(scenario.sides, {**{s: token(s) for s in scenario.sides}, "": SPECTATORS})
     return create_app(table, seats), table, seats
 
@@ -62,3 +65,38 @@ def secret_forms(value) -> list[str]:
             forms.append(str(value[3]))
         return forms
     return [json.dumps(value)]
+
+
+def shipped_with_options(folder: Path, game: str, **options) -> Path:
+    """A copy of the shipped scenario `content/GAME/GAME.scn` (and the files it
+    includes) in `folder`, with the given options changed (`centre_hold_turns=2`):
+    the shipped game, made short or timed for a test."""
+    source = ROOT / "content" / game
+    for path in source.glob("*.scn"):
+        (folder / path.name).write_text(path.read_text())
+    scn = folder / f"{game}.scn"
+    text = scn.read_text()
+    for name, value in options.items():
+        changed, count = re.subn(rf"(?m)^(\s*){name}\s+\S+", rf"\g<1>{name} {value}", text)
+        if count != 1:
+            raise ValueError(f"{scn}: no option {name} to change")
+        text = changed
+    scn.write_text(text)
+    return scn
+
+
+#: A printed back for Skirmish's tactics deck (the press finds `DECK_back` by name).
+TACTICS_BACK = """
+  layout tactics_back 63mm x 88mm {
+    background "#35507a"
+    text at 5mm, 40mm 53mm x 8mm "TACTICS" { font sans-bold; font_size 16; align center; colour "#ffffff" }
+  }
+"""
+
+
+def skirmish_with_backs(folder: Path) -> Path:
+    """The shipped Skirmish with a back layout for its cards."""
+    scn = shipped_with_options(folder, "skirmish")
+    text = scn.read_text().rstrip()
+    scn.write_text(text[:-1] + TACTICS_BACK + "}\n")
+    return scn

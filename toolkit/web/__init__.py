@@ -6,6 +6,7 @@ it only its own view, its own legal moves and the events it was told, so no page
 
 - `seats`: the secret token of each seat and of the spectators;
 - `board`: the board's shapes (squares, hexes, nodes and links) from the scenario;
+- `cards`: the cards of hands and piles as the press draws them (PNG);
 - `moves`: which spaces a move's notation mentions (clicking picks moves by them);
 - `messages`: what one seat is sent (its view, its decision, its moves, its history);
 - `table`: the match at the table (moves, checks, undo requests, chance);

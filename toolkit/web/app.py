@@ -7,8 +7,11 @@ Routes (TOKEN is a seat's or the spectators' secret token, see `seats`):
 - `GET /static/...`: its script and style, shipped in the package;
 - `WS /ws/TOKEN`: the seat's socket. The server sends `hello` (the board) and
   `state` on connecting and a fresh `state` to every seat after any change;
-  the page sends `move`, `check`, `click`, `undo`, `undo-answer`, `past`, `state`
+  the page sends `move`, `check`, `click`, `undo`, `undo-answer`, `past`, `state`,
+  `ping` (answered `pong`)
   (docs/serve.md lists their fields);
+- `GET /cards/face/CARD.png`, `GET /cards/back/DECK.png`: a card as the press
+  draws it (`cards`);
 - `GET /record/TOKEN`: the game record, for a seat, once the game is over (a
   record holds every side's secrets, so it is never offered before the end).
 """
@@ -28,7 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from toolkit.web import board, messages
 from toolkit.web.seats import Seat, Seats
-from toolkit.web.table import Refused, Table
+from toolkit.web.table import RULE_TIME, Refused, Table
 
 #: Close code for a socket opened with an unknown token.
 UNKNOWN_SEAT = 4404
@@ -56,6 +59,8 @@ class Server:
         self.shapes = board.shapes(table.match.scenario) if table.match.scenario.boards else None
         self.sockets: dict[WebSocket, Seat] = {}
         self.lock = asyncio.Lock()
+        self.alarm: asyncio.TimerHandle | None = None  # rings when a clock runs out
+        self.ringing: set[asyncio.Task] = set()  # its tasks, kept until they are done
 
     # ------------------------------------------------------------ sending
 
@@ -72,12 +77,47 @@ class Server:
             if seat.side not in built:
                 built[seat.side] = messages.state_message(self.table, seat)
             await self.send(ws, built[seat.side])
+        self.set_alarm()
+
+    # ------------------------------------------------------------ clocks
+
+    def set_alarm(self) -> None:
+        """Ring when the first running clock runs out (the server enforces the time even
+        if no page sends anything)."""
+        if self.alarm is not None:
+            self.alarm.cancel()
+            self.alarm = None
+        left = self.table.next_time_up()
+        if left is not None:
+            loop = asyncio.get_running_loop()
+            self.alarm = loop.call_later(left + 0.05, self._start_ringing)
+
+    def _start_ringing(self) -> None:
+        task = asyncio.get_running_loop().create_task(self.ring())
+        self.ringing.add(task)
+        task.add_done_callback(self.ringing.discard)
+
+    async def ring(self) -> None:
+        async with self.lock:
+            if self.table.time_out():
+                await self.broadcast()
+            else:
+                self.set_alarm()
 
     # ------------------------------------------------------------ actions
 
     async def handle(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
         table = self.table
+        late = table.time_out()
+        if late:
+            await self.broadcast()
+        if seat.side in late and kind in ("move", "check", "click"):
+            await self.send(ws, {"type": "refused", "ok": False, "for": kind, "rule": RULE_TIME,
+                                 "reason": f"time is up for {seat.side}: pass was played for "
+                                 "everything still owed", "text": msg.get("text"),
+                                 "from": msg.get("from"), "to": msg.get("to")})
+            return
         try:
             if kind == "move":
                 text = str(msg.get("text", ""))
@@ -106,6 +146,8 @@ class Server:
                 await self.send(ws, messages.past_message(table, seat, at))
             elif kind == "state":
                 await self.send(ws, messages.state_message(table, seat))
+            elif kind == "ping":  # the page checks that its socket is alive
+                await self.send(ws, {"type": "pong"})
             else:
                 raise Refused("message", f"unknown message type {kind!r}")
         except Refused as err:
@@ -123,8 +165,13 @@ class Server:
             return
         async with self.lock:
             self.sockets[ws] = seat
+            seated = len(self.table.deadlines)
+            self.table.seated(seat.side)
             await self.send(ws, messages.board_message(self.table, seat, self.shapes))
-            await self.send(ws, messages.state_message(self.table, seat))
+            if len(self.table.deadlines) != seated:  # the table is full: clocks run
+                await self.broadcast()
+            else:
+                await self.send(ws, messages.state_message(self.table, seat))
         try:
             while True:
                 msg = await ws.receive_json()
@@ -144,6 +191,15 @@ class Server:
             return HTMLResponse(WELCOME + "<p><b>This address is not a seat of this game."
                                 "</b></p>", status_code=404)
         return HTMLResponse(_page(), headers={"Cache-Control": "no-store"})
+
+    def card(self, request: Request) -> Response:
+        """A card face or a deck's back as the press draws it (sync: Starlette runs it in
+        a thread, and the first one draws them all)."""
+        png = self.table.pictures.image(request.path_params["kind"], request.path_params["name"])
+        if png is None:
+            return PlainTextResponse("no such card picture", status_code=404)
+        return Response(png, media_type="image/png",
+                        headers={"Cache-Control": "max-age=3600"})
 
     async def welcome(self, request: Request) -> Response:
         return HTMLResponse(WELCOME)
@@ -169,6 +225,7 @@ def create_app(table: Table, seats: Seats) -> Starlette:
         Route("/", server.welcome),
         Route("/seat/{token}", server.page),
         Route("/record/{token}", server.record),
+        Route("/cards/{kind}/{name}.png", server.card),
         WebSocketRoute("/ws/{token}", server.socket),
         Mount("/static", StaticFiles(directory=_static_dir()), name="static"),
     ])

@@ -8,7 +8,8 @@ nothing of another seat's hand, orders or fog can reach its page:
   view is not the common one, its text as `rules.render` draws it), the log of
   events it was told, whose decision it is and of what kind, its legal moves
   (with the spaces each mentions), the move list as it saw it, the pending undo
-  request and whether the record may be downloaded;
+  request, whether the record may be downloaded, and the seconds left on each
+  running clock (public: every side sees every side's clock);
 - `past`: the view of an earlier position as the seat saw it then.
 
 A spectator is the `None` viewer: public facts, public events, and every move
@@ -38,12 +39,14 @@ def seen_moves(history, viewer: str | None) -> list[SeenMove]:
 
 def view_json(table: Table, state: Any, viewer: str | None, told: list[str]) -> dict[str, Any]:
     """The view of `state` for `viewer` with `told` as its log: `view` (the common
-    view's JSON) or, for another view shape, `text` (as the terminal draws it)."""
+    view's JSON) and the `pictures` of the cards it names (`cards.CardPictures`), or,
+    for another view shape, `text` (as the terminal draws it)."""
     rules = table.rules
     view = rules.view(state, viewer)
     if isinstance(view, View):
-        return {"view": view.with_log(told).as_json(), "text": None}
-    return {"view": None, "text": transcript.render(rules, view, told)}
+        shown = view.with_log(told).as_json()
+        return {"view": shown, "text": None, "pictures": table.pictures.pictures(shown)}
+    return {"view": None, "text": transcript.render(rules, view, told), "pictures": None}
 
 
 def _decision(table: Table, seat: Seat) -> dict[str, Any] | None:
@@ -100,6 +103,7 @@ def state_message(table: Table, seat: Seat) -> dict[str, Any]:
         "can_undo": why_not is None,
         "why_not_undo": why_not,
         "record": m.over and not seat.spectator,
+        "clocks": {side: round(left, 1) for side, left in table.clocks().items()},
         "notation": game.notation_help(m.rules),
     }
 

@@ -6,12 +6,26 @@ chance source (or waits for a seat to type what the table rolled, with
 asks, every other side accepts, and only then is the last move taken back, under
 `Match.why_not_undo` (never a die, a draw, a revealed secret or sealed orders).
 
+Clocks, where the ruleset has them (its `time_limit` hook, e.g. Front Lines with
+`timers online`): as in `frontkit play`, a side's clock runs from when it is first
+asked until it is no longer asked (Front Lines: one planning clock for a turn's
+actions), and when it runs out the match answers `pass` for that side until it is
+no longer asked, written to the record like any move; but only for what it owes
+in the current collection of orders: a side still asked when the next one begins
+(it deployed last, and turn 1's planning follows) is not passed for that too, as
+FL-timer-1 reads ("pass for each action still owed"). Every side
+asked at once (secret orders) has its own clock running at once; in a reaction
+window only the side answering first is timed. Clocks start once every side's page
+has connected (`seated`): nobody loses time before the table is full.
+
 Every method takes the acting `Seat` and raises `Refused` (a rule id and one
 sentence) instead of changing anything when the action is not allowed.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,11 +40,13 @@ from toolkit.referee.protocol import (
     IllegalMoveError,
     MoveSyntaxError,
 )
+from toolkit.web.cards import CardPictures
 from toolkit.web.moves import SpaceFinder, from_to
 from toolkit.web.seats import Seat
 
 RULE_SPECTATOR = "spectator"
 RULE_CLICK = "no-such-move"
+RULE_TIME = "time-up"
 
 
 def _without_rule(err) -> str:
@@ -63,12 +79,17 @@ class UndoRequest:
 
 
 class Table:
-    def __init__(self, match: Match, *, record_path: Path | None = None):
+    def __init__(self, match: Match, *, record_path: Path | None = None,
+                 clock: Callable[[], float] = time.monotonic):
         self.match = match
         self.record_path = record_path
         self.undo: UndoRequest | None = None
+        self.clock = clock
+        self.deadlines: dict[str, float] = {}  # side -> when its time is up (clock's time)
+        self.present: set[str] = set()  # sides whose page has connected
         self.finder = SpaceFinder(s.id for s in match.scenario.board.spaces) \
             if match.scenario.boards else SpaceFinder(())
+        self.pictures = CardPictures(match.scenario)
         self.version = 0  # grows with every change, so pages know they are current
         self.settle()
 
@@ -87,6 +108,7 @@ class Table:
         self.version += 1
         if self.undo is not None and self.undo.at != len(self.match.history):
             self.undo = None
+        self._run_clocks()
 
     def settle(self) -> None:
         """Answer every chance decision now due from the chance source."""
@@ -104,6 +126,73 @@ class Table:
         if d is not None and d.kind is DecisionKind.CHANCE and self.table_chance:
             return CHANCE
         return seat.side
+
+    # ---------------------------------------------------------------- clocks
+
+    def seated(self, side: str | None) -> None:
+        """A page of `side` connected (None: a spectator); clocks run once all have."""
+        if side is not None and side not in self.present:
+            self.present.add(side)
+            self._run_clocks()
+
+    def _timed(self) -> list[str]:
+        """The sides whose clock runs now: every side asked for secret orders, else the
+        side asked first; none during chance or before every side has sat down."""
+        m = self.match
+        d = m.decision
+        if d is None or d.kind is DecisionKind.CHANCE or \
+                not self.present.issuperset(m.scenario.sides):
+            return []
+        return list(d.players) if d.kind is DecisionKind.ORDERS else [d.players[0]]
+
+    def _run_clocks(self) -> None:
+        """Stop the clocks of sides no longer asked; start those of sides newly asked. A
+        side newly asked for secret orders starts a new collection (the next turn's
+        planning), so every side asked in it starts afresh, even one that was still
+        asked for the last (the side that deployed last is asked for turn 1 at once)."""
+        timed = self._timed()
+        joined = [side for side in timed if side not in self.deadlines]
+        d = self.match.decision
+        restart = set(timed) if joined and d is not None and \
+            d.kind is DecisionKind.ORDERS else set(joined)
+        for side in list(self.deadlines):
+            if side not in timed or side in restart:
+                del self.deadlines[side]
+        for side in timed:
+            if side in restart:
+                limit = self.match.time_limit(side)
+                if limit is not None:
+                    self.deadlines[side] = self.clock() + limit
+
+    def clocks(self) -> dict[str, float]:
+        """Seconds left to each side whose clock runs."""
+        now = self.clock()
+        return {side: max(0.0, at - now) for side, at in self.deadlines.items()}
+
+    def next_time_up(self) -> float | None:
+        """Seconds until the first running clock runs out (None: none runs)."""
+        left = self.clocks()
+        return min(left.values()) if left else None
+
+    def time_out(self) -> list[str]:
+        """Answer `pass` for every side whose time is up, for each action it still owes
+        in this collection (FL-timer-1: a deployment clock never passes the next turn's
+        planning); returns those sides."""
+        late: list[str] = []
+        while True:
+            now = self.clock()
+            side = next((s for s, at in self.deadlines.items() if at <= now), None)
+            if side is None:
+                return late
+            del self.deadlines[side]
+            m = self.match
+            owed = set(m.decision.players)
+            while m.decision is not None and side in m.decision.players and \
+                    owed.issuperset(m.decision.players):  # PASS is always legal (protocol)
+                m.play_move(side, PASS, "pass")
+            late.append(side)
+            self._changed()
+            self.settle()
 
     # ----------------------------------------------------------------- moves
 

@@ -10,7 +10,7 @@
   // moves that name no space (boost 1, hold, pass) are buttons of their own, up to
   const SPACELESS = 30;
   const S = { board: null, state: null, past: null, selected: null, ws: null,
-              pending: null, retry: 1000 };
+              pending: null, retry: 250, pongTimer: null };
 
   function el(tag, attrs, text) {
     const e = document.createElementNS(SVG, tag);
@@ -40,28 +40,50 @@
   }
 
   // ---------------------------------------------------------------- socket
+  // A dropped socket (the server restarted, the network went away, the laptop slept)
+  // is opened again after RETRY_FIRST ms, then twice as long each time it fails, up to
+  // RETRY_MOST, each wait shortened by up to a fifth at random so that the pages of a
+  // table do not all knock at once. Every (re)connection gets `hello` and `state`
+  // afresh: the page holds nothing the server must trust. A socket that answers no
+  // `ping` within PONG_WAIT ms is taken for dropped (a half-open connection).
+  const RETRY_FIRST = 250, RETRY_MOST = 8000, PING_EVERY = 15000, PONG_WAIT = 5000;
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${token}`);
     S.ws = ws;
     ws.onopen = () => {
-      S.retry = 1000;
+      S.retry = RETRY_FIRST;
       $("connection").textContent = "connected";
       $("connection").className = "online";
+      document.body.dataset.connections = Number(document.body.dataset.connections || 0) + 1;
     };
     ws.onclose = (ev) => {
+      if (S.ws !== ws) return;  // an old socket closing late
+      clearTimeout(S.pongTimer);
       $("connection").className = "offline";
       if (ev.code === 4404) {
         $("connection").textContent = "this address is not a seat of this game";
         return;
       }
-      $("connection").textContent = "reconnecting…";
-      setTimeout(connect, S.retry);
-      S.retry = Math.min(S.retry * 2, 8000);
+      const wait = Math.round(S.retry * (1 - Math.random() * 0.2));
+      $("connection").textContent = `connection lost: trying again in ${(wait / 1000).toFixed(1)} s`;
+      document.body.dataset.retries = Number(document.body.dataset.retries || 0) + 1;
+      setTimeout(connect, wait);
+      S.retry = Math.min(S.retry * 2, RETRY_MOST);
     };
-    ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+    ws.onmessage = (ev) => {
+      clearTimeout(S.pongTimer);
+      receive(JSON.parse(ev.data));
+    };
   }
+  setInterval(() => {
+    const ws = S.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    ws.send(JSON.stringify({ type: "ping" }));
+    clearTimeout(S.pongTimer);
+    S.pongTimer = setTimeout(() => { if (S.ws === ws) ws.close(); }, PONG_WAIT);
+  }, PING_EVERY);
 
   function receive(msg) {
     if (msg.type === "hello") {
@@ -70,9 +92,13 @@
       $("whoami").textContent = msg.seat ? `your seat: ${msg.seat}` : "spectator";
       document.title = `${msg.title} — ${msg.seat || "spectator"}`;
       drawSpaces();
+      if (S.past) send({ type: "past", at: S.past.at });  // back where it was looking
+    } else if (msg.type === "pong") {
+      // the socket is alive
     } else if (msg.type === "state") {
       const moved = !S.state || S.state.version !== msg.version;
       S.state = msg;
+      S.stateAt = performance.now();
       if (moved) { S.selected = null; $("candidates").replaceChildren(); }
       if (S.past && S.past.at >= msg.moves.length) S.past = null;
       render();
@@ -273,29 +299,49 @@
     box.dataset.kind = d.kind;
   }
 
-  function renderPiles(view) {
+  // A card the seat sees is the printed card (the press's picture of its layout, when
+  // its deck has one: `pictures.faces`); one it sees only as a count is a back: the
+  // deck's printed back (`pictures.backs`, per pile) or a plain one.
+  function cardFace(name, pictures) {
+    const url = pictures && pictures.faces[name];
+    if (!url) return html("span", "card", name);
+    const img = html("img", "card face");
+    img.src = url; img.alt = name; img.title = name;
+    img.dataset.card = name;
+    img.onerror = () => img.replaceWith(html("span", "card", name));  // not drawable: words
+    return img;
+  }
+  function cardBack(url) {
+    if (!url) return html("span", "card back", "\u00a0");
+    const img = html("img", "card back");
+    img.src = url; img.alt = "a card, face down";
+    img.onerror = () => img.replaceWith(html("span", "card back", "\u00a0"));
+    return img;
+  }
+  function renderPiles(view, pictures) {
     const box = $("piles");
     box.replaceChildren();
     if (!view) return;
-    for (const p of view.piles) {
-      if (p.cards === null && p.count === null) continue;
+    view.piles.forEach((p, i) => {
+      if (p.cards === null && p.count === null) return;
       const row = html("div", "pile");
       row.dataset.pile = p.name;
       if (p.owner) row.dataset.owner = p.owner;
-      row.appendChild(html("span", "", `${p.owner ? p.owner + "'s " : ""}${p.name}: `));
+      row.appendChild(html("span", "pile-name", `${p.owner ? p.owner + "'s " : ""}${p.name}: `));
       const cards = html("span", "cards");
       if (p.cards !== null) {
         if (!p.cards.length) cards.appendChild(html("span", "", "empty"));
-        for (const c of p.cards) cards.appendChild(html("span", "card", c));
+        for (const c of p.cards) cards.appendChild(cardFace(c, pictures));
       } else if (p.count === 0) {
         cards.appendChild(html("span", "", "empty"));
       } else {
-        for (let i = 0; i < Math.min(p.count, 12); i++) cards.appendChild(html("span", "card back", "\u00a0"));
+        const back = pictures ? pictures.backs[i] : null;
+        for (let k = 0; k < Math.min(p.count, 12); k++) cards.appendChild(cardBack(back));
         cards.appendChild(html("span", "", ` ${p.count} card${p.count === 1 ? "" : "s"}`));
       }
       row.appendChild(cards);
       box.appendChild(row);
-    }
+    });
   }
 
   function renderLists(view) {
@@ -310,18 +356,31 @@
     for (const p of view.panels) panels.appendChild(html("div", "panel", `${p.title}: ${p.text}`));
   }
 
+  // Long lists (a game's moves, its log) are brought up to date in place: a line whose
+  // text is unchanged is kept, so a redraw late in a long game costs what changed.
+  function syncLines(list, lines, make) {
+    lines.forEach((text, i) => {
+      let li = list.children[i];
+      if (!li) { li = make(i); list.appendChild(li); }
+      if (li.textContent !== text) li.textContent = text;
+    });
+    while (list.children.length > lines.length) list.lastChild.remove();
+  }
+
   function renderMoves(st) {
     const list = $("moves");
-    list.replaceChildren();
     const at = S.past ? S.past.at : st.moves.length;
-    for (const m of st.moves) {
-      const li = html("li", m.n === at ? "at" : "", `${m.player}: ${m.text}`);
-      li.value = m.n;
-      li.dataset.n = m.n;
+    syncLines(list, st.moves.map((m) => `${m.player}: ${m.text}`), (i) => {
+      const li = html("li");
+      li.value = i + 1;
+      li.dataset.n = i + 1;
       li.title = "show the board after this move";
-      li.addEventListener("click", () => send({ type: "past", at: m.n }));
-      list.appendChild(li);
-    }
+      li.addEventListener("click", () => send({ type: "past", at: i + 1 }));
+      return li;
+    });
+    const was = list.querySelector("li.at");
+    if (was) was.className = "";
+    if (at > 0 && list.children[at - 1]) list.children[at - 1].className = "at";
     $("back").disabled = at <= 0;
     $("forward").disabled = at >= st.moves.length;
     $("live").disabled = !S.past;
@@ -341,12 +400,11 @@
     if (S.past) banner.textContent = `the board after move ${S.past.at} of ${S.past.of}, as you saw it (Now: back to the game)`;
     drawLayer(view);
     renderDecision(st);
-    renderPiles(view);
+    renderPiles(view, src.pictures);
     renderLists(view);
     renderMoves(st);
-    const log = $("log");
-    log.replaceChildren();
-    for (const line of (view ? view.log : [])) log.appendChild(html("li", "", line));
+    drawClocks();
+    syncLines($("log"), view ? view.log : [], () => html("li"));
     const plain = S.past ? [] : legal().filter((m) => !m.spaces.length && m.text !== "pass");
     const box = $("spaceless");
     box.replaceChildren();
@@ -380,6 +438,27 @@
     $("entry").hidden = st.seat === null || !!st.outcome;
     $("notation-help").textContent = st.notation || "";
   }
+
+  // The clocks the server runs (and enforces: at zero it passes for that side), counted
+  // down here between states from the seconds left when the state was sent.
+  function drawClocks() {
+    const st = S.state;
+    const box = $("clocks");
+    const sides = st && !S.past ? Object.keys(st.clocks || {}) : [];
+    box.hidden = !sides.length;
+    box.replaceChildren();
+    for (const side of sides) {
+      const left = Math.max(0, st.clocks[side] - (performance.now() - S.stateAt) / 1000);
+      const whole = Math.ceil(left);
+      const shown = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+      const c = html("span", left < 10 ? "clock short" : "clock",
+                     `${side === st.seat ? "your time" : side}: ${shown}`);
+      c.dataset.side = side;
+      c.dataset.left = left.toFixed(1);
+      box.appendChild(c);
+    }
+  }
+  setInterval(drawClocks, 250);
 
   // ----------------------------------------------------------------- wiring
 

@@ -1,0 +1,142 @@
+"""Cards as the page draws them: the printed card, rendered by the press at screen size.
+
+Every card of the scenario's decks is drawn with its deck's layout (or the press's
+built-in card layout) exactly as `frontkit build` prints it, cut at the trim, and
+rasterised at `DPI` into PNG, once per server, the first time a page asks for one.
+A deck with a `back` layout has its back drawn the same way; a deck without one
+has no back picture and the page draws a plain back.
+
+The addresses say nothing a seat may not know: `/cards/face/CARD.png` is asked for
+only by a page whose own view names CARD (the state message lists the faces of the
+cards in the seat's view, `pictures`), and `/cards/back/DECK.png` shows only the
+design every card of DECK shares. Which deck's back a pile shows: the deck of the
+pile's name, else the deck its visible cards come from, else the scenario's only
+deck (for a hand, deck, discard, display or bid: a `pile` zone may hold pieces);
+none (a plain back) when that cannot be told.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+#: Resolution the cards are rasterised at (a poker card is about 250 x 350 px).
+DPI = 100
+
+_SAFE = re.compile(r"^[A-Za-z0-9_.+-]+$")
+
+
+def face_url(card: str) -> str:
+    return f"/cards/face/{card}.png"
+
+
+def back_url(deck: str) -> str:
+    return f"/cards/back/{deck}.png"
+
+
+class CardPictures:
+    """The PNG of every card face and deck back of one scenario, drawn on first use."""
+
+    def __init__(self, scenario: Any):
+        self.scenario = scenario
+        self.deck_of: dict[str, str] = {}  # card name -> the first deck that holds it
+        for deck in scenario.decks.values():
+            for card in deck.cards:
+                self.deck_of.setdefault(card.name, deck.name)
+        from toolkit.pnp.press import effective  # the press block names layouts and backs
+
+        self.backed = {d.name for d in effective(scenario).decks.values() if d.back}
+        self._images: dict[tuple[str, str], bytes] | None = None
+        self._lock = threading.Lock()
+        self.error: str | None = None  # why the cards could not be drawn, if they could not
+
+    # --------------------------------------------------------------- what a page shows
+
+    def pictures(self, view_json: dict[str, Any]) -> dict[str, Any]:
+        """For a view (as JSON): `faces`, the picture of each card the view names that is a
+        card of a deck, and `backs`, per pile, the picture of its back (or None)."""
+        faces: dict[str, str] = {}
+        backs: list[str | None] = []
+        for pile in view_json.get("piles", ()):
+            named = [c for c in (pile.get("cards") or ()) if c in self.deck_of]
+            for card in named:
+                faces[card] = face_url(card)
+            backs.append(self._back_of(pile["name"], pile["kind"], named))
+        return {"faces": faces, "backs": backs}
+
+    def _back_of(self, pile: str, kind: str, named: list[str]) -> str | None:
+        decks = self.scenario.decks
+        if pile in decks:
+            deck = pile
+        elif named:
+            deck = self.deck_of[named[0]]
+        elif len(decks) == 1 and kind != "pile":  # a pile of pieces is not of cards
+            deck = next(iter(decks.values())).name
+        else:
+            return None
+        return back_url(deck) if deck in self.backed else None
+
+    # ---------------------------------------------------------------------- images
+
+    def image(self, kind: str, name: str) -> bytes | None:
+        """The PNG of `face` CARD or `back` DECK; None for an unknown one."""
+        if not _SAFE.match(name) or kind not in ("face", "back"):
+            return None
+        if (kind == "face" and name not in self.deck_of) or \
+                (kind == "back" and name not in self.backed):
+            return None
+        with self._lock:
+            if self._images is None:
+                self._images = self._draw_all()
+        return self._images.get((kind, name))
+
+    def _draw_all(self) -> dict[tuple[str, str], bytes]:
+        """Every face and back, drawn by the press into one PDF and rasterised."""
+        from toolkit.pnp.cards import card_items
+        from toolkit.pnp.pdfout import pdf_canvas
+        from toolkit.pnp.press import effective
+        from toolkit.pnp.render import PressError, Renderer
+        from toolkit.pnp.units import PressOptions
+
+        try:
+            import pypdfium2 as pdfium
+        except ImportError:
+            self.error = "drawing cards needs pypdfium2 (pip install 'frontkit[web]')"
+            return {}
+        try:
+            scenario = effective(self.scenario)
+            items = card_items(scenario, Renderer.for_scenario(scenario), PressOptions(), [])
+        except PressError as err:
+            self.error = f"the cards cannot be drawn: {err}"
+            return {}
+        pages: dict[tuple[str, str], Any] = {}  # (face, CARD) or (back, DECK) -> its item
+        for deck, deck_items in items:
+            for item in deck_items:
+                card = item.label.split("/", 1)[1].split(" ", 1)[0]
+                if self.deck_of.get(card) == deck.name:
+                    pages.setdefault(("face", card), item)
+                if item.back is not None and " / " not in item.label:
+                    pages.setdefault(("back", deck.name), item)  # a double-sided card's
+                    # back is another card's face, not the deck's back
+        images: dict[tuple[str, str], bytes] = {}
+        with tempfile.TemporaryDirectory(prefix="frontkit-cards-") as tmp:
+            pdf = Path(tmp) / "cards.pdf"
+            with pdf_canvas(pdf, PressOptions(), "cards") as c:
+                for (kind, _), item in pages.items():
+                    c.setPageSize((item.width, item.height))  # the trim: bleed falls outside
+                    (item.front if kind == "face" else item.back)(c)
+                    c.showPage()
+            doc = pdfium.PdfDocument(str(pdf))
+            try:
+                for i, key in enumerate(pages):
+                    picture = doc[i].render(scale=DPI / 72).to_pil().convert("RGB")
+                    out = io.BytesIO()
+                    picture.save(out, "PNG", optimize=False)
+                    images[key] = out.getvalue()
+            finally:
+                doc.close()
+        return images
