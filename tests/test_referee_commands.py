@@ -12,6 +12,7 @@ import pytest
 import dsl
 from toolkit.cli import main
 from toolkit.referee import record, registry
+from toolkit.referee.protocol import PASS
 
 DATA = Path(__file__).parent / "data"
 TOY = Path(__file__).parent / "referee_toy" / "dice_race.scn"
@@ -228,3 +229,25 @@ def test_a_side_out_of_time_passes_for_everything_still_owed():
     assert "time is up for North" in text and "('late' not taken)" in text
     assert [(e.player, e.text) for e in m.history][:2] == [("North", "I=C2"), ("North", "pass")]
     assert "North" not in m.decision.players
+
+
+def test_a_late_deployment_passes_the_deployment_and_not_the_first_turn():
+    """FL-timer-1: time running out passes what is owed in the decision that was timed.
+    North has deployed; South's deployment clock runs out: one `pass` (the army as set
+    up), and turn 1's planning is asked of both afresh. South's planning clock then
+    passes South's turn-1 actions only, and North is still asked for its own."""
+    from toolkit.referee.match import Match
+
+    if "front_lines" not in registry.names():
+        pytest.skip("Front Lines is not registered")
+    scenario = dsl.load(registry.content_root() / "front_lines" / "front_lines.scn")
+    m = Match.new(scenario, options={"timers": "hotseat"})
+    m.play_move("North", PASS, "pass")
+    assert m.decision.players == ("South",)
+    m.time_out("South")
+    assert [(e.player, e.text) for e in m.history] == [("North", "pass"), ("South", "pass")]
+    assert set(m.decision.players) == {"North", "South"} and "turn 1" in m.decision.prompt
+    m.time_out("South")
+    passes = [(e.player, e.text) for e in m.history[2:]]
+    assert passes and set(passes) == {("South", "pass")}
+    assert m.decision.players == ("North",) and "turn 1" in m.decision.prompt

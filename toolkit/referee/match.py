@@ -232,12 +232,17 @@ class Match:
         return hook(self.state, player)
 
     def time_out(self, player: str) -> tuple[Event, ...]:
-        """Time is up: answer PASS for `player` until it is no longer asked (the
-        ruleset says what PASS means there). Each PASS is an ordinary record line."""
+        """Time is up: answer PASS (the ruleset says what PASS means there) for each
+        action `player` still owes in the decision the clock was timing. That decision
+        ends when a player not asked when the time ran out is asked (a new collection
+        of orders, the next turn, the opponent's move): a late deployment passes the
+        deployment, never the first turn's planning. Each PASS is an ordinary record line."""
         events: list[Event] = []
+        d = self.decision
+        owed = frozenset(d.players) if d is not None else frozenset()
         for _ in range(10_000):
             d = self.decision
-            if d is None or player not in d.players:
+            if d is None or player not in d.players or not owed.issuperset(d.players):
                 break
             events.extend(self.play_move(player, PASS, "pass"))
         return tuple(events)

@@ -185,11 +185,7 @@ class Table:
             if side is None:
                 return late
             del self.deadlines[side]
-            m = self.match
-            owed = set(m.decision.players)
-            while m.decision is not None and side in m.decision.players and \
-                    owed.issuperset(m.decision.players):  # PASS is always legal (protocol)
-                m.play_move(side, PASS, "pass")
+            self.match.time_out(side)
             late.append(side)
             self._changed()
             self.settle()
