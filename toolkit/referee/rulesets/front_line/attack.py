@@ -12,7 +12,7 @@ someone must decide or dice must be rolled:
 
 from __future__ import annotations
 
-from dataclasses import replace
+from toolkit.referee.kit.values import evolve
 
 from toolkit.referee.chance import Dice
 from toolkit.referee.kit.flow import open_window
@@ -83,7 +83,7 @@ def start(s: State, side: str, src: int, dst: int, supplied: bool) -> tuple[Stat
                stage="rally" if rally else "roll")
     what = "the empty city" if on_city else f"{foe}'s {s.squares[dst].kind}"
     how = "" if supplied else " (Opportunity Fire)"
-    s = replace(s, attack=a)
+    s = evolve(s, attack=a)
     events = [Event("attack", f"{side}'s {unit.kind} {cfg.names[src]} attacks {what} "
                     f"{cfg.names[dst]}{how}")]
     s, more = proceed(s)
@@ -108,16 +108,16 @@ def proceed(s: State) -> tuple[State, list[Event]]:
             return open_window(s, Window("edge", REACT, (holder,),
                                          f"rolled {' '.join(map(str, a.dice))}: re-roll with "
                                          "the Edge or pass")), []
-        return proceed(replace(s, attack=replace(a, stage="pick")))
+        return proceed(evolve(s, attack=evolve(a, stage="pick")))
     if a.stage == "pick":
         if _tank_may_pick(s, a):
             return open_window(s, Window("pick", SIDE, (a.side,),
                                          "use white or use yellow")), []
-        return proceed(replace(s, attack=replace(a, stage="final", choice="white")))
+        return proceed(evolve(s, attack=evolve(a, stage="final", choice="white")))
     if a.stage == "final":
         return results.finalise(s)
     # end
-    s = replace(s, attack=None)
+    s = evolve(s, attack=None)
     if a.supplied:
         return leadership.offer_reaction(s, a.side)
     return s, []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 import hashlib
-from dataclasses import fields, replace
+from dataclasses import fields
 from typing import Any
 
 from toolkit.referee.kit import effects as fx
@@ -13,6 +13,7 @@ from toolkit.referee.kit.needs import Needs
 from toolkit.referee.kit.phases import AUTO, CHANCE, HANDLER, SIDE, TURNS, Phase
 from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.kit.tables import check_columns
+from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Outcome
 from toolkit.referee.rulesets.front_line import actions, moves, supply, turn, victory
 from toolkit.referee.rulesets.front_line import view as views
@@ -37,7 +38,7 @@ class Turns:
     """Six alternating turns a round, the first player first."""
 
     def begin_turn(self, s: State, side: str):
-        return replace(s, stack=None, stack_max=0, acted=(), done=False, acting=None), ()
+        return evolve(s, stack=None, stack_max=0, acted=(), done=False, acting=None), ()
 
     def turn_over(self, s: State, side: str) -> bool:
         return s.done
@@ -128,7 +129,7 @@ class FrontLine(KitRules):
             if isinstance(value, frozenset):
                 value = sorted(value)
             elif f.name == "flow":
-                value = replace(value, out=tuple(sorted(value.out)))
+                value = evolve(value, out=tuple(sorted(value.out)))
             parts.append((f.name, value))
         return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
 

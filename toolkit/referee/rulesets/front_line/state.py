@@ -5,7 +5,9 @@ written to during play)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+
+from toolkit.referee.kit.values import evolve
 from typing import Any
 
 from toolkit.referee.kit.flow import Flow
@@ -153,35 +155,35 @@ def put(seq: tuple, i: int, value: Any) -> tuple:
 
 
 def place(s: State, sq: int, unit: Unit | None) -> State:
-    return replace(s, squares=put(s.squares, sq, unit))
+    return evolve(s, squares=put(s.squares, sq, unit))
 
 
 def shift(s: State, src: int, dst: int) -> State:
     squares = list(s.squares)
     squares[dst], squares[src] = squares[src], None
-    return replace(s, squares=tuple(squares))
+    return evolve(s, squares=tuple(squares))
 
 
 def swap(s: State, a: int, b: int) -> State:
     squares = list(s.squares)
     squares[a], squares[b] = squares[b], squares[a]
-    return replace(s, squares=tuple(squares))
+    return evolve(s, squares=tuple(squares))
 
 
 def record_action(s: State, uid: int, action: str) -> State:
     acts = s.actions_of(uid) + (action,)
     rest = tuple((u, a) for u, a in s.acted if u != uid)
-    return replace(s, acted=rest + ((uid, acts),))
+    return evolve(s, acted=rest + ((uid, acts),))
 
 
 def with_leadership(s: State, side: str, status: str) -> State:
-    return replace(s, leadership=put(s.leadership, s.at(side), status))
+    return evolve(s, leadership=put(s.leadership, s.at(side), status))
 
 
 def with_stacks(s: State, side: str, stacks) -> State:
-    return replace(s, stacks=put(s.stacks, s.at(side), tuple(sorted(stacks, key=lambda k: k.kind))))
+    return evolve(s, stacks=put(s.stacks, s.at(side), tuple(sorted(stacks, key=lambda k: k.kind))))
 
 
 def add_used(s: State, side: str, n: int) -> State:
     i = s.at(side)
-    return replace(s, used=put(s.used, i, s.used[i] + n))
+    return evolve(s, used=put(s.used, i, s.used[i] + n))

@@ -4,7 +4,7 @@ is freed (FL-supply-*)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from toolkit.referee.kit.values import evolve
 
 from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line.state import (
@@ -42,7 +42,7 @@ def grant_round(s: State) -> tuple[State, list[Event]]:
         s = with_stacks(s, side, stacks)
         told = ", ".join(f"{k.count} {k.kind}" for k in s.stacks[i]) or "nothing"
         events.append(Event("supply", f"{month_name(s.flow.round)}: {side} receives {told}"))
-    return replace(s, turns=0), events
+    return evolve(s, turns=0), events
 
 
 def take_problem(s: State, side: str, kind: str) -> Illegal | None:
@@ -59,7 +59,7 @@ def take(s: State, side: str, kind: str) -> tuple[State, list[Event]]:
     chosen = next(k for k in stacks if k.kind == kind)
     stacks.remove(chosen)
     s = with_stacks(s, side, stacks)
-    s = replace(s, stack=chosen, stack_max=chosen.count)
+    s = evolve(s, stack=chosen, stack_max=chosen.count)
     return s, [Event("take", f"{side} takes the {kind} stack ({chosen.count} chits)")]
 
 
@@ -80,7 +80,7 @@ def pay_problem(s: State, cost: int, mission: str | None = None) -> Illegal | No
 
 
 def pay(s: State, side: str, cost: int) -> State:
-    s = replace(s, stack=replace(s.stack, count=s.stack.count - cost))
+    s = evolve(s, stack=evolve(s.stack, count=s.stack.count - cost))
     return add_used(s, side, cost)
 
 
@@ -88,7 +88,7 @@ def end_turn(s: State, side: str) -> State:
     """Unused chits of the chosen stack go to Used Supply (FL-supply-pass)."""
     if s.stack is not None and s.stack.count:
         s = add_used(s, side, s.stack.count)
-    return replace(s, stack=None, stack_max=0, acted=(), acting=None)
+    return evolve(s, stack=None, stack_max=0, acted=(), acting=None)
 
 
 def on_fall(s: State, owner: str, supplies: str, active: str | None) -> State:
@@ -101,7 +101,7 @@ def on_fall(s: State, owner: str, supplies: str, active: str | None) -> State:
         stacks.append(Stack(f"fallen_{supplies}", 1))
         s = with_stacks(s, owner, stacks)
     if active == owner and s.stack is not None and s.stack.kind == supplies:
-        s = replace(s, stack=Stack(f"fallen_{supplies}", min(1, s.stack.count)), stack_max=1)
+        s = evolve(s, stack=Stack(f"fallen_{supplies}", min(1, s.stack.count)), stack_max=1)
     return s
 
 

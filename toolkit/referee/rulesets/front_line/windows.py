@@ -5,7 +5,7 @@ supplied action (Opportunity Fire, Maneuver, Relieve)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from toolkit.referee.kit.values import evolve
 
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import SIDE, Window
@@ -16,7 +16,7 @@ from toolkit.referee.rulesets.front_line.state import AVAILABLE, State
 
 
 def _stage(s: State, stage: str, **changes) -> tuple[State, list[Event]]:
-    return attack.proceed(replace(s, attack=replace(s.attack, stage=stage, **changes)))
+    return attack.proceed(evolve(s, attack=evolve(s.attack, stage=stage, **changes)))
 
 
 class Words:
@@ -150,7 +150,7 @@ class Reward(Words):
             s, events = leadership.do_maneuver(s, side, a.dst, s.cfg.index[m.dst], free=True)
             s, more = results.then_end(s, [])
             return s, events + more
-        return attack.start(replace(s, attack=None), side, a.dst, a.src, supplied=False)
+        return attack.start(evolve(s, attack=None), side, a.dst, a.src, supplied=False)
 
 
 class React:
