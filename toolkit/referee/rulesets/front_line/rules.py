@@ -154,8 +154,11 @@ class FrontLine(KitRules):
 
     def move_space(self, s: State, player: str) -> list:
         """Every move of the notation worth trying here, legal or not (bounded:
-        squares within three of the player's units, the few words)."""
+        squares within the longest move or range of the player's units, the few
+        words)."""
         cfg = s.cfg
+        far = max(max(k.move + int(cfg.opt("move_bonus_desert")), k.range)
+                  for k in cfg.kinds.values())
         names = cfg.names
         out: list = [PASS] + [moves.Act(w) for w in moves.WORDS]
         out += [moves.Act("take", what=k) for k in ("air", "capital", "industry",
@@ -165,7 +168,7 @@ class FrontLine(KitRules):
         out += [moves.Act("first", what=x) for x in s.sides]
         mine = [sq for sq, _ in s.units_of(player)]
         for sq in mine:
-            near = [i for i in range(len(names)) if 0 < cfg.distance(sq, i) <= 3]
+            near = [i for i in range(len(names)) if 0 < cfg.distance(sq, i) <= far]
             out.append(moves.Act("regroup", names[sq]))
             for i in near:
                 out += [moves.Act("go", names[sq], names[i]), moves.Act("fire", names[sq], names[i]),

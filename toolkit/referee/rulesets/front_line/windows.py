@@ -10,7 +10,8 @@ from toolkit.referee.kit.values import evolve
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import SIDE, Window
 from toolkit.referee.protocol import Event, Illegal
-from toolkit.referee.rulesets.front_line import attack, edge, leadership, movement, results
+from toolkit.referee.rulesets.front_line import (
+    actions, attack, edge, leadership, movement, results)
 from toolkit.referee.rulesets.front_line.moves import Act, relieve
 from toolkit.referee.rulesets.front_line.state import AVAILABLE, State
 
@@ -29,6 +30,10 @@ class Words:
         return []
 
     def candidates(self, s, side, w):
+        return self.choices(s)
+
+    def legal(self, s, side, w):
+        """The choices are the moves `check` accepts."""
         return self.choices(s)
 
     def check(self, s, side, m, w) -> Illegal | None:
@@ -155,6 +160,10 @@ class Reward(Words):
 
 class React:
     """After a supplied action: Opportunity Fire on that unit, Maneuver or Relieve."""
+
+    def legal(self, s, side, w):
+        """What `check` accepts, listed directly (actions.reactions)."""
+        return actions.reactions(s, side)
 
     def candidates(self, s, side, w):
         names = s.cfg.names

@@ -1,0 +1,172 @@
+"""The battlefield as bitmasks, for listing moves quickly: square `i` is bit `1 << i`.
+
+`Reach(cfg)` is built once per scenario (`Config.reach`) and never changes: the
+neighbours of every square, the squares within each range, the terrain masks and
+the move values themselves (each `Act` made once, then shared). `Sides(s, side)`
+reads one state once: whose units stand where, and which squares block a land
+move. The functions below answer the questions of movement.py and attack.py
+from those masks; movement.py stays the rule as written and the check that
+decides legality, and tests hold the two to the same answers on random positions
+of every battlefield.
+"""
+
+from __future__ import annotations
+
+from toolkit.referee.rulesets.front_line.moves import Act, relieve
+from toolkit.referee.rulesets.front_line.state import State
+
+
+def mask_of(squares) -> int:
+    m = 0
+    for i in squares:
+        m |= 1 << i
+    return m
+
+
+def squares_of(m: int) -> list[int]:
+    """The squares of a mask, in ascending order."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+class Reach:
+    """A scenario's squares as masks, and its moves as shared values."""
+
+    def __init__(self, cfg):
+        n = len(cfg.names)
+        self.n = n
+        self.names = cfg.names
+        self.all = (1 << n) - 1
+        self.neighbours = tuple(mask_of(cfg.neighbours[i]) for i in range(n))
+        self.orthogonal = tuple(mask_of(cfg.orthogonal[i]) for i in range(n))
+        self.impassable = mask_of(i for i in range(n) if cfg.impassable[i])
+        self.desert = mask_of(i for i in range(n) if cfg.desert[i])
+        self.landing = mask_of(i for i in range(n) if cfg.landing[i])
+        self.cities = mask_of(cfg.cities)
+        #: within[r][sq]: the squares 1..r away (r beyond the board: the widest)
+        self.within = tuple(tuple(mask_of(cfg.within(sq, r)) for sq in range(n))
+                            for r in range(max(cfg.width, cfg.height) + 1))
+        self._rows: dict[str, list] = {}
+        self._relieve: dict[tuple[int, int], Act] = {}
+        self._words: dict[tuple[str, str, str], Act] = {}
+
+    def row(self, verb: str, src: int) -> list:
+        """The moves `verb` from `src` to each square (made on first use, then kept)."""
+        rows = self._rows.get(verb)
+        if rows is None:
+            rows = self._rows[verb] = [None] * self.n
+        row = rows[src]
+        if row is None:
+            names = self.names
+            row = rows[src] = [Act(verb, names[src], names[d]) for d in range(self.n)]
+        return row
+
+    def act(self, verb: str, src: str = "", what: str = "") -> Act:
+        """`Act(verb, src, what=what)`, made once."""
+        key = (verb, src, what)
+        m = self._words.get(key)
+        if m is None:
+            m = self._words[key] = Act(verb, src, what=what)
+        return m
+
+    def relieve(self, a: int, b: int) -> Act:
+        m = self._relieve.get((a, b))
+        if m is None:
+            m = self._relieve[(a, b)] = relieve(self.names[a], self.names[b])
+        return m
+
+
+def spread(m: int, steps: tuple[int, ...]) -> int:
+    """The squares one step from any square of `m`."""
+    out = 0
+    while m:
+        low = m & -m
+        out |= steps[low.bit_length() - 1]
+        m ^= low
+    return out
+
+
+class Sides:
+    """One state read once for `side`: `friends`, `active` (its active units),
+    `enemies`, `occupied`, `closed` (empty cities it does not control), `passable`
+    (land a move may cross: no lake, enemy unit or closed city) and `free` (where
+    a move may end: passable and empty)."""
+
+    __slots__ = ("friends", "active", "enemies", "occupied", "closed", "passable", "free")
+
+    def __init__(self, s: State, side: str):
+        friends = active = enemies = 0
+        for i, u in enumerate(s.squares):
+            if u is not None:
+                if u.side == side:
+                    friends |= 1 << i
+                    if not u.disrupted:
+                        active |= 1 << i
+                else:
+                    enemies |= 1 << i
+        closed = 0
+        squares = s.squares
+        for c, city in s.cfg.cities.items():
+            if squares[c] is None and (city.owner == side) == (c in s.fallen):
+                closed |= 1 << c  # controller: the owner while free, the other once fallen
+        reach = s.cfg.reach
+        self.friends, self.active, self.enemies = friends, active, enemies
+        self.occupied = friends | enemies
+        self.closed = closed
+        self.passable = reach.all & ~(reach.impassable | enemies | closed)
+        self.free = self.passable & ~self.occupied
+
+
+def land(reach: Reach, at: Sides, sq: int, base: int, longest: int, diagonal: bool) -> int:
+    """movement.land_targets as a mask: `base` steps, `longest` when a desert was
+    entered within the first `base`; crossing only passable squares, ending free."""
+    steps = reach.neighbours if diagonal else reach.orthogonal
+    passable, desert = at.passable, reach.desert
+    plain, won = 1 << sq, 0  # frontiers: without / with the desert's extra step
+    seen_plain, seen_won = plain, 0
+    ends = 0
+    for n in range(1, longest + 1):
+        if n > base:
+            plain = 0
+        if not plain and not won:
+            break
+        np = spread(plain, steps) & passable
+        nw = spread(won, steps) & passable
+        ends |= np | nw
+        if n <= base:
+            nw |= np & desert
+            np &= ~desert
+        else:
+            np = 0
+        plain = np & ~seen_plain
+        seen_plain |= plain
+        won = nw & ~seen_won
+        seen_won |= won
+    return ends & at.free
+
+
+def fire(reach: Reach, at: Sides, sq: int, rng: int) -> int:
+    """attack.targets as a mask: enemy units within range, closed cities next door."""
+    within = reach.within
+    return (within[min(rng, len(within) - 1)][sq] & at.enemies) | (
+        reach.neighbours[sq] & at.closed)
+
+
+def drop(reach: Reach, at: Sides, s: State, sq: int, span: int) -> int:
+    """movement.drop_targets as a mask: empty non-city squares 1..span steps over
+    dry land from a friendly city or another active unit of the side."""
+    dry = reach.all & ~reach.impassable
+    anchors = (at.active & ~(1 << sq)) | mask_of(
+        c for c in s.cfg.cities if s.controller(c) == s.squares[sq].side)
+    anchors &= dry
+    seen = frontier = anchors
+    for _ in range(span):
+        frontier = spread(frontier, reach.neighbours) & dry & ~seen
+        if not frontier:
+            break
+        seen |= frontier
+    return seen & ~anchors & ~at.occupied & ~reach.cities
