@@ -62,7 +62,6 @@ def _unit_actions(s: State, side: str, at: Sides, out: list) -> None:
     """Each unit's actions (turn.unit_problem, supply.pay_problem and the targets)."""
     cfg = s.cfg
     reach = cfg.reach
-    row = reach.row
     stack = s.stack
     squares = s.squares
     kinds = cfg.kinds
@@ -73,30 +72,43 @@ def _unit_actions(s: State, side: str, at: Sides, out: list) -> None:
     bonus = int(cfg.opt("move_bonus_desert"))
     amphibious = bool(cfg.opt("amphibious"))
     acted = dict(s.acted)
-    for sq in squares_of(at.friends):
+    go, attack = reach.rows("go"), reach.rows("fire")
+    append = out.append
+    units = at.friends
+    while units:
+        low = units & -units
+        units ^= low
+        sq = low.bit_length() - 1
         u = squares[sq]
         done = acted.get(u.uid, ())
         if len(done) >= limit:
             continue
         if u.disrupted:
             if paid_regroup and "regroup" not in done:
-                out.append(reach.act("regroup", cfg.names[sq]))
+                append(reach.act("regroup", cfg.names[sq]))
             continue
         kind = kinds[u.kind]
         if paid:
             if "move" not in done:
-                r = row("go", sq)
-                out += [r[d] for d in squares_of(
-                    land(reach, at, sq, kind.move, kind.move + bonus, kind.diagonal))]
+                r = go[sq] or reach.row("go", sq)
+                m = land(reach, at, sq, kind.move, kind.move + bonus, kind.diagonal)
+                while m:
+                    low = m & -m
+                    append(r[low.bit_length() - 1])
+                    m ^= low
             if amphibious and "amphibious" not in done and cfg.embark[sq]:
-                r = row("sail", sq)
+                r = reach.row("sail", sq)
                 out += [r[d] for d in squares_of(reach.landing & ~at.occupied)]
             if "attack" not in done:
-                r = row("fire", sq)
-                out += [r[d] for d in squares_of(fire(reach, at, sq, kind.range))]
+                r = attack[sq] or reach.row("fire", sq)
+                m = fire(reach, at, sq, kind.range)
+                while m:
+                    low = m & -m
+                    append(r[low.bit_length() - 1])
+                    m ^= low
         if paid_para and kind.paratroop and "paratroop" not in done and sq in cfg.cities \
                 and cfg.cities[sq].paratroop_base:
-            r = row("para", sq)
+            r = reach.row("para", sq)
             out += [r[d] for d in squares_of(
                 drop(reach, at, s, sq, int(cfg.opt("paratroop_reach"))))]
 

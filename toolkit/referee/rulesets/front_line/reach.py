@@ -54,11 +54,17 @@ class Reach:
         self._relieve: dict[tuple[int, int], Act] = {}
         self._words: dict[tuple[str, str, str], Act] = {}
 
-    def row(self, verb: str, src: int) -> list:
-        """The moves `verb` from `src` to each square (made on first use, then kept)."""
+    def rows(self, verb: str) -> list:
+        """Per square, the moves `verb` from it to each square, or None until
+        `row(verb, src)` has made them."""
         rows = self._rows.get(verb)
         if rows is None:
             rows = self._rows[verb] = [None] * self.n
+        return rows
+
+    def row(self, verb: str, src: int) -> list:
+        """The moves `verb` from `src` to each square (made on first use, then kept)."""
+        rows = self.rows(verb)
         row = rows[src]
         if row is None:
             names = self.names
@@ -100,14 +106,13 @@ class Sides:
 
     def __init__(self, s: State, side: str):
         friends = active = enemies = 0
-        for i, u in enumerate(s.squares):
-            if u is not None:
-                if u.side == side:
-                    friends |= 1 << i
-                    if not u.disrupted:
-                        active |= 1 << i
-                else:
-                    enemies |= 1 << i
+        for i, u in [x for x in enumerate(s.squares) if x[1] is not None]:
+            if u.side == side:
+                friends |= 1 << i
+                if not u.disrupted:
+                    active |= 1 << i
+            else:
+                enemies |= 1 << i
         closed = 0
         squares = s.squares
         for c, city in s.cfg.cities.items():
@@ -126,16 +131,26 @@ def land(reach: Reach, at: Sides, sq: int, base: int, longest: int, diagonal: bo
     entered within the first `base`; crossing only passable squares, ending free."""
     steps = reach.neighbours if diagonal else reach.orthogonal
     passable, desert = at.passable, reach.desert
-    plain, won = 1 << sq, 0  # frontiers: without / with the desert's extra step
-    seen_plain, seen_won = plain, 0
-    ends = 0
-    for n in range(1, longest + 1):
+    ends = steps[sq] & passable  # the first step
+    won = ends & desert  # frontiers: with / without the desert's extra step
+    plain = ends & ~desert
+    seen_plain, seen_won = plain | 1 << sq, won
+    for n in range(2, longest + 1):
         if n > base:
             plain = 0
         if not plain and not won:
             break
-        np = spread(plain, steps) & passable
-        nw = spread(won, steps) & passable
+        np = nw = 0
+        while plain:
+            low = plain & -plain
+            np |= steps[low.bit_length() - 1]
+            plain ^= low
+        while won:
+            low = won & -won
+            nw |= steps[low.bit_length() - 1]
+            won ^= low
+        np &= passable
+        nw &= passable
         ends |= np | nw
         if n <= base:
             nw |= np & desert

@@ -217,27 +217,24 @@ class FrontLine(KitRules):
     def bot_weights(self, s: State, player: str, legal: list) -> list[float]:
         """Random bots that play like players: spend supply rather than pass, attack
         often, keep Leadership for Rally more often than not."""
-        out = []
         window = s.flow.window
-        for m in legal:
-            if m is PASS:
-                if window is not None:
-                    out.append(3.0)
-                elif s.stack is None and s.stacks[s.at(player)]:
-                    out.append(0.02)
-                elif s.stack is not None and s.stack.count > 0:
-                    out.append(0.2)
-                else:
-                    out.append(1.0)
-            elif m.verb in ("fire", "opfire", "rally"):
-                out.append(4.0)
-            elif m.verb in ("maneuver", "relieve", "cache") and window is None:
-                out.append(0.05)
-            elif m.verb in ("maneuver", "relieve"):
-                out.append(0.1)
+        if window is not None:
+            pass_weight, weights = 3.0, WEIGHTS_IN_WINDOW
+        else:
+            weights = WEIGHTS_ON_TURN
+            if s.stack is None and s.stacks[s.at(player)]:
+                pass_weight = 0.02
+            elif s.stack is not None and s.stack.count > 0:
+                pass_weight = 0.2
             else:
-                out.append(1.0)
-        return out
+                pass_weight = 1.0
+        get = weights.get
+        return [pass_weight if m is PASS else get(m.verb, 1.0) for m in legal]
 
+
+#: bot weights by verb (1 for the rest): on one's own turn, and in a window
+WEIGHTS_ON_TURN = {"fire": 4.0, "opfire": 4.0, "rally": 4.0,
+                   "maneuver": 0.05, "relieve": 0.05, "cache": 0.05}
+WEIGHTS_IN_WINDOW = {"fire": 4.0, "opfire": 4.0, "rally": 4.0, "maneuver": 0.1, "relieve": 0.1}
 
 RULESET = FrontLine()
