@@ -8,6 +8,7 @@ from __future__ import annotations
 from toolkit.referee.kit import effects as fx
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import REACT, Window
+from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line import movement
 from toolkit.referee.rulesets.front_line.state import (
@@ -146,10 +147,13 @@ def do_relieve(s: State, side: str, a: int, b: int):
     return s, [Event("relieve", f"{side} swaps {s.cfg.names[a]} and {s.cfg.names[b]}")]
 
 
-def offer_reaction(s: State, acted: str) -> tuple[State, list]:
+def offer_reaction(s: State, side: str, /, **changes) -> tuple[State, list]:
     """After a supplied action, the other side may react with a task: Opportunity
-    Fire on the unit that used supply, or Maneuver or Relieve (FL-R15)."""
-    foe = s.other(acted)
+    Fire on the unit that used supply, or Maneuver or Relieve (FL-R15). `side`
+    acted; `changes`: its action's own, made first in the same step."""
+    if changes:
+        s = evolve(s, **changes)
+    foe = s.other(side)
     if s.leadership[s.at(foe)] != AVAILABLE or s.winner is not None:
         return s, []
     if available_problem(s, foe, "maneuver", False) and available_problem(

@@ -56,7 +56,7 @@ def finalise(s: State) -> tuple[State, list[Event]]:
 
 
 def then_end(s: State, events: list[Event]) -> tuple[State, list[Event]]:
-    s, more = attack.proceed(evolve(s, attack=evolve(s.attack, stage="end")))
+    s, more = attack.proceed(s, evolve(s.attack, stage="end"))
     return s, events + more
 
 

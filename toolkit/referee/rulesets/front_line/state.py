@@ -158,10 +158,15 @@ def place(s: State, sq: int, unit: Unit | None) -> State:
     return evolve(s, squares=put(s.squares, sq, unit))
 
 
+def shifted(squares: tuple, src: int, dst: int) -> tuple:
+    """`squares` with the unit on `src` moved to `dst`."""
+    out = list(squares)
+    out[dst], out[src] = out[src], None
+    return tuple(out)
+
+
 def shift(s: State, src: int, dst: int) -> State:
-    squares = list(s.squares)
-    squares[dst], squares[src] = squares[src], None
-    return evolve(s, squares=tuple(squares))
+    return evolve(s, squares=shifted(s.squares, src, dst))
 
 
 def swap(s: State, a: int, b: int) -> State:
@@ -170,10 +175,14 @@ def swap(s: State, a: int, b: int) -> State:
     return evolve(s, squares=tuple(squares))
 
 
-def record_action(s: State, uid: int, action: str) -> State:
+def acted_with(s: State, uid: int, action: str) -> tuple:
+    """`s.acted` with `action` added to the unit's actions this turn."""
     acts = s.actions_of(uid) + (action,)
-    rest = tuple((u, a) for u, a in s.acted if u != uid)
-    return evolve(s, acted=rest + ((uid, acts),))
+    return tuple((u, a) for u, a in s.acted if u != uid) + ((uid, acts),)
+
+
+def record_action(s: State, uid: int, action: str) -> State:
+    return evolve(s, acted=acted_with(s, uid, action))
 
 
 def with_leadership(s: State, side: str, status: str) -> State:

@@ -79,9 +79,15 @@ def pay_problem(s: State, cost: int, mission: str | None = None) -> Illegal | No
     return None
 
 
+def paid(s: State, side: str, cost: int) -> dict:
+    """The changes of paying `cost` chits from the stack in use to Used Supply."""
+    i = s.at(side)
+    return {"stack": Stack(s.stack.kind, s.stack.count - cost),
+            "used": put(s.used, i, s.used[i] + cost)}
+
+
 def pay(s: State, side: str, cost: int) -> State:
-    s = evolve(s, stack=evolve(s.stack, count=s.stack.count - cost))
-    return add_used(s, side, cost)
+    return evolve(s, **paid(s, side, cost))
 
 
 def end_turn(s: State, side: str) -> State:
@@ -124,5 +130,5 @@ def chits_left(s: State, side: str) -> int:
         s.stack.count if s.stack is not None and s.mover == side else 0)
 
 
-__all__ = ["grant_round", "take", "take_problem", "pay", "pay_problem", "end_turn",
+__all__ = ["grant_round", "take", "take_problem", "pay", "paid", "pay_problem", "end_turn",
            "on_fall", "on_free", "month_name", "chits_left", "put"]

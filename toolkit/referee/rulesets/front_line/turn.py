@@ -11,7 +11,7 @@ from toolkit.referee.rulesets.front_line import (
     attack, edge, leadership, movement, supply)
 from toolkit.referee.rulesets.front_line.moves import Act, relieve
 from toolkit.referee.rulesets.front_line.state import (
-    EXHAUSTED, State, Unit, place, record_action, shift)
+    EXHAUSTED, State, Unit, acted_with, place, put, record_action, shifted)
 
 REGULAR = {"go": "move", "sail": "amphibious", "fire": "attack"}
 MISSIONS = {"para": "paratroop", "regroup": "regroup"}
@@ -149,18 +149,18 @@ def apply(s: State, side: str, m) -> tuple[State, list[Event]]:
     unit = s.squares[src]
     action = REGULAR.get(m.verb) or MISSIONS[m.verb]
     cost = {"para": cfg.opt("paratroop_cost"), "regroup": cfg.opt("regroup_cost")}.get(m.verb, 1)
-    s = record_action(supply.pay(s, side, int(cost)), unit.uid, action)
-    s = evolve(s, acting=unit.uid)
+    changes = supply.paid(s, side, int(cost))
+    changes.update(acted=acted_with(s, unit.uid, action), acting=unit.uid)
     if m.verb == "fire":
-        return attack.start(s, side, src, dst, supplied=True)
+        return attack.start(s, side, src, dst, supplied=True, **changes)
     if m.verb == "regroup":
-        s = place(s, src, evolve(unit, disrupted=False))
+        changes["squares"] = put(s.squares, src, evolve(unit, disrupted=False))
         events = [Event("regroup", f"{side} regroups {m.src}")]
     else:
-        s = shift(s, src, dst)
+        changes["squares"] = shifted(s.squares, src, dst)
         word = {"go": "moves", "sail": "sails", "para": "drops"}[m.verb]
         events = [Event(action, f"{side}'s {unit.kind} {word} {m.src} to {m.dst}")]
-    s, more = leadership.offer_reaction(s, side)
+    s, more = leadership.offer_reaction(s, side, **changes)
     return s, events + more
 
 

@@ -17,7 +17,7 @@ from toolkit.referee.rulesets.front_line.state import AVAILABLE, State
 
 
 def _stage(s: State, stage: str, **changes) -> tuple[State, list[Event]]:
-    return attack.proceed(evolve(s, attack=evolve(s.attack, stage=stage, **changes)))
+    return attack.proceed(s, evolve(s.attack, stage=stage, **changes))
 
 
 class Words:
