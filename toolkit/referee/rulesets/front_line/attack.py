@@ -12,13 +12,12 @@ someone must decide or dice must be rolled:
 
 from __future__ import annotations
 
-from toolkit.referee.kit.values import evolve
 
 from toolkit.referee.chance import Dice
 from toolkit.referee.kit.phases import CHANCE, REACT, SIDE, Window
 from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line import edge
-from toolkit.referee.rulesets.front_line.state import AVAILABLE, Attack, State
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, Attack, State, evolve
 
 RESULTS = ("blitz", "disrupt", "rout", "miss")
 SOFTER = {"blitz": "disrupt", "disrupt": "rout", "rout": "miss"}

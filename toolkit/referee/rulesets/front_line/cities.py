@@ -4,11 +4,10 @@ swapped as the rules say (FL-city-*)."""
 
 from __future__ import annotations
 
-from toolkit.referee.kit.values import evolve
 
 from toolkit.referee.protocol import Event
 from toolkit.referee.rulesets.front_line import supply
-from toolkit.referee.rulesets.front_line.state import State
+from toolkit.referee.rulesets.front_line.state import State, evolve
 
 
 def enter(s: State, side: str, sq: int) -> tuple[State, list[Event]]:

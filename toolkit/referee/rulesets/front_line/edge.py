@@ -3,10 +3,9 @@ finalised 1 or 6 of the white die (FL-edge-*)."""
 
 from __future__ import annotations
 
-from toolkit.referee.kit.values import evolve
 
 from toolkit.referee.protocol import Event
-from toolkit.referee.rulesets.front_line.state import Edge, State
+from toolkit.referee.rulesets.front_line.state import Edge, State, evolve
 
 
 def can_reroll(s: State) -> str | None:

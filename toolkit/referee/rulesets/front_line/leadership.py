@@ -8,11 +8,10 @@ from __future__ import annotations
 from toolkit.referee.kit import effects as fx
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import REACT, Window
-from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line import movement
 from toolkit.referee.rulesets.front_line.state import (
-    AVAILABLE, EXHAUSTED, State, swap, with_leadership)
+    AVAILABLE, EXHAUSTED, State, evolve, swap, with_leadership)
 
 WHEN = fx.OneOf(("own_turn", "opponent_turn", "any_turn"))
 EFFECTS = fx.Effects("front_line")

@@ -8,12 +8,11 @@ a side to act with a stack in hand, Leadership and the Edge as given.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from toolkit.referee.kit.values import evolve
 
 from toolkit.referee.kit.flow import Flow
 from toolkit.referee.rulesets.front_line.config import Config
 from toolkit.referee.rulesets.front_line.setup import new_state
-from toolkit.referee.rulesets.front_line.state import AVAILABLE, Edge, Stack, State, Unit
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, Edge, Stack, State, Unit, evolve
 
 
 def position(scenario, units: Mapping[str, str], *, mover: str = "Red",

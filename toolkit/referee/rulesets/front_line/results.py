@@ -3,13 +3,12 @@ and reward, attacks on empty cities, and Displacement (FL-result-*)."""
 
 from __future__ import annotations
 
-from toolkit.referee.kit.values import evolve
 
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import SIDE, Window
 from toolkit.referee.protocol import Event
 from toolkit.referee.rulesets.front_line import attack, cities, edge, movement
-from toolkit.referee.rulesets.front_line.state import State, place, shift
+from toolkit.referee.rulesets.front_line.state import State, evolve, place, shift
 
 
 def finalise(s: State) -> tuple[State, list[Event]]:

@@ -13,7 +13,6 @@ from toolkit.referee.kit.needs import Needs
 from toolkit.referee.kit.phases import AUTO, CHANCE, HANDLER, SIDE, TURNS, Phase
 from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.kit.tables import check_columns
-from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Outcome
 from toolkit.referee.rulesets.front_line import actions, moves, supply, turn, victory
 from toolkit.referee.rulesets.front_line import view as views
@@ -22,7 +21,7 @@ from toolkit.referee.rulesets.front_line.config import (
     Config)
 from toolkit.referee.rulesets.front_line.leadership import EFFECTS
 from toolkit.referee.rulesets.front_line.setup import FirstChoice, FirstRoll, Placement, new_state
-from toolkit.referee.rulesets.front_line.state import AVAILABLE, COMMISSIONED, EXHAUSTED, State
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, COMMISSIONED, EXHAUSTED, State, evolve
 from toolkit.referee.rulesets.front_line.windows import WINDOWS
 
 

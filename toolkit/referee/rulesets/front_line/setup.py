@@ -4,14 +4,13 @@ side names the first player (FL-setup-*)."""
 
 from __future__ import annotations
 
-from toolkit.referee.kit.values import evolve
 
 from toolkit.referee.chance import Dice
 from toolkit.referee.kit.flow import Flow, with_flow
 from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line.config import KINDS, Config
 from toolkit.referee.rulesets.front_line.moves import Act
-from toolkit.referee.rulesets.front_line.state import AVAILABLE, EXHAUSTED, State, Unit, place
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, EXHAUSTED, State, Unit, evolve, place
 
 
 def new_state(cfg: Config) -> State:

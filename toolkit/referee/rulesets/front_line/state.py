@@ -5,9 +5,9 @@ written to during play)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
-from toolkit.referee.kit.values import evolve
+from toolkit.referee.kit import values
 from typing import Any
 
 from toolkit.referee.kit.flow import Flow
@@ -68,8 +68,11 @@ class Attack:
     stage: str = "rally"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
+    """Without slots on purpose: `evolve` copies its __dict__ whole, several times
+    quicker than walking its fields one by one, and play changes it at every step."""
+
     sides: tuple[str, str]
     cfg: Any = field(metadata={"hash": False})
     flow: Flow
@@ -148,6 +151,24 @@ class State:
 
 
 # ------------------------------------------------------------------ changes
+
+_FIELDS = frozenset(f.name for f in fields(State))
+_new = object.__new__
+
+
+def evolve(value: Any, **changes: Any) -> Any:
+    """`value` with some fields changed (kit.values.evolve); a State by copying its
+    __dict__ in one go."""
+    if type(value) is not State:
+        return values.evolve(value, **changes)
+    if not changes.keys() <= _FIELDS:
+        raise TypeError(f"State has no field {', '.join(sorted(changes.keys() - _FIELDS))}")
+    new = _new(State)
+    d = new.__dict__
+    d.update(value.__dict__)
+    d.update(changes)
+    return new
+
 
 
 def put(seq: tuple, i: int, value: Any) -> tuple:

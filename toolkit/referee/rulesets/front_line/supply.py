@@ -4,11 +4,10 @@ is freed (FL-supply-*)."""
 
 from __future__ import annotations
 
-from toolkit.referee.kit.values import evolve
 
 from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line.state import (
-    Stack, State, add_used, put, with_stacks)
+    Stack, State, add_used, evolve, put, with_stacks)
 
 MISSION_TYPE = {"build": "industry", "para": "air", "regroup": "capital"}
 

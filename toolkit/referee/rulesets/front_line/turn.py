@@ -4,14 +4,13 @@ tasks of its own turn (Maneuver, Relieve, Cache), until it passes (FL-turn-*).""
 
 from __future__ import annotations
 
-from toolkit.referee.kit.values import evolve
 
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.front_line import (
     attack, edge, leadership, movement, supply)
 from toolkit.referee.rulesets.front_line.moves import Act, relieve
 from toolkit.referee.rulesets.front_line.state import (
-    EXHAUSTED, State, Unit, acted_with, place, put, record_action, shifted)
+    EXHAUSTED, State, Unit, acted_with, evolve, place, put, record_action, shifted)
 
 REGULAR = {"go": "move", "sail": "amphibious", "fire": "attack"}
 MISSIONS = {"para": "paratroop", "regroup": "regroup"}

@@ -5,7 +5,6 @@ supplied action (Opportunity Fire, Maneuver, Relieve)."""
 
 from __future__ import annotations
 
-from toolkit.referee.kit.values import evolve
 
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import SIDE, Window
@@ -13,7 +12,7 @@ from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line import (
     actions, attack, edge, leadership, movement, results)
 from toolkit.referee.rulesets.front_line.moves import Act, relieve
-from toolkit.referee.rulesets.front_line.state import AVAILABLE, State
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, State, evolve
 
 
 def _stage(s: State, stage: str, **changes) -> tuple[State, list[Event]]:
