@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.front_line.leadership import when_of
-from toolkit.referee.rulesets.front_line.reach import Sides, drop, fire, land, squares_of
+from toolkit.referee.rulesets.front_line.reach import Sides, drop, land, spread, squares_of
 from toolkit.referee.rulesets.front_line.state import AVAILABLE, EXHAUSTED, State
 from toolkit.referee.rulesets.front_line.turn import build_site
 
@@ -59,55 +59,56 @@ def legal(s: State, side: str) -> list:
 
 
 def _unit_actions(s: State, side: str, at: Sides, out: list) -> None:
-    """Each unit's actions (turn.unit_problem, supply.pay_problem and the targets)."""
+    """Each unit's actions (turn.unit_problem, supply.pay_problem and the targets).
+    The land move and attack are reach.land and reach.fire written out in line
+    for the common case (the listing's hottest loop)."""
     cfg = s.cfg
     reach = cfg.reach
     stack = s.stack
-    squares = s.squares
-    kinds = cfg.kinds
     paid = stack.count >= 1
     paid_para = stack.kind == "air" and stack.count >= int(cfg.opt("paratroop_cost"))
     paid_regroup = stack.kind == "capital" and stack.count >= int(cfg.opt("regroup_cost"))
     limit = int(cfg.opt("actions_per_unit"))
-    bonus = int(cfg.opt("move_bonus_desert"))
     amphibious = bool(cfg.opt("amphibious"))
     acted = dict(s.acted)
-    go, attack = reach.rows("go"), reach.rows("fire")
-    append = out.append
-    units = at.friends
-    while units:
-        low = units & -units
-        units ^= low
-        sq = low.bit_length() - 1
-        u = squares[sq]
-        done = acted.get(u.uid, ())
+    plans = reach.kinds
+    moves = reach.moves
+    go_memo, fire_memo = reach.memo("go"), reach.memo("fire")
+    passable, free, enemies, closed = at.passable, at.free, at.enemies, at.closed
+    neighbours = reach.neighbours
+    for sq, u in at.mine:
+        done = acted.get(u.uid, ()) if acted else ()
         if len(done) >= limit:
             continue
         if u.disrupted:
             if paid_regroup and "regroup" not in done:
-                append(reach.act("regroup", cfg.names[sq]))
+                out.append(reach.act("regroup", cfg.names[sq]))
             continue
-        kind = kinds[u.kind]
+        k = plans[u.kind]
         if paid:
             if "move" not in done:
-                r = go[sq] or reach.row("go", sq)
-                m = land(reach, at, sq, kind.move, kind.move + bonus, kind.diagonal)
-                while m:
-                    low = m & -m
-                    append(r[low.bit_length() - 1])
-                    m ^= low
+                if k.simple[sq]:
+                    m = k.steps[sq] & passable
+                    if k.base == 2:
+                        second = k.second[sq]
+                        two = second.get(m)
+                        if two is None:
+                            two = second[m] = spread(m, k.steps)
+                        m |= two & passable
+                    m &= free
+                else:
+                    m = land(reach, at, sq, k.base, k.longest, k.diagonal)
+                got = go_memo[sq].get(m)
+                out += moves("go", sq, m) if got is None else got
             if amphibious and "amphibious" not in done and cfg.embark[sq]:
                 r = reach.row("sail", sq)
                 out += [r[d] for d in squares_of(reach.landing & ~at.occupied)]
             if "attack" not in done:
-                r = attack[sq] or reach.row("fire", sq)
-                m = fire(reach, at, sq, kind.range)
-                while m:
-                    low = m & -m
-                    append(r[low.bit_length() - 1])
-                    m ^= low
-        if paid_para and kind.paratroop and "paratroop" not in done and sq in cfg.cities \
-                and cfg.cities[sq].paratroop_base:
+                m = k.fire[sq] & enemies | neighbours[sq] & closed
+                got = fire_memo[sq].get(m)
+                out += moves("fire", sq, m) if got is None else got
+        if paid_para and cfg.kinds[u.kind].paratroop and "paratroop" not in done \
+                and sq in cfg.cities and cfg.cities[sq].paratroop_base:
             r = reach.row("para", sq)
             out += [r[d] for d in squares_of(
                 drop(reach, at, s, sq, int(cfg.opt("paratroop_reach"))))]

@@ -1,8 +1,11 @@
 """The battlefield as bitmasks, for listing moves quickly: square `i` is bit `1 << i`.
 
-`Reach(cfg)` is built once per scenario (`Config.reach`) and never changes: the
-neighbours of every square, the squares within each range, the terrain masks and
-the move values themselves (each `Act` made once, then shared). `Sides(s, side)`
+`Reach(cfg)` is built once per scenario (`Config.reach`): the neighbours of
+every square, the squares within each range, the terrain masks and the move
+values themselves (each `Act` made once, then shared). It also remembers, per
+square, the moves to each set of squares and the second steps from each set of
+first steps, as they are met: a few hundred ways per square at most, and what
+it remembers never changes an answer. `Sides(s, side)`
 reads one state once: whose units stand where, and which squares block a land
 move. The functions below answer the questions of movement.py and attack.py
 from those masks; movement.py stays the rule as written and the check that
@@ -53,6 +56,12 @@ class Reach:
         self._rows: dict[str, list] = {}
         self._relieve: dict[tuple[int, int], Act] = {}
         self._words: dict[tuple[str, str, str], Act] = {}
+        self._moves: dict[str, list[dict[int, tuple[Act, ...]]]] = {}
+        #: second[diagonal][sq]: first steps from sq (a mask) -> the squares one more
+        #: step on, remembered as met (at most 2**8 ways per square)
+        self.second = {d: [{} for _ in range(n)] for d in (False, True)}
+        bonus = int(cfg.opt("move_bonus_desert"))
+        self.kinds = {name: Moving(self, k, bonus) for name, k in cfg.kinds.items()}
 
     def rows(self, verb: str) -> list:
         """Per square, the moves `verb` from it to each square, or None until
@@ -86,6 +95,42 @@ class Reach:
         return m
 
 
+    def memo(self, verb: str) -> list[dict[int, tuple[Act, ...]]]:
+        """Per square, the moves `verb` to the sets of squares met so far, by mask."""
+        memo = self._moves.get(verb)
+        if memo is None:
+            memo = self._moves[verb] = [{} for _ in range(self.n)]
+        return memo
+
+    def moves(self, verb: str, sq: int, m: int) -> tuple[Act, ...]:
+        """The moves `verb` from `sq` to the squares of mask `m` (remembered)."""
+        memo = self.memo(verb)
+        out = memo[sq].get(m)
+        if out is None:
+            row = self.row(verb, sq)
+            out = memo[sq][m] = tuple(row[d] for d in squares_of(m))
+        return out
+
+
+class Moving:
+    """How a unit kind moves and fires on this battlefield, ready for listing:
+    `steps` per square, `base` and `longest` move, `simple[sq]` (no desert within
+    `base` of sq, `base` at most 2: the second step comes from `second`) and
+    `fire[sq]` (the squares within its range)."""
+
+    __slots__ = ("steps", "second", "base", "longest", "diagonal", "simple", "fire")
+
+    def __init__(self, reach: Reach, kind, bonus: int):
+        self.diagonal = kind.diagonal
+        self.steps = reach.neighbours if kind.diagonal else reach.orthogonal
+        self.second = reach.second[kind.diagonal]
+        self.base, self.longest = kind.move, kind.move + bonus
+        near = reach.within[min(kind.move, len(reach.within) - 1)]
+        self.simple = tuple(kind.move <= 2 and not near[sq] & reach.desert
+                            for sq in range(reach.n))
+        self.fire = reach.within[min(kind.range, len(reach.within) - 1)]
+
+
 def spread(m: int, steps: tuple[int, ...]) -> int:
     """The squares one step from any square of `m`."""
     out = 0
@@ -102,17 +147,22 @@ class Sides:
     (land a move may cross: no lake, enemy unit or closed city) and `free` (where
     a move may end: passable and empty)."""
 
-    __slots__ = ("friends", "active", "enemies", "occupied", "closed", "passable", "free")
+    __slots__ = ("mine", "friends", "active", "enemies", "occupied", "closed", "passable",
+                 "free")
 
     def __init__(self, s: State, side: str):
         friends = active = enemies = 0
-        for i, u in [x for x in enumerate(s.squares) if x[1] is not None]:
+        mine = []  # (square, unit) of the side's units, in square order
+        for x in [x for x in enumerate(s.squares) if x[1] is not None]:
+            i, u = x
             if u.side == side:
+                mine.append(x)
                 friends |= 1 << i
                 if not u.disrupted:
                     active |= 1 << i
             else:
                 enemies |= 1 << i
+        self.mine = mine
         closed = 0
         squares = s.squares
         for c, city in s.cfg.cities.items():
@@ -132,6 +182,14 @@ def land(reach: Reach, at: Sides, sq: int, base: int, longest: int, diagonal: bo
     steps = reach.neighbours if diagonal else reach.orthogonal
     passable, desert = at.passable, reach.desert
     ends = steps[sq] & passable  # the first step
+    if base <= 2 and not reach.within[base][sq] & desert:  # never the desert's step
+        if base == 1:
+            return ends & at.free
+        memo = reach.second[diagonal][sq]
+        two = memo.get(ends)
+        if two is None:
+            two = memo[ends] = spread(ends, steps)
+        return (ends | two & passable) & at.free
     won = ends & desert  # frontiers: with / without the desert's extra step
     plain = ends & ~desert
     seen_plain, seen_won = plain | 1 << sq, won
