@@ -15,7 +15,8 @@ from toolkit.referee import game
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import CHANCE, PASS, DecisionKind
 from toolkit.referee.rulesets.front_line import attack, movement
-from toolkit.referee.rulesets.front_line.reach import Sides, drop, fire, land, squares_of
+from toolkit.referee.rulesets.front_line.reach import (
+    Sides, drop, fire, land, land2, squares_of)
 from toolkit.referee.rulesets.front_line.state import AVAILABLE, COMMISSIONED, EXHAUSTED
 from toolkit.sim.playout import RandomBot
 
@@ -91,8 +92,11 @@ def assert_masks_are_the_rules(s):
         at = Sides(s, side)
         for sq, u in s.units_of(side):
             kind = cfg.kinds[u.kind]
+            rule = sorted(movement.land_targets(s, sq))
             assert squares_of(land(reach, at, sq, kind.move, kind.move + bonus, kind.diagonal)) \
-                == sorted(movement.land_targets(s, sq)), f"land moves from {cfg.names[sq]}"
+                == rule, f"land moves from {cfg.names[sq]}"
+            if kind.move == 2 and bonus <= 1:
+                assert squares_of(land2(reach, at, sq, reach.kinds[u.kind])) == rule
             assert squares_of(fire(reach, at, sq, kind.range)) == sorted(attack.targets(s, sq))
             assert squares_of(drop(reach, at, s, sq, int(cfg.opt("paratroop_reach")))) \
                 == sorted(movement.drop_targets(s, sq, side))

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.front_line.leadership import when_of
-from toolkit.referee.rulesets.front_line.reach import Sides, drop, land, spread, squares_of
+from toolkit.referee.rulesets.front_line.reach import (
+    Sides, drop, land, land2, spread, squares_of)
 from toolkit.referee.rulesets.front_line.state import AVAILABLE, EXHAUSTED, State
 from toolkit.referee.rulesets.front_line.turn import build_site
 
@@ -48,7 +49,7 @@ def legal(s: State, side: str) -> list:
             if site is not None and site not in s.fallen and s.squares[site] is None:
                 out += [act("build", what=k) for k, kind in cfg.kinds.items()
                         if stack.count >= kind.build_cost and s.reserve_count(side, k) > 0]
-    at = Sides(s, side)
+    at = reach.sides(s, side)
     if stack is not None:
         _unit_actions(s, side, at, out)
     if task_open(s, side, "maneuver", True):
@@ -96,6 +97,8 @@ def _unit_actions(s: State, side: str, at: Sides, out: list) -> None:
                             two = second[m] = spread(m, k.steps)
                         m |= two & passable
                     m &= free
+                elif k.base == 2 and k.longest <= 3:
+                    m = land2(reach, at, sq, k)
                 else:
                     m = land(reach, at, sq, k.base, k.longest, k.diagonal)
                 got = go_memo[sq].get(m)
@@ -138,7 +141,7 @@ def reactions(s: State, side: str) -> list:
     Fire on the unit that used supply, Maneuver, Relieve; the kit adds pass."""
     cfg = s.cfg
     reach = cfg.reach
-    at = Sides(s, side)
+    at = reach.sides(s, side)
     out: list = []
     target = s.find(s.acting) if s.acting is not None else None
     if target is not None and task_open(s, side, "opportunity_fire", False):

@@ -57,6 +57,7 @@ class Reach:
         self._relieve: dict[tuple[int, int], Act] = {}
         self._words: dict[tuple[str, str, str], Act] = {}
         self._moves: dict[str, list[dict[int, tuple[Act, ...]]]] = {}
+        self._last: tuple = (None, None, None, None)  # squares, fallen, side, Sides
         #: second[diagonal][sq]: first steps from sq (a mask) -> the squares one more
         #: step on, remembered as met (at most 2**8 ways per square)
         self.second = {d: [{} for _ in range(n)] for d in (False, True)}
@@ -95,6 +96,16 @@ class Reach:
         return m
 
 
+    def sides(self, s: State, side: str) -> "Sides":
+        """Sides(s, side), the last one again while the units and fallen cities are
+        the very same values (a window, a roll or a chosen stack changes neither)."""
+        squares, fallen, last_side, at = self._last
+        if squares is s.squares and fallen is s.fallen and last_side == side:
+            return at
+        at = Sides(s, side)
+        self._last = (s.squares, s.fallen, side, at)
+        return at
+
     def memo(self, verb: str) -> list[dict[int, tuple[Act, ...]]]:
         """Per square, the moves `verb` to the sets of squares met so far, by mask."""
         memo = self._moves.get(verb)
@@ -104,12 +115,24 @@ class Reach:
 
     def moves(self, verb: str, sq: int, m: int) -> tuple[Act, ...]:
         """The moves `verb` from `sq` to the squares of mask `m` (remembered)."""
-        memo = self.memo(verb)
-        out = memo[sq].get(m)
+        known = self.memo(verb)[sq]
+        out = known.get(m)
         if out is None:
+            if len(known) >= MEMO:
+                known.clear()
             row = self.row(verb, sq)
-            out = memo[sq][m] = tuple(row[d] for d in squares_of(m))
+            listed = []
+            rest = m
+            while rest:
+                low = rest & -rest
+                listed.append(row[low.bit_length() - 1])
+                rest ^= low
+            out = known[m] = tuple(listed)
         return out
+
+
+#: sets of squares remembered per square and verb (then forgotten, and again)
+MEMO = 4096
 
 
 class Moving:
@@ -219,6 +242,33 @@ def land(reach: Reach, at: Sides, sq: int, base: int, longest: int, diagonal: bo
         seen_plain |= plain
         won = nw & ~seen_won
         seen_won |= won
+    return ends & at.free
+
+
+def land2(reach: Reach, at: Sides, sq: int, k: Moving) -> int:
+    """`land` for a move of two steps and at most one more through a desert, the
+    second step from the remembered unions (`Reach.second`)."""
+    steps, second = k.steps, k.second[sq]
+    passable, desert = at.passable, reach.desert
+    first = steps[sq] & passable
+    won1 = first & desert
+    plain1 = first & ~desert
+    two = second.get(plain1)
+    if two is None:
+        two = second[plain1] = spread(plain1, steps)
+    two &= passable
+    ends = first | two
+    won = two & desert
+    if won1:
+        more = second.get(won1)
+        if more is None:
+            more = second[won1] = spread(won1, steps)
+        more &= passable
+        ends |= more
+        won |= more
+    won &= ~won1
+    if k.longest > 2 and won:
+        ends |= spread(won, steps) & passable
     return ends & at.free
 
 

@@ -108,6 +108,15 @@ class FrontLine(KitRules):
     def finished(self, s: State) -> Outcome | None:
         return victory.outcome(s)
 
+    def legal_moves(self, s: State, player: str):
+        """The kit's answer; on a side's own turn with no window open it is
+        actions.legal, listed without building the decision first."""
+        flow = s.flow
+        if flow.outcome is None and not flow.windows and flow.phase == "turns" \
+                and flow.actor == player:
+            return actions.legal(s, player)
+        return super().legal_moves(s, player)
+
     def prompt(self, s: State, phase: Phase) -> str:
         if phase.name == "turns":
             if s.stack is None:
