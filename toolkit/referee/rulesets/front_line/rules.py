@@ -14,7 +14,7 @@ from toolkit.referee.kit.phases import AUTO, CHANCE, HANDLER, SIDE, TURNS, Phase
 from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.kit.tables import check_columns
 from toolkit.referee.protocol import PASS, Outcome
-from toolkit.referee.rulesets.front_line import actions, moves, supply, turn, victory
+from toolkit.referee.rulesets.front_line import actions, bots, moves, supply, turn, victory
 from toolkit.referee.rulesets.front_line import view as views
 from toolkit.referee.rulesets.front_line.config import (
     KINDS, PLACEMENTS, RANGES, RETREAT_DIRECTIONS, TIE_BREAKS,
@@ -157,6 +157,13 @@ class FrontLine(KitRules):
 
     def notation_help(self) -> str:
         return moves.HELP
+
+    def move_group(self, move) -> str:
+        return moves.group(move)
+
+    def evaluate(self, s: State, side: str) -> float:
+        """A heuristic for greedy and MCTS bots (bots.evaluate)."""
+        return bots.evaluate(s, side)
 
     # ------------------------------------------------------------ hooks
 
