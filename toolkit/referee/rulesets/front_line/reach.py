@@ -176,15 +176,17 @@ class Sides:
     def __init__(self, s: State, side: str):
         friends = active = enemies = 0
         mine = []  # (square, unit) of the side's units, in square order
-        for x in [x for x in enumerate(s.squares) if x[1] is not None]:
-            i, u = x
-            if u.side == side:
-                mine.append(x)
-                friends |= 1 << i
-                if not u.disrupted:
-                    active |= 1 << i
-            else:
-                enemies |= 1 << i
+        i = 0
+        for u in s.squares:
+            if u is not None:
+                if u.side == side:
+                    mine.append((i, u))
+                    friends |= 1 << i
+                    if not u.disrupted:
+                        active |= 1 << i
+                else:
+                    enemies |= 1 << i
+            i += 1
         self.mine = mine
         closed = 0
         squares = s.squares

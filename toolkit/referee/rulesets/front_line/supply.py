@@ -89,11 +89,13 @@ def pay(s: State, side: str, cost: int) -> State:
     return evolve(s, **paid(s, side, cost))
 
 
-def end_turn(s: State, side: str) -> State:
-    """Unused chits of the chosen stack go to Used Supply (FL-supply-pass)."""
+def end_turn(s: State, side: str, **changes) -> State:
+    """Unused chits of the chosen stack go to Used Supply (FL-supply-pass).
+    `changes`: the rest of the turn's end, made in the same step."""
     if s.stack is not None and s.stack.count:
-        s = add_used(s, side, s.stack.count)
-    return evolve(s, stack=None, stack_max=0, acted=(), acting=None)
+        i = s.at(side)
+        changes["used"] = put(s.used, i, s.used[i] + s.stack.count)
+    return evolve(s, stack=None, stack_max=0, acted=(), acting=None, **changes)
 
 
 def on_fall(s: State, owner: str, supplies: str, active: str | None) -> State:

@@ -181,7 +181,7 @@ def _build(s: State, side: str, kind: str) -> tuple[State, list[Event]]:
 def end_turn(s: State, side: str) -> tuple[State, list[Event]]:
     """Passing: unused chits go to Used Supply, a commissioned card becomes available,
     a held Edge turns face up (FL-turn-pass)."""
-    s = supply.end_turn(s, side)
     s = leadership.ready(s, side)
     s = edge.turn_end(s)
-    return evolve(s, done=True, turns=s.turns + 1), [Event("pass", f"{side} ends its turn")]
+    s = supply.end_turn(s, side, done=True, turns=s.turns + 1)
+    return s, [Event("pass", f"{side} ends its turn")]
