@@ -3,9 +3,11 @@ optional hooks (move space, invariants, bot weights, notation help)."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
 import hashlib
 from dataclasses import fields
+from operator import attrgetter
 from typing import Any
 
 from toolkit.referee.kit import effects as fx
@@ -243,13 +245,23 @@ class FrontLine(KitRules):
                 pass_weight = 0.2
             else:
                 pass_weight = 1.0
-        get = weights.get
-        return [pass_weight if m is PASS else get(m.verb, 1.0) for m in legal]
+        if legal and legal[0] is PASS:  # PASS is listed first, once (kit and actions)
+            try:
+                return [pass_weight] + list(map(weights.__getitem__, map(_verb, legal[1:])))
+            except AttributeError:  # PASS elsewhere after all
+                pass
+        return [pass_weight if m is PASS else weights[m.verb] for m in legal]
 
 
+def _weights(table: dict[str, float]) -> defaultdict:
+    return defaultdict(lambda: 1.0, table)
+
+
+_verb = attrgetter("verb")
 #: bot weights by verb (1 for the rest): on one's own turn, and in a window
-WEIGHTS_ON_TURN = {"fire": 4.0, "opfire": 4.0, "rally": 4.0,
-                   "maneuver": 0.05, "relieve": 0.05, "cache": 0.05}
-WEIGHTS_IN_WINDOW = {"fire": 4.0, "opfire": 4.0, "rally": 4.0, "maneuver": 0.1, "relieve": 0.1}
+WEIGHTS_ON_TURN = _weights({"fire": 4.0, "opfire": 4.0, "rally": 4.0,
+                            "maneuver": 0.05, "relieve": 0.05, "cache": 0.05})
+WEIGHTS_IN_WINDOW = _weights({"fire": 4.0, "opfire": 4.0, "rally": 4.0, "maneuver": 0.1,
+                              "relieve": 0.1})
 
 RULESET = FrontLine()
