@@ -3,11 +3,10 @@
 `Reach(cfg)` is built once per scenario (`Config.reach`): the neighbours of
 every square, the squares within each range, the terrain masks and the move
 values themselves (each `Act` made once, then shared). It also remembers, per
-square, the moves to each set of squares and the second steps from each set of
-first steps, as they are met: a few hundred ways per square at most, and what
-it remembers never changes an answer. `Sides(s, side)`
-reads one state once: whose units stand where, and which squares block a land
-move. The functions below answer the questions of movement.py and attack.py
+square, the second steps from each set of first steps (at most 2**8 of them)
+and the moves to each set of squares (at most MEMO, then it starts again), as
+they are met; what it remembers never changes an answer. `Sides(s, side)` reads
+one state once: whose units stand where, and which squares block a land move. The functions below answer the questions of movement.py and attack.py
 from those masks; movement.py stays the rule as written and the check that
 decides legality, and tests hold the two to the same answers on random positions
 of every battlefield.
@@ -94,7 +93,6 @@ class Reach:
         if m is None:
             m = self._relieve[(a, b)] = relieve(self.names[a], self.names[b])
         return m
-
 
     def sides(self, s: State, side: str) -> "Sides":
         """Sides(s, side), the last one again while the units and fallen cities are
