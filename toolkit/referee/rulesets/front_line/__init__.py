@@ -7,7 +7,8 @@ Modules: config (the scenario's tables), state, moves (values and notation),
 setup (placement and the start roll), supply, movement, attack, results, cities,
 edge, leadership, turn (checking and applying a turn's moves), actions (listing
 them), windows, victory, view, position (hand-written positions for tests),
-rules (the referee protocol).
+rules (the referee protocol), reach (the battlefield as bitmasks, for listing
+moves quickly), bots (the heuristic search bots read).
 """
 
 from toolkit.referee.rulesets.front_line.rules import RULESET, FrontLine

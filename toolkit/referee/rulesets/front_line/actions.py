@@ -1,78 +1,155 @@
-"""The legal moves of a turn, listed from the same checks `turn.check` makes, so
-enumeration and validation cannot disagree (FL-turn-*)."""
+"""The legal moves of a turn and of the reaction window, listed directly (FL-turn-*).
+
+`turn.check` is the one legality check; this module lists the moves it accepts
+without asking it about every candidate: each condition below is one of the
+check's, read from the state once (`reach.Sides`) and answered from the
+battlefield's masks (`reach`). The order is the order the moves were always
+listed in (what seeded bots draw from): pass, take, commission, cache, build;
+then each unit in square order with its move, amphibious move, attack,
+paratroop or regroup, each to its squares in order; then Maneuver and Relieve.
+tests/test_front_line_listing.py holds the list to the check on random
+positions of every battlefield.
+"""
 
 from __future__ import annotations
 
 from toolkit.referee.protocol import PASS
-from toolkit.referee.rulesets.front_line import attack, leadership, movement, supply
-from toolkit.referee.rulesets.front_line.moves import Act, relieve
-from toolkit.referee.rulesets.front_line.state import State
-from toolkit.referee.rulesets.front_line.turn import check, unit_problem
+from toolkit.referee.rulesets.front_line.leadership import when_of
+from toolkit.referee.rulesets.front_line.reach import (
+    Sides, drop, land, land2, spread, squares_of)
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, EXHAUSTED, State
+from toolkit.referee.rulesets.front_line.turn import build_site
 
-TARGETS = {"go": movement.land_targets, "sail": movement.sail_targets, "fire": attack.targets}
+
+def task_open(s: State, side: str, task: str, own_turn: bool) -> bool:
+    """leadership.available_problem is None."""
+    if s.leadership[s.at(side)] != AVAILABLE:
+        return False
+    when = when_of(s, task)
+    return when == "any_turn" or when == ("own_turn" if own_turn else "opponent_turn")
 
 
 def legal(s: State, side: str) -> list:
-    """The legal moves of a turn, built from the same checks `check` makes: a unit's
-    action is legal when the unit may act (`unit_problem`), the stack can pay
-    (`pay_problem`) and the square is one of its targets; the tasks' squares come from
-    the generators their checks read (`leadership.maneuver_moves` …)."""
+    """The moves `turn.check` accepts on `side`'s turn, in listing order."""
     cfg = s.cfg
-    names = cfg.names
-    out: list = [m for m in _other_candidates(s, side) if check(s, side, m) is None]
-    if s.stack is not None:
-        out += _unit_actions(s, side)
-    if leadership.available_problem(s, side, "maneuver", True) is None:
-        out += [Act("maneuver", names[a], names[b])
-                for a, b in leadership.maneuver_moves(s, side)]
-    if leadership.available_problem(s, side, "relieve", True) is None:
-        out += [relieve(names[a], names[b]) for a, b in leadership.relieve_moves(s, side)]
+    reach = cfg.reach
+    act = reach.act
+    stack = s.stack
+    i = s.at(side)
+    out: list = [PASS]
+    if stack is None:
+        out += [act("take", what=k.kind) for k in s.stacks[i]]
+    else:
+        if s.leadership[i] == EXHAUSTED and stack.count >= 1:
+            out.append(act("commission"))
+        if stack.count < s.stack_max and task_open(s, side, "cache", True):
+            out.append(act("cache"))
+        if stack.kind == "industry":
+            site = build_site(s, side)
+            if site is not None and site not in s.fallen and s.squares[site] is None:
+                out += [act("build", what=k) for k, kind in cfg.kinds.items()
+                        if stack.count >= kind.build_cost and s.reserve_count(side, k) > 0]
+    at = reach.sides(s, side)
+    if stack is not None:
+        _unit_actions(s, side, at, out)
+    if task_open(s, side, "maneuver", True):
+        maneuvers(s, at, out)
+    if task_open(s, side, "relieve", True):
+        relieves(s, at, out)
     return out
 
 
-def _unit_actions(s: State, side: str) -> list:
+def _unit_actions(s: State, side: str, at: Sides, out: list) -> None:
+    """Each unit's actions (turn.unit_problem, supply.pay_problem and the targets).
+    The land move and attack are reach.land and reach.fire written out in line
+    for the common case (the listing's hottest loop)."""
     cfg = s.cfg
-    names = cfg.names
-    out: list = []
-    paid = {verb: supply.pay_problem(s, _cost(cfg, verb), MISSION_OF.get(verb)) is None
-            for verb in ("go", "para", "regroup")}
+    reach = cfg.reach
+    stack = s.stack
+    paid = stack.count >= 1
+    paid_para = stack.kind == "air" and stack.count >= int(cfg.opt("paratroop_cost"))
+    paid_regroup = stack.kind == "capital" and stack.count >= int(cfg.opt("regroup_cost"))
     limit = int(cfg.opt("actions_per_unit"))
-    for sq, u in list(s.units_of(side)):
-        if len(s.actions_of(u.uid)) >= limit:
-            continue  # unit_problem: FL-unit-two, whatever the action
-        if u.disrupted:
-            if paid["regroup"] and unit_problem(s, side, "regroup", sq) is None:
-                out.append(Act("regroup", names[sq]))
+    amphibious = bool(cfg.opt("amphibious"))
+    acted = dict(s.acted)
+    plans = reach.kinds
+    moves = reach.moves
+    go_memo, fire_memo = reach.memo("go"), reach.memo("fire")
+    passable, free, enemies, closed = at.passable, at.free, at.enemies, at.closed
+    neighbours = reach.neighbours
+    for sq, u in at.mine:
+        done = acted.get(u.uid, ()) if acted else ()
+        if len(done) >= limit:
             continue
-        if paid["go"]:
-            for verb in ("go", "sail", "fire"):
-                if unit_problem(s, side, verb, sq) is None:
-                    out += [Act(verb, names[sq], names[d]) for d in sorted(TARGETS[verb](s, sq))]
-        if paid["para"] and cfg.kinds[u.kind].paratroop and unit_problem(s, side, "para", sq) is None:
-            out += [Act("para", names[sq], names[d])
-                    for d in sorted(movement.drop_targets(s, sq, side))]
-    return out
+        if u.disrupted:
+            if paid_regroup and "regroup" not in done:
+                out.append(reach.act("regroup", cfg.names[sq]))
+            continue
+        k = plans[u.kind]
+        if paid:
+            if "move" not in done:
+                if k.simple[sq]:
+                    m = k.steps[sq] & passable
+                    if k.base == 2:
+                        second = k.second[sq]
+                        two = second.get(m)
+                        if two is None:
+                            two = second[m] = spread(m, k.steps)
+                        m |= two & passable
+                    m &= free
+                elif k.base == 2 and k.longest <= 3:
+                    m = land2(reach, at, sq, k)
+                else:
+                    m = land(reach, at, sq, k.base, k.longest, k.diagonal)
+                got = go_memo[sq].get(m)
+                out += moves("go", sq, m) if got is None else got
+            if amphibious and "amphibious" not in done and cfg.embark[sq]:
+                r = reach.row("sail", sq)
+                out += [r[d] for d in squares_of(reach.landing & ~at.occupied)]
+            if "attack" not in done:
+                m = k.fire[sq] & enemies | neighbours[sq] & closed
+                got = fire_memo[sq].get(m)
+                out += moves("fire", sq, m) if got is None else got
+        if paid_para and cfg.kinds[u.kind].paratroop and "paratroop" not in done \
+                and sq in cfg.cities and cfg.cities[sq].paratroop_base:
+            r = reach.row("para", sq)
+            out += [r[d] for d in squares_of(
+                drop(reach, at, s, sq, int(cfg.opt("paratroop_reach"))))]
 
 
-MISSION_OF = {"para": "para", "regroup": "regroup"}
+def maneuvers(s: State, at: Sides, out: list) -> None:
+    """Maneuver: each active unit to each free neighbour (leadership.maneuver_problem)."""
+    reach = s.cfg.reach
+    row = reach.row
+    for sq in squares_of(at.active):
+        r = row("maneuver", sq)
+        out += [r[d] for d in squares_of(reach.neighbours[sq] & at.free)]
 
 
-def _cost(cfg, verb: str) -> int:
-    if verb == "para":
-        return int(cfg.opt("paratroop_cost"))
-    if verb == "regroup":
-        return int(cfg.opt("regroup_cost"))
-    return 1
+def relieves(s: State, at: Sides, out: list) -> None:
+    """Relieve: each pair of neighbouring units of the side, one of them active,
+    once (leadership.relieve_problem)."""
+    reach = s.cfg.reach
+    for sq in squares_of(at.friends):
+        partners = at.friends if at.active >> sq & 1 else at.active
+        later = reach.neighbours[sq] & partners & ~((2 << sq) - 1)
+        out += [reach.relieve(sq, d) for d in squares_of(later)]
 
 
-def _other_candidates(s: State, side: str):
-    """Moves that are neither a unit's action nor a task's shift: pass, take,
-    commission, cache, build."""
+def reactions(s: State, side: str) -> list:
+    """The reaction window after a supplied action (windows.React): Opportunity
+    Fire on the unit that used supply, Maneuver, Relieve; the kit adds pass."""
     cfg = s.cfg
-    yield PASS
-    for k in s.stacks[s.at(side)]:
-        yield Act("take", what=k.kind)
-    yield Act("commission")
-    yield Act("cache")
-    for kind in cfg.kinds:
-        yield Act("build", what=kind)
+    reach = cfg.reach
+    at = reach.sides(s, side)
+    out: list = []
+    target = s.find(s.acting) if s.acting is not None else None
+    if target is not None and task_open(s, side, "opportunity_fire", False):
+        for sq in squares_of(at.active):
+            if cfg.distance(sq, target) <= cfg.kinds[s.squares[sq].kind].range:
+                out.append(reach.row("opfire", sq)[target])
+    if task_open(s, side, "maneuver", False):
+        maneuvers(s, at, out)
+    if task_open(s, side, "relieve", False):
+        relieves(s, at, out)
+    return out

@@ -12,14 +12,12 @@ someone must decide or dice must be rolled:
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from toolkit.referee.chance import Dice
-from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import CHANCE, REACT, SIDE, Window
 from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line import edge
-from toolkit.referee.rulesets.front_line.state import AVAILABLE, Attack, State
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, Attack, State, evolve
 
 RESULTS = ("blitz", "disrupt", "rout", "miss")
 SOFTER = {"blitz": "disrupt", "disrupt": "rout", "rout": "miss"}
@@ -70,7 +68,10 @@ def defender(s: State, a: Attack) -> str:
     return s.other(a.side)
 
 
-def start(s: State, side: str, src: int, dst: int, supplied: bool) -> tuple[State, list[Event]]:
+def start(s: State, side: str, src: int, dst: int, supplied: bool,
+          **changes) -> tuple[State, list[Event]]:
+    """Declare the attack and carry it to its first decision. `changes`: the paying
+    action's own, made in the same step."""
     cfg = s.cfg
     unit = s.squares[src]
     on_city = s.squares[dst] is None
@@ -83,44 +84,52 @@ def start(s: State, side: str, src: int, dst: int, supplied: bool) -> tuple[Stat
                stage="rally" if rally else "roll")
     what = "the empty city" if on_city else f"{foe}'s {s.squares[dst].kind}"
     how = "" if supplied else " (Opportunity Fire)"
-    s = replace(s, attack=a)
     events = [Event("attack", f"{side}'s {unit.kind} {cfg.names[src]} attacks {what} "
                     f"{cfg.names[dst]}{how}")]
-    s, more = proceed(s)
+    s, more = proceed(s, a, **changes)
     return s, events + more
 
 
-def proceed(s: State) -> tuple[State, list[Event]]:
-    """Carry the attack on to its next decision (or to its end)."""
+def proceed(s: State, a: Attack | None = None, **changes) -> tuple[State, list[Event]]:
+    """Carry the attack `a` (by default the state's) on to its next decision or to
+    its end; it is written to the state, with `changes`, in the step that opens
+    the next window."""
     from toolkit.referee.rulesets.front_line import leadership, results
 
-    a = s.attack
-    foe = defender(s, a)
-    if a.stage == "rally":
-        return open_window(s, Window("rally", REACT, (foe,), f"{a.side} attacks: rally or pass")), []
-    if a.stage == "roll":
-        n = 2 if a.higher else 1
-        label = "white and yellow dice" if n == 2 else "white die"
-        return open_window(s, Window("roll", CHANCE, spec=Dice(n, 6, label))), []
-    if a.stage == "edge":
-        holder = edge.can_reroll(s)
-        if holder is not None:
-            return open_window(s, Window("edge", REACT, (holder,),
-                                         f"rolled {' '.join(map(str, a.dice))}: re-roll with "
-                                         "the Edge or pass")), []
-        return proceed(replace(s, attack=replace(a, stage="pick")))
-    if a.stage == "pick":
-        if _tank_may_pick(s, a):
-            return open_window(s, Window("pick", SIDE, (a.side,),
-                                         "use white or use yellow")), []
-        return proceed(replace(s, attack=replace(a, stage="final", choice="white")))
-    if a.stage == "final":
-        return results.finalise(s)
-    # end
-    s = replace(s, attack=None)
-    if a.supplied:
-        return leadership.offer_reaction(s, a.side)
-    return s, []
+    if a is None:
+        a = s.attack
+    while True:
+        if a.stage == "rally":
+            return _open(s, a, changes, Window("rally", REACT, (defender(s, a),),
+                                               f"{a.side} attacks: rally or pass")), []
+        if a.stage == "roll":
+            n = 2 if a.higher else 1
+            label = "white and yellow dice" if n == 2 else "white die"
+            return _open(s, a, changes, Window("roll", CHANCE, spec=Dice(n, 6, label))), []
+        if a.stage == "edge":
+            holder = edge.can_reroll(s)
+            if holder is not None:
+                return _open(s, a, changes, Window(
+                    "edge", REACT, (holder,),
+                    f"rolled {' '.join(map(str, a.dice))}: re-roll with the Edge or pass")), []
+            a = evolve(a, stage="pick")
+        elif a.stage == "pick":
+            if _tank_may_pick(s, a):
+                return _open(s, a, changes, Window("pick", SIDE, (a.side,),
+                                                   "use white or use yellow")), []
+            a = evolve(a, stage="final", choice="white")
+        elif a.stage == "final":
+            return results.finalise(evolve(s, attack=a, **changes))
+        else:  # end
+            if a.supplied:
+                return leadership.offer_reaction(s, a.side, attack=None, **changes)
+            return evolve(s, attack=None, **changes), []
+
+
+def _open(s: State, a: Attack, changes: dict, window: Window) -> State:
+    """The state with the attack as it stands, `changes`, and `window` on top."""
+    return evolve(s, attack=a, flow=evolve(s.flow, windows=s.flow.windows + (window,)),
+                  **changes)
 
 
 def _tank_may_pick(s: State, a: Attack) -> bool:

@@ -4,11 +4,10 @@ swapped as the rules say (FL-city-*)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from toolkit.referee.protocol import Event
 from toolkit.referee.rulesets.front_line import supply
-from toolkit.referee.rulesets.front_line.state import State
+from toolkit.referee.rulesets.front_line.state import State, evolve
 
 
 def enter(s: State, side: str, sq: int) -> tuple[State, list[Event]]:
@@ -19,15 +18,15 @@ def enter(s: State, side: str, sq: int) -> tuple[State, list[Event]]:
     name = s.cfg.names[sq]
     if city.owner != side:
         if city.capital:
-            return replace(s, winner=side), [
+            return evolve(s, winner=side), [
                 Event("win", f"{side} enters {city.owner}'s capital {name} and wins")]
         if sq not in s.fallen:
-            s = replace(s, fallen=s.fallen | {sq})
+            s = evolve(s, fallen=s.fallen | {sq})
             s = supply.on_fall(s, city.owner, city.supplies, s.mover)
             return s, [Event("fall", f"{city.owner}'s {_what(city)} {name} falls to {side}")]
         return s, []
     if sq in s.fallen:
-        s = replace(s, fallen=s.fallen - {sq})
+        s = evolve(s, fallen=s.fallen - {sq})
         s = supply.on_free(s, side, city.supplies)
         return s, [Event("free", f"{side} frees its {_what(city)} {name}")]
     return s, []

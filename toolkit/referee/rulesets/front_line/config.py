@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from dsl.model import Range, Scenario, grid_id
@@ -74,7 +75,7 @@ class City:
 
 class Config:
     """The fixed tables of one scenario with its options. Built once, shared by states,
-    never written to during play."""
+    never changed during play (`reach` is derived from the rest on first use)."""
 
     def __init__(self, scenario: Scenario, options: Mapping[str, Any] | None = None):
         if len(scenario.sides) != 2:
@@ -93,6 +94,14 @@ class Config:
 
     def opt(self, name: str) -> Any:
         return self.options[name]
+
+    @cached_property
+    def reach(self):
+        """The squares as bitmasks and the moves as shared values (reach.Reach),
+        built on first use: listing moves reads them."""
+        from toolkit.referee.rulesets.front_line.reach import Reach
+
+        return Reach(self)
 
     def other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]

@@ -3,10 +3,9 @@ finalised 1 or 6 of the white die (FL-edge-*)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from toolkit.referee.protocol import Event
-from toolkit.referee.rulesets.front_line.state import Edge, State
+from toolkit.referee.rulesets.front_line.state import Edge, State, evolve
 
 
 def can_reroll(s: State) -> str | None:
@@ -19,7 +18,7 @@ def can_reroll(s: State) -> str | None:
 def used(s: State) -> tuple[State, list[Event]]:
     """A re-roll sets the token off, beside the middle (FL-edge-reroll)."""
     side = s.edge.holder
-    return replace(s, edge=Edge(None, False)), [Event("edge", f"{side} uses the Edge: re-roll")]
+    return evolve(s, edge=Edge(None, False)), [Event("edge", f"{side} uses the Edge: re-roll")]
 
 
 def after_roll(s: State, die: int, attacker: str, defender: str) -> tuple[State, list[Event]]:
@@ -30,10 +29,10 @@ def after_roll(s: State, die: int, attacker: str, defender: str) -> tuple[State,
         return s, []
     holder = s.edge.holder
     if die == 1 and holder != defender:
-        return replace(s, edge=Edge(defender, False)), [
+        return evolve(s, edge=Edge(defender, False)), [
             Event("edge", f"a 1: the Edge goes to {defender} (off until the turn ends)")]
     if die == 6 and holder != attacker:
-        return replace(s, edge=Edge(attacker, False)), [
+        return evolve(s, edge=Edge(attacker, False)), [
             Event("edge", f"a 6: the Edge goes to {attacker} (off until the turn ends)")]
     return s, []
 
@@ -41,5 +40,5 @@ def after_roll(s: State, die: int, attacker: str, defender: str) -> tuple[State,
 def turn_end(s: State) -> State:
     """At a turn's end a held token turns face up; one in the off area stays off (FL-R16)."""
     if s.edge.holder is not None and not s.edge.on:
-        return replace(s, edge=Edge(s.edge.holder, True))
+        return evolve(s, edge=Edge(s.edge.holder, True))
     return s

@@ -11,7 +11,7 @@ from toolkit.referee.kit.phases import REACT, Window
 from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line import movement
 from toolkit.referee.rulesets.front_line.state import (
-    AVAILABLE, EXHAUSTED, State, swap, with_leadership)
+    AVAILABLE, EXHAUSTED, State, evolve, swap, with_leadership)
 
 WHEN = fx.OneOf(("own_turn", "opponent_turn", "any_turn"))
 EFFECTS = fx.Effects("front_line")
@@ -146,10 +146,13 @@ def do_relieve(s: State, side: str, a: int, b: int):
     return s, [Event("relieve", f"{side} swaps {s.cfg.names[a]} and {s.cfg.names[b]}")]
 
 
-def offer_reaction(s: State, acted: str) -> tuple[State, list]:
+def offer_reaction(s: State, side: str, /, **changes) -> tuple[State, list]:
     """After a supplied action, the other side may react with a task: Opportunity
-    Fire on the unit that used supply, or Maneuver or Relieve (FL-R15)."""
-    foe = s.other(acted)
+    Fire on the unit that used supply, or Maneuver or Relieve (FL-R15). `side`
+    acted; `changes`: its action's own, made first in the same step."""
+    if changes:
+        s = evolve(s, **changes)
+    foe = s.other(side)
     if s.leadership[s.at(foe)] != AVAILABLE or s.winner is not None:
         return s, []
     if available_problem(s, foe, "maneuver", False) and available_problem(

@@ -71,6 +71,21 @@ class Act:
         return f"parse({str(self)!r})"
 
 
+#: moves listed under the square of the unit that makes them (`moves C3`)
+UNIT_GROUPED = ("go", "sail", "fire", "para", "regroup", "maneuver", "opfire")
+
+
+def group(move) -> str:
+    """The group `frontkit play` lists a move under: a unit's moves under its
+    square (C3-C4, C3xD5, para C3-E5, regroup C3, maneuver C3-D4, opfire C3xD4:
+    all `C3`), the others under their verb (take, build, relieve, shift, …)."""
+    if move is PASS:
+        return "pass"
+    if move.verb in UNIT_GROUPED:
+        return move.src
+    return move.verb
+
+
 def word(verb: str) -> Act:
     return Act(verb)
 

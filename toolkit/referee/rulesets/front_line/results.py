@@ -3,13 +3,12 @@ and reward, attacks on empty cities, and Displacement (FL-result-*)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import SIDE, Window
 from toolkit.referee.protocol import Event
 from toolkit.referee.rulesets.front_line import attack, cities, edge, movement
-from toolkit.referee.rulesets.front_line.state import State, place, shift
+from toolkit.referee.rulesets.front_line.state import State, evolve, place, shift
 
 
 def finalise(s: State) -> tuple[State, list[Event]]:
@@ -29,7 +28,7 @@ def finalise(s: State) -> tuple[State, list[Event]]:
         softer = attack.SOFTER[result]
         events.append(Event("rally", f"Rally softens {result} to {softer}"))
         result = softer
-    s = replace(s, attack=replace(a, result=result, natural_miss=natural, stage="end"))
+    s = evolve(s, attack=evolve(a, result=result, natural_miss=natural, stage="end"))
     target = s.squares[a.dst]
     name = cfg.names[a.dst]
     if result == "rout" and target.disrupted or result == "disrupt" and target.disrupted:
@@ -41,14 +40,14 @@ def finalise(s: State) -> tuple[State, list[Event]]:
         return s, events + more
     if result == "disrupt" or result == "rout" and cfg.rout_disrupts[a.dst]:
         events.append(Event("disrupt", f"{foe}'s {target.kind} on {name} is disrupted"))
-        return then_end(place(s, a.dst, replace(target, disrupted=True)), events)
+        return then_end(place(s, a.dst, evolve(target, disrupted=True)), events)
     if result == "rout":
         if movement.retreat_targets(s, a.dst):
             events.append(Event("rout", f"rout: {foe} chooses to retreat or hold {name}"))
             return open_window(s, Window("rout", SIDE, (foe,), "retreat or hold")), events
         events.append(Event("disrupt", f"rout with no safe square: {foe}'s {target.kind} on "
                             f"{name} is disrupted"))
-        return then_end(place(s, a.dst, replace(target, disrupted=True)), events)
+        return then_end(place(s, a.dst, evolve(target, disrupted=True)), events)
     events.append(Event("miss", f"miss on {name}"))
     if a.rallied and natural:
         return _reward(s, events)
@@ -56,7 +55,7 @@ def finalise(s: State) -> tuple[State, list[Event]]:
 
 
 def then_end(s: State, events: list[Event]) -> tuple[State, list[Event]]:
-    s, more = attack.proceed(replace(s, attack=replace(s.attack, stage="end")))
+    s, more = attack.proceed(s, evolve(s.attack, stage="end"))
     return s, events + more
 
 
@@ -109,7 +108,7 @@ def retreat(s: State, to: int) -> tuple[State, list[Event]]:
 def hold(s: State) -> tuple[State, list[Event]]:
     a = s.attack
     target = s.squares[a.dst]
-    s = place(s, a.dst, replace(target, disrupted=True))
+    s = place(s, a.dst, evolve(target, disrupted=True))
     return then_end(s, [Event("hold", f"{target.side} holds {s.cfg.names[a.dst]}: disrupted")])
 
 
@@ -120,7 +119,7 @@ def _reward(s: State, events: list[Event]) -> tuple[State, list[Event]]:
     target = s.squares[a.dst]
     if target.disrupted:
         events.append(Event("reward", f"Rally reward: {s.cfg.names[a.dst]} is regrouped"))
-        return then_end(place(s, a.dst, replace(target, disrupted=False)), events)
+        return then_end(place(s, a.dst, evolve(target, disrupted=False)), events)
     events.append(Event("reward", f"Rally reward: {target.side} may maneuver or fire back"))
     return open_window(s, Window("reward", SIDE, (target.side,),
                                  "maneuver, opfire or decline")), events

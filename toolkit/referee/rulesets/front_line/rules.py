@@ -3,9 +3,11 @@ optional hooks (move space, invariants, bot weights, notation help)."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
 import hashlib
-from dataclasses import fields, replace
+from dataclasses import fields
+from operator import attrgetter
 from typing import Any
 
 from toolkit.referee.kit import effects as fx
@@ -14,14 +16,14 @@ from toolkit.referee.kit.phases import AUTO, CHANCE, HANDLER, SIDE, TURNS, Phase
 from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.kit.tables import check_columns
 from toolkit.referee.protocol import PASS, Outcome
-from toolkit.referee.rulesets.front_line import actions, moves, supply, turn, victory
+from toolkit.referee.rulesets.front_line import actions, bots, moves, supply, turn, victory
 from toolkit.referee.rulesets.front_line import view as views
 from toolkit.referee.rulesets.front_line.config import (
     KINDS, PLACEMENTS, RANGES, RETREAT_DIRECTIONS, TIE_BREAKS,
     Config)
 from toolkit.referee.rulesets.front_line.leadership import EFFECTS
 from toolkit.referee.rulesets.front_line.setup import FirstChoice, FirstRoll, Placement, new_state
-from toolkit.referee.rulesets.front_line.state import AVAILABLE, COMMISSIONED, EXHAUSTED, State
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, COMMISSIONED, EXHAUSTED, State, evolve
 from toolkit.referee.rulesets.front_line.windows import WINDOWS
 
 
@@ -37,7 +39,7 @@ class Turns:
     """Six alternating turns a round, the first player first."""
 
     def begin_turn(self, s: State, side: str):
-        return replace(s, stack=None, stack_max=0, acted=(), done=False, acting=None), ()
+        return evolve(s, stack=None, stack_max=0, acted=(), done=False, acting=None), ()
 
     def turn_over(self, s: State, side: str) -> bool:
         return s.done
@@ -108,6 +110,15 @@ class FrontLine(KitRules):
     def finished(self, s: State) -> Outcome | None:
         return victory.outcome(s)
 
+    def legal_moves(self, s: State, player: str):
+        """The kit's answer; on a side's own turn with no window open it is
+        actions.legal, listed without building the decision first."""
+        flow = s.flow
+        if flow.outcome is None and not flow.windows and flow.phase == "turns" \
+                and flow.actor == player:
+            return actions.legal(s, player)
+        return super().legal_moves(s, player)
+
     def prompt(self, s: State, phase: Phase) -> str:
         if phase.name == "turns":
             if s.stack is None:
@@ -128,7 +139,7 @@ class FrontLine(KitRules):
             if isinstance(value, frozenset):
                 value = sorted(value)
             elif f.name == "flow":
-                value = replace(value, out=tuple(sorted(value.out)))
+                value = evolve(value, out=tuple(sorted(value.out)))
             parts.append((f.name, value))
         return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
 
@@ -149,12 +160,22 @@ class FrontLine(KitRules):
     def notation_help(self) -> str:
         return moves.HELP
 
+    def move_group(self, move) -> str:
+        return moves.group(move)
+
+    def evaluate(self, s: State, side: str) -> float:
+        """A heuristic for greedy and MCTS bots (bots.evaluate)."""
+        return bots.evaluate(s, side)
+
     # ------------------------------------------------------------ hooks
 
     def move_space(self, s: State, player: str) -> list:
         """Every move of the notation worth trying here, legal or not (bounded:
-        squares within three of the player's units, the few words)."""
+        squares within the longest move or range of the player's units, the few
+        words)."""
         cfg = s.cfg
+        far = max(max(k.move + int(cfg.opt("move_bonus_desert")), k.range)
+                  for k in cfg.kinds.values())
         names = cfg.names
         out: list = [PASS] + [moves.Act(w) for w in moves.WORDS]
         out += [moves.Act("take", what=k) for k in ("air", "capital", "industry",
@@ -164,7 +185,7 @@ class FrontLine(KitRules):
         out += [moves.Act("first", what=x) for x in s.sides]
         mine = [sq for sq, _ in s.units_of(player)]
         for sq in mine:
-            near = [i for i in range(len(names)) if 0 < cfg.distance(sq, i) <= 3]
+            near = [i for i in range(len(names)) if 0 < cfg.distance(sq, i) <= far]
             out.append(moves.Act("regroup", names[sq]))
             for i in near:
                 out += [moves.Act("go", names[sq], names[i]), moves.Act("fire", names[sq], names[i]),
@@ -213,27 +234,34 @@ class FrontLine(KitRules):
     def bot_weights(self, s: State, player: str, legal: list) -> list[float]:
         """Random bots that play like players: spend supply rather than pass, attack
         often, keep Leadership for Rally more often than not."""
-        out = []
         window = s.flow.window
-        for m in legal:
-            if m is PASS:
-                if window is not None:
-                    out.append(3.0)
-                elif s.stack is None and s.stacks[s.at(player)]:
-                    out.append(0.02)
-                elif s.stack is not None and s.stack.count > 0:
-                    out.append(0.2)
-                else:
-                    out.append(1.0)
-            elif m.verb in ("fire", "opfire", "rally"):
-                out.append(4.0)
-            elif m.verb in ("maneuver", "relieve", "cache") and window is None:
-                out.append(0.05)
-            elif m.verb in ("maneuver", "relieve"):
-                out.append(0.1)
+        if window is not None:
+            pass_weight, weights = 3.0, WEIGHTS_IN_WINDOW
+        else:
+            weights = WEIGHTS_ON_TURN
+            if s.stack is None and s.stacks[s.at(player)]:
+                pass_weight = 0.02
+            elif s.stack is not None and s.stack.count > 0:
+                pass_weight = 0.2
             else:
-                out.append(1.0)
-        return out
+                pass_weight = 1.0
+        if legal and legal[0] is PASS:  # PASS is listed first, once (kit and actions)
+            try:
+                return [pass_weight] + list(map(weights.__getitem__, map(_verb, legal[1:])))
+            except AttributeError:  # PASS elsewhere after all
+                pass
+        return [pass_weight if m is PASS else weights[m.verb] for m in legal]
 
+
+def _weights(table: dict[str, float]) -> defaultdict:
+    return defaultdict(lambda: 1.0, table)
+
+
+_verb = attrgetter("verb")
+#: bot weights by verb (1 for the rest): on one's own turn, and in a window
+WEIGHTS_ON_TURN = _weights({"fire": 4.0, "opfire": 4.0, "rally": 4.0,
+                            "maneuver": 0.05, "relieve": 0.05, "cache": 0.05})
+WEIGHTS_IN_WINDOW = _weights({"fire": 4.0, "opfire": 4.0, "rally": 4.0, "maneuver": 0.1,
+                              "relieve": 0.1})
 
 RULESET = FrontLine()

@@ -4,14 +4,13 @@ side names the first player (FL-setup-*)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from toolkit.referee.chance import Dice
 from toolkit.referee.kit.flow import Flow, with_flow
 from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line.config import KINDS, Config
 from toolkit.referee.rulesets.front_line.moves import Act
-from toolkit.referee.rulesets.front_line.state import AVAILABLE, EXHAUSTED, State, Unit, place
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, EXHAUSTED, State, Unit, evolve, place
 
 
 def new_state(cfg: Config) -> State:
@@ -71,7 +70,7 @@ class Placement:
         i = s.at(side)
         left = tuple((k, n - 1 if k == m.what else n) for k, n in s.placing[i])
         s = place(s, s.cfg.index[m.src], Unit(s.next_uid, side, m.what))
-        s = replace(s, placing=s.placing[:i] + (left,) + s.placing[i + 1:],
+        s = evolve(s, placing=s.placing[:i] + (left,) + s.placing[i + 1:],
                     next_uid=s.next_uid + 1)
         if not any(n for _, n in left):
             s = with_flow(s, out=s.flow.out | {side})
@@ -89,7 +88,7 @@ class FirstRoll:
         span, who = s.cfg.first_roll()
         die = outcome.values[0]
         decider = who if die in span else s.other(who)
-        return replace(s, decider=decider), (
+        return evolve(s, decider=decider), (
             Event("roll", f"start roll {die}: {decider} names the first player"),)
 
 

@@ -5,7 +5,9 @@ written to during play)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
+
+from toolkit.referee.kit import values
 from typing import Any
 
 from toolkit.referee.kit.flow import Flow
@@ -66,8 +68,11 @@ class Attack:
     stage: str = "rally"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
+    """Without slots on purpose: `evolve` copies its __dict__ whole, several times
+    quicker than walking its fields one by one, and play changes it at every step."""
+
     sides: tuple[str, str]
     cfg: Any = field(metadata={"hash": False})
     flow: Flow
@@ -147,41 +152,68 @@ class State:
 
 # ------------------------------------------------------------------ changes
 
+_FIELDS = frozenset(f.name for f in fields(State))
+_new = object.__new__
+
+
+def evolve(value: Any, **changes: Any) -> Any:
+    """`value` with some fields changed (kit.values.evolve); a State by copying its
+    __dict__ in one go."""
+    if type(value) is not State:
+        return values.evolve(value, **changes)
+    if not changes.keys() <= _FIELDS:
+        raise TypeError(f"State has no field {', '.join(sorted(changes.keys() - _FIELDS))}")
+    new = _new(State)
+    d = new.__dict__
+    d.update(value.__dict__)
+    d.update(changes)
+    return new
+
+
 
 def put(seq: tuple, i: int, value: Any) -> tuple:
     return seq[:i] + (value,) + seq[i + 1:]
 
 
 def place(s: State, sq: int, unit: Unit | None) -> State:
-    return replace(s, squares=put(s.squares, sq, unit))
+    return evolve(s, squares=put(s.squares, sq, unit))
+
+
+def shifted(squares: tuple, src: int, dst: int) -> tuple:
+    """`squares` with the unit on `src` moved to `dst`."""
+    out = list(squares)
+    out[dst], out[src] = out[src], None
+    return tuple(out)
 
 
 def shift(s: State, src: int, dst: int) -> State:
-    squares = list(s.squares)
-    squares[dst], squares[src] = squares[src], None
-    return replace(s, squares=tuple(squares))
+    return evolve(s, squares=shifted(s.squares, src, dst))
 
 
 def swap(s: State, a: int, b: int) -> State:
     squares = list(s.squares)
     squares[a], squares[b] = squares[b], squares[a]
-    return replace(s, squares=tuple(squares))
+    return evolve(s, squares=tuple(squares))
+
+
+def acted_with(s: State, uid: int, action: str) -> tuple:
+    """`s.acted` with `action` added to the unit's actions this turn."""
+    acts = s.actions_of(uid) + (action,)
+    return tuple((u, a) for u, a in s.acted if u != uid) + ((uid, acts),)
 
 
 def record_action(s: State, uid: int, action: str) -> State:
-    acts = s.actions_of(uid) + (action,)
-    rest = tuple((u, a) for u, a in s.acted if u != uid)
-    return replace(s, acted=rest + ((uid, acts),))
+    return evolve(s, acted=acted_with(s, uid, action))
 
 
 def with_leadership(s: State, side: str, status: str) -> State:
-    return replace(s, leadership=put(s.leadership, s.at(side), status))
+    return evolve(s, leadership=put(s.leadership, s.at(side), status))
 
 
 def with_stacks(s: State, side: str, stacks) -> State:
-    return replace(s, stacks=put(s.stacks, s.at(side), tuple(sorted(stacks, key=lambda k: k.kind))))
+    return evolve(s, stacks=put(s.stacks, s.at(side), tuple(sorted(stacks, key=lambda k: k.kind))))
 
 
 def add_used(s: State, side: str, n: int) -> State:
     i = s.at(side)
-    return replace(s, used=put(s.used, i, s.used[i] + n))
+    return evolve(s, used=put(s.used, i, s.used[i] + n))

@@ -4,11 +4,10 @@ is freed (FL-supply-*)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line.state import (
-    Stack, State, add_used, put, with_stacks)
+    Stack, State, add_used, evolve, put, with_stacks)
 
 MISSION_TYPE = {"build": "industry", "para": "air", "regroup": "capital"}
 
@@ -42,7 +41,7 @@ def grant_round(s: State) -> tuple[State, list[Event]]:
         s = with_stacks(s, side, stacks)
         told = ", ".join(f"{k.count} {k.kind}" for k in s.stacks[i]) or "nothing"
         events.append(Event("supply", f"{month_name(s.flow.round)}: {side} receives {told}"))
-    return replace(s, turns=0), events
+    return evolve(s, turns=0), events
 
 
 def take_problem(s: State, side: str, kind: str) -> Illegal | None:
@@ -59,7 +58,7 @@ def take(s: State, side: str, kind: str) -> tuple[State, list[Event]]:
     chosen = next(k for k in stacks if k.kind == kind)
     stacks.remove(chosen)
     s = with_stacks(s, side, stacks)
-    s = replace(s, stack=chosen, stack_max=chosen.count)
+    s = evolve(s, stack=chosen, stack_max=chosen.count)
     return s, [Event("take", f"{side} takes the {kind} stack ({chosen.count} chits)")]
 
 
@@ -79,16 +78,24 @@ def pay_problem(s: State, cost: int, mission: str | None = None) -> Illegal | No
     return None
 
 
+def paid(s: State, side: str, cost: int) -> dict:
+    """The changes of paying `cost` chits from the stack in use to Used Supply."""
+    i = s.at(side)
+    return {"stack": Stack(s.stack.kind, s.stack.count - cost),
+            "used": put(s.used, i, s.used[i] + cost)}
+
+
 def pay(s: State, side: str, cost: int) -> State:
-    s = replace(s, stack=replace(s.stack, count=s.stack.count - cost))
-    return add_used(s, side, cost)
+    return evolve(s, **paid(s, side, cost))
 
 
-def end_turn(s: State, side: str) -> State:
-    """Unused chits of the chosen stack go to Used Supply (FL-supply-pass)."""
+def end_turn(s: State, side: str, **changes) -> State:
+    """Unused chits of the chosen stack go to Used Supply (FL-supply-pass).
+    `changes`: the rest of the turn's end, made in the same step."""
     if s.stack is not None and s.stack.count:
-        s = add_used(s, side, s.stack.count)
-    return replace(s, stack=None, stack_max=0, acted=(), acting=None)
+        i = s.at(side)
+        changes["used"] = put(s.used, i, s.used[i] + s.stack.count)
+    return evolve(s, stack=None, stack_max=0, acted=(), acting=None, **changes)
 
 
 def on_fall(s: State, owner: str, supplies: str, active: str | None) -> State:
@@ -101,7 +108,7 @@ def on_fall(s: State, owner: str, supplies: str, active: str | None) -> State:
         stacks.append(Stack(f"fallen_{supplies}", 1))
         s = with_stacks(s, owner, stacks)
     if active == owner and s.stack is not None and s.stack.kind == supplies:
-        s = replace(s, stack=Stack(f"fallen_{supplies}", min(1, s.stack.count)), stack_max=1)
+        s = evolve(s, stack=Stack(f"fallen_{supplies}", min(1, s.stack.count)), stack_max=1)
     return s
 
 
@@ -124,5 +131,5 @@ def chits_left(s: State, side: str) -> int:
         s.stack.count if s.stack is not None and s.mover == side else 0)
 
 
-__all__ = ["grant_round", "take", "take_problem", "pay", "pay_problem", "end_turn",
+__all__ = ["grant_round", "take", "take_problem", "pay", "paid", "pay_problem", "end_turn",
            "on_fall", "on_free", "month_name", "chits_left", "put"]

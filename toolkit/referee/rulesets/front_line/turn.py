@@ -4,14 +4,13 @@ tasks of its own turn (Maneuver, Relieve, Cache), until it passes (FL-turn-*).""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.front_line import (
     attack, edge, leadership, movement, supply)
 from toolkit.referee.rulesets.front_line.moves import Act, relieve
 from toolkit.referee.rulesets.front_line.state import (
-    EXHAUSTED, State, Unit, place, record_action, shift)
+    EXHAUSTED, State, Unit, acted_with, evolve, place, put, record_action, shifted)
 
 REGULAR = {"go": "move", "sail": "amphibious", "fire": "attack"}
 MISSIONS = {"para": "paratroop", "regroup": "regroup"}
@@ -130,8 +129,8 @@ def apply(s: State, side: str, m) -> tuple[State, list[Event]]:
     if m.verb == "cache":
         s = leadership.exhaust(s, side)
         n = next(int(c.arg("n", 1)) for c in cfg.leadership_effects if c.name == "cache")
-        stack = replace(s.stack, count=min(s.stack_max, s.stack.count + n))
-        return replace(s, stack=stack), [Event("cache", f"{side} uses Cache: the stack "
+        stack = evolve(s.stack, count=min(s.stack_max, s.stack.count + n))
+        return evolve(s, stack=stack), [Event("cache", f"{side} uses Cache: the stack "
                                                f"has {stack.count} chits")]
     if m.verb == "maneuver":
         return leadership.do_maneuver(s, side, cfg.index[m.src], cfg.index[m.dst])
@@ -139,7 +138,7 @@ def apply(s: State, side: str, m) -> tuple[State, list[Event]]:
         return leadership.do_relieve(s, side, cfg.index[m.src], cfg.index[m.dst])
     if m.verb == "commission":
         s = leadership.commission(supply.pay(s, side, 1), side)
-        s = replace(s, acting=None)
+        s = evolve(s, acting=None)
         events = [Event("commission", f"{side} commissions its Leadership")]
         s, more = leadership.offer_reaction(s, side)
         return s, events + more
@@ -149,18 +148,18 @@ def apply(s: State, side: str, m) -> tuple[State, list[Event]]:
     unit = s.squares[src]
     action = REGULAR.get(m.verb) or MISSIONS[m.verb]
     cost = {"para": cfg.opt("paratroop_cost"), "regroup": cfg.opt("regroup_cost")}.get(m.verb, 1)
-    s = record_action(supply.pay(s, side, int(cost)), unit.uid, action)
-    s = replace(s, acting=unit.uid)
+    changes = supply.paid(s, side, int(cost))
+    changes.update(acted=acted_with(s, unit.uid, action), acting=unit.uid)
     if m.verb == "fire":
-        return attack.start(s, side, src, dst, supplied=True)
+        return attack.start(s, side, src, dst, supplied=True, **changes)
     if m.verb == "regroup":
-        s = place(s, src, replace(unit, disrupted=False))
+        changes["squares"] = put(s.squares, src, evolve(unit, disrupted=False))
         events = [Event("regroup", f"{side} regroups {m.src}")]
     else:
-        s = shift(s, src, dst)
+        changes["squares"] = shifted(s.squares, src, dst)
         word = {"go": "moves", "sail": "sails", "para": "drops"}[m.verb]
         events = [Event(action, f"{side}'s {unit.kind} {word} {m.src} to {m.dst}")]
-    s, more = leadership.offer_reaction(s, side)
+    s, more = leadership.offer_reaction(s, side, **changes)
     return s, events + more
 
 
@@ -169,11 +168,11 @@ def _build(s: State, side: str, kind: str) -> tuple[State, list[Event]]:
     i = s.at(side)
     reserve = tuple((k, n - 1 if k == kind else n) for k, n in s.reserve[i])
     unit = Unit(s.next_uid, side, kind)
-    s = replace(s, reserve=s.reserve[:i] + (reserve,) + s.reserve[i + 1:],
+    s = evolve(s, reserve=s.reserve[:i] + (reserve,) + s.reserve[i + 1:],
                 next_uid=s.next_uid + 1)
     s = supply.pay(s, side, s.cfg.kinds[kind].build_cost)
     s = record_action(place(s, site, unit), unit.uid, "build")
-    s = replace(s, acting=unit.uid)
+    s = evolve(s, acting=unit.uid)
     events = [Event("build", f"{side} builds a {kind} on {s.cfg.names[site]}")]
     s, more = leadership.offer_reaction(s, side)
     return s, events + more
@@ -182,7 +181,7 @@ def _build(s: State, side: str, kind: str) -> tuple[State, list[Event]]:
 def end_turn(s: State, side: str) -> tuple[State, list[Event]]:
     """Passing: unused chits go to Used Supply, a commissioned card becomes available,
     a held Edge turns face up (FL-turn-pass)."""
-    s = supply.end_turn(s, side)
     s = leadership.ready(s, side)
     s = edge.turn_end(s)
-    return replace(s, done=True, turns=s.turns + 1), [Event("pass", f"{side} ends its turn")]
+    s = supply.end_turn(s, side, done=True, turns=s.turns + 1)
+    return s, [Event("pass", f"{side} ends its turn")]

@@ -5,18 +5,18 @@ supplied action (Opportunity Fire, Maneuver, Relieve)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import SIDE, Window
 from toolkit.referee.protocol import Event, Illegal
-from toolkit.referee.rulesets.front_line import attack, edge, leadership, movement, results
+from toolkit.referee.rulesets.front_line import (
+    actions, attack, edge, leadership, movement, results)
 from toolkit.referee.rulesets.front_line.moves import Act, relieve
-from toolkit.referee.rulesets.front_line.state import AVAILABLE, State
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, State, evolve
 
 
 def _stage(s: State, stage: str, **changes) -> tuple[State, list[Event]]:
-    return attack.proceed(replace(s, attack=replace(s.attack, stage=stage, **changes)))
+    return attack.proceed(s, evolve(s.attack, stage=stage, **changes))
 
 
 class Words:
@@ -29,6 +29,10 @@ class Words:
         return []
 
     def candidates(self, s, side, w):
+        return self.choices(s)
+
+    def legal(self, s, side, w):
+        """The choices are the moves `check` accepts."""
         return self.choices(s)
 
     def check(self, s, side, m, w) -> Illegal | None:
@@ -150,11 +154,15 @@ class Reward(Words):
             s, events = leadership.do_maneuver(s, side, a.dst, s.cfg.index[m.dst], free=True)
             s, more = results.then_end(s, [])
             return s, events + more
-        return attack.start(replace(s, attack=None), side, a.dst, a.src, supplied=False)
+        return attack.start(evolve(s, attack=None), side, a.dst, a.src, supplied=False)
 
 
 class React:
     """After a supplied action: Opportunity Fire on that unit, Maneuver or Relieve."""
+
+    def legal(self, s, side, w):
+        """What `check` accepts, listed directly (actions.reactions)."""
+        return actions.reactions(s, side)
 
     def candidates(self, s, side, w):
         names = s.cfg.names

@@ -1,0 +1,138 @@
+"""The fast listing of legal moves (actions.py, reach.py) against the one legality
+check (turn.check, windows.React.check) and the rules as movement.py writes them,
+on many random positions of all four battlefields: random playouts, and
+hand-made positions with units, stacks, actions taken, Leadership and fallen
+cities drawn at random (FL-turn-*, FL-move, FL-attack-*, FL-task-*)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from front_line_play import RULES, position, scenario
+from toolkit.referee import game
+from toolkit.referee.kit.values import evolve
+from toolkit.referee.protocol import CHANCE, PASS, DecisionKind
+from toolkit.referee.rulesets.front_line import attack, movement
+from toolkit.referee.rulesets.front_line.reach import (
+    Sides, drop, fire, land, land2, squares_of)
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, COMMISSIONED, EXHAUSTED
+from toolkit.sim.playout import RandomBot
+
+BATTLEFIELDS = ("main", "lake_nogo", "great_desert", "mt_range")
+KINDS = ("infantry", "tank", "artillery")
+STACKS = ("air", "capital", "industry", "fallen_air", "fallen_industry")
+ACTIONS = ("move", "attack", "amphibious", "paratroop", "regroup", "build")
+
+
+def random_position(name: str, rng: random.Random):
+    """Units of both sides on random dry squares, a random stack in hand (or none),
+    random unused stacks, actions already taken, Leadership and fallen cities."""
+    sc = scenario(name)
+    probe = position(sc, {})
+    cfg = probe.cfg
+    dry = [i for i in range(len(cfg.names)) if not cfg.impassable[i]]
+    capitals = {c for c, city in cfg.cities.items() if city.capital}
+    units = {}
+    for sq in rng.sample([i for i in dry if i not in capitals], rng.randint(4, 26)):
+        side = rng.choice(cfg.sides)
+        units[cfg.names[sq]] = f"{side} {rng.choice(KINDS)}" + (
+            " disrupted" if rng.random() < 0.25 else "")
+    mover = rng.choice(cfg.sides)
+    stack = None if rng.random() < 0.2 else (rng.choice(STACKS), rng.randint(0, 5))
+    stacks = {side: tuple((k, rng.randint(1, 4)) for k in rng.sample(STACKS, rng.randint(0, 3)))
+              for side in cfg.sides}
+    lead = tuple(rng.choice((AVAILABLE, AVAILABLE, EXHAUSTED, COMMISSIONED)) for _ in cfg.sides)
+    fallen = tuple(cfg.names[c] for c in sorted(cfg.cities)
+                   if c not in capitals and rng.random() < 0.3)
+    options = {"amphibious": rng.random() < 0.5, "move_bonus_desert": rng.choice((0, 1, 1, 2)),
+               "actions_per_unit": rng.choice((1, 2, 2, 3))}
+    s = position(sc, units, mover=mover, stack=stack, stacks=stacks, leadership=lead,
+                 fallen=fallen, options=options)
+    if stack is not None:
+        s = evolve(s, stack_max=stack[1] + rng.randint(0, 2))
+    acted = tuple((u.uid, tuple(rng.sample(ACTIONS, rng.randint(1, 2))))
+                  for u in s.squares if u is not None and rng.random() < 0.3)
+    return evolve(s, acted=acted)
+
+
+def played_positions(name: str, games: int, seed: int):
+    """Every player decision of a few seeded random games."""
+    start = RULES.new_game(scenario(name))
+    bot = RandomBot(RULES)
+    for g in range(games):
+        rng = random.Random(f"{seed}/{name}/{g}")
+        s = start
+        while (d := RULES.decision(s)) is not None:
+            if d.kind is DecisionKind.CHANCE:
+                s, _ = RULES.apply(s, CHANCE, d.chance.sample(rng))
+                continue
+            player = d.players[0]
+            yield s, player
+            s, _ = game.play(RULES, s, player, bot.choose(s, player, rng))
+
+
+def assert_listing_is_the_check(s, player):
+    listed = list(RULES.legal_moves(s, player))
+    assert len(listed) == len(set(listed)), "a move is listed twice"
+    space = set(RULES.move_space(s, player)) | {PASS}
+    assert set(listed) <= space, "move_space misses a listed move"
+    accepted = {m for m in space if RULES.check(s, player, m) is None}
+    assert set(listed) == accepted, (
+        f"listed but refused: {sorted(map(str, set(listed) - accepted))}; "
+        f"accepted but not listed: {sorted(map(str, accepted - set(listed)))}")
+
+
+def assert_masks_are_the_rules(s):
+    cfg = s.cfg
+    reach = cfg.reach
+    bonus = int(cfg.opt("move_bonus_desert"))
+    for side in s.sides:
+        at = Sides(s, side)
+        for sq, u in s.units_of(side):
+            kind = cfg.kinds[u.kind]
+            rule = sorted(movement.land_targets(s, sq))
+            assert squares_of(land(reach, at, sq, kind.move, kind.move + bonus, kind.diagonal)) \
+                == rule, f"land moves from {cfg.names[sq]}"
+            if kind.move == 2 and bonus <= 1:
+                assert squares_of(land2(reach, at, sq, reach.kinds[u.kind])) == rule
+            assert squares_of(fire(reach, at, sq, kind.range)) == sorted(attack.targets(s, sq))
+            assert squares_of(drop(reach, at, s, sq, int(cfg.opt("paratroop_reach")))) \
+                == sorted(movement.drop_targets(s, sq, side))
+            assert squares_of(reach.neighbours[sq] & at.free) \
+                == sorted(movement.maneuver_targets(s, sq))
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_FL_listing_every_legal_move_and_only_those_on_random_positions(name):
+    """The listed moves are exactly those the check accepts, on 40 hand-made random
+    positions of the battlefield, in the mover's turn and in the reaction window."""
+    rng = random.Random(f"listing/{name}")
+    for _ in range(40):
+        s = random_position(name, rng)
+        assert_masks_are_the_rules(s)
+        assert_listing_is_the_check(s, s.mover)
+        acting = [u.uid for _, u in s.units_of(s.mover)]
+        if acting:  # the other side's reaction to a supplied action of one of them
+            from toolkit.referee.kit.flow import open_window
+            from toolkit.referee.kit.phases import REACT, Window
+
+            foe = s.other(s.mover)
+            r = open_window(evolve(s, acting=rng.choice(acting)),
+                            Window("react", REACT, (foe,), "react"))
+            assert_listing_is_the_check(r, foe)
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_FL_listing_every_legal_move_and_only_those_in_random_games(name):
+    """The same at every player decision of seeded random games (turns, reaction
+    windows, attack windows)."""
+    seen = 0
+    for s, player in played_positions(name, games=2, seed=8):
+        if s.flow.window is None or s.flow.window.name == "react":
+            if seen % 3 == 0:
+                assert_masks_are_the_rules(s)
+            assert_listing_is_the_check(s, player)
+        seen += 1
+    assert seen > 100

@@ -1,0 +1,295 @@
+"""The battlefield as bitmasks, for listing moves quickly: square `i` is bit `1 << i`.
+
+`Reach(cfg)` is built once per scenario (`Config.reach`): the neighbours of
+every square, the squares within each range, the terrain masks and the move
+values themselves (each `Act` made once, then shared). It also remembers, per
+square, the second steps from each set of first steps (at most 2**8 of them)
+and the moves to each set of squares (at most MEMO, then it starts again), as
+they are met; what it remembers never changes an answer. `Sides(s, side)` reads
+one state once: whose units stand where, and which squares block a land move. The functions below answer the questions of movement.py and attack.py
+from those masks; movement.py stays the rule as written and the check that
+decides legality, and tests hold the two to the same answers on random positions
+of every battlefield.
+"""
+
+from __future__ import annotations
+
+from toolkit.referee.rulesets.front_line.moves import Act, relieve
+from toolkit.referee.rulesets.front_line.state import State
+
+
+def mask_of(squares) -> int:
+    m = 0
+    for i in squares:
+        m |= 1 << i
+    return m
+
+
+def squares_of(m: int) -> list[int]:
+    """The squares of a mask, in ascending order."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+class Reach:
+    """A scenario's squares as masks, and its moves as shared values."""
+
+    def __init__(self, cfg):
+        n = len(cfg.names)
+        self.n = n
+        self.names = cfg.names
+        self.all = (1 << n) - 1
+        self.neighbours = tuple(mask_of(cfg.neighbours[i]) for i in range(n))
+        self.orthogonal = tuple(mask_of(cfg.orthogonal[i]) for i in range(n))
+        self.impassable = mask_of(i for i in range(n) if cfg.impassable[i])
+        self.desert = mask_of(i for i in range(n) if cfg.desert[i])
+        self.landing = mask_of(i for i in range(n) if cfg.landing[i])
+        self.cities = mask_of(cfg.cities)
+        #: within[r][sq]: the squares 1..r away (r beyond the board: the widest)
+        self.within = tuple(tuple(mask_of(cfg.within(sq, r)) for sq in range(n))
+                            for r in range(max(cfg.width, cfg.height) + 1))
+        self._rows: dict[str, list] = {}
+        self._relieve: dict[tuple[int, int], Act] = {}
+        self._words: dict[tuple[str, str, str], Act] = {}
+        self._moves: dict[str, list[dict[int, tuple[Act, ...]]]] = {}
+        self._last: tuple = (None, None, None, None)  # squares, fallen, side, Sides
+        #: second[diagonal][sq]: first steps from sq (a mask) -> the squares one more
+        #: step on, remembered as met (at most 2**8 ways per square)
+        self.second = {d: [{} for _ in range(n)] for d in (False, True)}
+        bonus = int(cfg.opt("move_bonus_desert"))
+        self.kinds = {name: Moving(self, k, bonus) for name, k in cfg.kinds.items()}
+
+    def rows(self, verb: str) -> list:
+        """Per square, the moves `verb` from it to each square, or None until
+        `row(verb, src)` has made them."""
+        rows = self._rows.get(verb)
+        if rows is None:
+            rows = self._rows[verb] = [None] * self.n
+        return rows
+
+    def row(self, verb: str, src: int) -> list:
+        """The moves `verb` from `src` to each square (made on first use, then kept)."""
+        rows = self.rows(verb)
+        row = rows[src]
+        if row is None:
+            names = self.names
+            row = rows[src] = [Act(verb, names[src], names[d]) for d in range(self.n)]
+        return row
+
+    def act(self, verb: str, src: str = "", what: str = "") -> Act:
+        """`Act(verb, src, what=what)`, made once."""
+        key = (verb, src, what)
+        m = self._words.get(key)
+        if m is None:
+            m = self._words[key] = Act(verb, src, what=what)
+        return m
+
+    def relieve(self, a: int, b: int) -> Act:
+        m = self._relieve.get((a, b))
+        if m is None:
+            m = self._relieve[(a, b)] = relieve(self.names[a], self.names[b])
+        return m
+
+    def sides(self, s: State, side: str) -> "Sides":
+        """Sides(s, side), the last one again while the units and fallen cities are
+        the very same values (a window, a roll or a chosen stack changes neither)."""
+        squares, fallen, last_side, at = self._last
+        if squares is s.squares and fallen is s.fallen and last_side == side:
+            return at
+        at = Sides(s, side)
+        self._last = (s.squares, s.fallen, side, at)
+        return at
+
+    def memo(self, verb: str) -> list[dict[int, tuple[Act, ...]]]:
+        """Per square, the moves `verb` to the sets of squares met so far, by mask."""
+        memo = self._moves.get(verb)
+        if memo is None:
+            memo = self._moves[verb] = [{} for _ in range(self.n)]
+        return memo
+
+    def moves(self, verb: str, sq: int, m: int) -> tuple[Act, ...]:
+        """The moves `verb` from `sq` to the squares of mask `m` (remembered)."""
+        known = self.memo(verb)[sq]
+        out = known.get(m)
+        if out is None:
+            if len(known) >= MEMO:
+                known.clear()
+            row = self.row(verb, sq)
+            listed = []
+            rest = m
+            while rest:
+                low = rest & -rest
+                listed.append(row[low.bit_length() - 1])
+                rest ^= low
+            out = known[m] = tuple(listed)
+        return out
+
+
+#: sets of squares remembered per square and verb (then forgotten, and again)
+MEMO = 4096
+
+
+class Moving:
+    """How a unit kind moves and fires on this battlefield, ready for listing:
+    `steps` per square, `base` and `longest` move, `simple[sq]` (no desert within
+    `base` of sq, `base` at most 2: the second step comes from `second`) and
+    `fire[sq]` (the squares within its range)."""
+
+    __slots__ = ("steps", "second", "base", "longest", "diagonal", "simple", "fire")
+
+    def __init__(self, reach: Reach, kind, bonus: int):
+        self.diagonal = kind.diagonal
+        self.steps = reach.neighbours if kind.diagonal else reach.orthogonal
+        self.second = reach.second[kind.diagonal]
+        self.base, self.longest = kind.move, kind.move + bonus
+        near = reach.within[min(kind.move, len(reach.within) - 1)]
+        self.simple = tuple(kind.move <= 2 and not near[sq] & reach.desert
+                            for sq in range(reach.n))
+        self.fire = reach.within[min(kind.range, len(reach.within) - 1)]
+
+
+def spread(m: int, steps: tuple[int, ...]) -> int:
+    """The squares one step from any square of `m`."""
+    out = 0
+    while m:
+        low = m & -m
+        out |= steps[low.bit_length() - 1]
+        m ^= low
+    return out
+
+
+class Sides:
+    """One state read once for `side`: `friends`, `active` (its active units),
+    `enemies`, `occupied`, `closed` (empty cities it does not control), `passable`
+    (land a move may cross: no lake, enemy unit or closed city) and `free` (where
+    a move may end: passable and empty)."""
+
+    __slots__ = ("mine", "friends", "active", "enemies", "occupied", "closed", "passable",
+                 "free")
+
+    def __init__(self, s: State, side: str):
+        friends = active = enemies = 0
+        mine = []  # (square, unit) of the side's units, in square order
+        i = 0
+        for u in s.squares:
+            if u is not None:
+                if u.side == side:
+                    mine.append((i, u))
+                    friends |= 1 << i
+                    if not u.disrupted:
+                        active |= 1 << i
+                else:
+                    enemies |= 1 << i
+            i += 1
+        self.mine = mine
+        closed = 0
+        squares = s.squares
+        for c, city in s.cfg.cities.items():
+            if squares[c] is None and (city.owner == side) == (c in s.fallen):
+                closed |= 1 << c  # controller: the owner while free, the other once fallen
+        reach = s.cfg.reach
+        self.friends, self.active, self.enemies = friends, active, enemies
+        self.occupied = friends | enemies
+        self.closed = closed
+        self.passable = reach.all & ~(reach.impassable | enemies | closed)
+        self.free = self.passable & ~self.occupied
+
+
+def land(reach: Reach, at: Sides, sq: int, base: int, longest: int, diagonal: bool) -> int:
+    """movement.land_targets as a mask: `base` steps, `longest` when a desert was
+    entered within the first `base`; crossing only passable squares, ending free."""
+    steps = reach.neighbours if diagonal else reach.orthogonal
+    passable, desert = at.passable, reach.desert
+    ends = steps[sq] & passable  # the first step
+    if base <= 2 and not reach.within[base][sq] & desert:  # never the desert's step
+        if base == 1:
+            return ends & at.free
+        memo = reach.second[diagonal][sq]
+        two = memo.get(ends)
+        if two is None:
+            two = memo[ends] = spread(ends, steps)
+        return (ends | two & passable) & at.free
+    won = ends & desert  # frontiers: with / without the desert's extra step
+    plain = ends & ~desert
+    seen_plain, seen_won = plain | 1 << sq, won
+    for n in range(2, longest + 1):
+        if n > base:
+            plain = 0
+        if not plain and not won:
+            break
+        np = nw = 0
+        while plain:
+            low = plain & -plain
+            np |= steps[low.bit_length() - 1]
+            plain ^= low
+        while won:
+            low = won & -won
+            nw |= steps[low.bit_length() - 1]
+            won ^= low
+        np &= passable
+        nw &= passable
+        ends |= np | nw
+        if n <= base:
+            nw |= np & desert
+            np &= ~desert
+        else:
+            np = 0
+        plain = np & ~seen_plain
+        seen_plain |= plain
+        won = nw & ~seen_won
+        seen_won |= won
+    return ends & at.free
+
+
+def land2(reach: Reach, at: Sides, sq: int, k: Moving) -> int:
+    """`land` for a move of two steps and at most one more through a desert, the
+    second step from the remembered unions (`Reach.second`)."""
+    steps, second = k.steps, k.second[sq]
+    passable, desert = at.passable, reach.desert
+    first = steps[sq] & passable
+    won1 = first & desert
+    plain1 = first & ~desert
+    two = second.get(plain1)
+    if two is None:
+        two = second[plain1] = spread(plain1, steps)
+    two &= passable
+    ends = first | two
+    won = two & desert
+    if won1:
+        more = second.get(won1)
+        if more is None:
+            more = second[won1] = spread(won1, steps)
+        more &= passable
+        ends |= more
+        won |= more
+    won &= ~won1
+    if k.longest > 2 and won:
+        ends |= spread(won, steps) & passable
+    return ends & at.free
+
+
+def fire(reach: Reach, at: Sides, sq: int, rng: int) -> int:
+    """attack.targets as a mask: enemy units within range, closed cities next door."""
+    within = reach.within
+    return (within[min(rng, len(within) - 1)][sq] & at.enemies) | (
+        reach.neighbours[sq] & at.closed)
+
+
+def drop(reach: Reach, at: Sides, s: State, sq: int, span: int) -> int:
+    """movement.drop_targets as a mask: empty non-city squares 1..span steps over
+    dry land from a friendly city or another active unit of the side."""
+    dry = reach.all & ~reach.impassable
+    anchors = (at.active & ~(1 << sq)) | mask_of(
+        c for c in s.cfg.cities if s.controller(c) == s.squares[sq].side)
+    anchors &= dry
+    seen = frontier = anchors
+    for _ in range(span):
+        frontier = spread(frontier, reach.neighbours) & dry & ~seen
+        if not frontier:
+            break
+        seen |= frontier
+    return seen & ~anchors & ~at.occupied & ~reach.cities
