@@ -14,10 +14,12 @@ import pytest
 import dsl
 from toolkit.cli import main
 from toolkit.pnp.colours import as_color, side_colours
+from toolkit.pnp.press import effective
 from toolkit.pnp.node_labels import box_distances, label_places, ring_meets, segment_meets_box
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "content" / "lines_and_webs" / "lines_and_webs.scn"
+RULE_SYNTAX = re.compile(r"\w+\(\w+=|\beffect \w+\(|mission_card|_token\b")  # referee data
 NODE_ID = re.compile(r"^[A-K]\d{1,2}$")
 LINK_WIDTH = 1.2  # pt: a link (toolkit/pnp/spaces.py)
 RIVER_WIDTH = 3.0  # pt: a river bar
@@ -134,3 +136,98 @@ def test_LW_colours_delta_is_blue_and_gamma_red_on_map_counters_and_cards(kit, s
                 for obj in page.rects + page.curves + page.lines:
                     found.add(_colour(obj.get(key)))
         assert blue in found and red in found, name
+
+
+# --------------------------------------------------------------- counters, cards
+
+
+def _counts(kit: Path) -> dict:
+    return json.loads((kit / "manifest.json").read_text())["components"]
+
+
+def _side_units(scenario, side: str) -> dict[str, int]:
+    """Every unit a side gets: on the map, in reserve and in its setup blocks."""
+    setup = scenario.setups[side]
+    out: dict[str, int] = {}
+    for p in setup.placements:
+        out[p.piece] = out.get(p.piece, 0) + p.count
+    for name, n in setup.reserve_counts().items():
+        out[name] = out.get(name, 0) + n
+    for value in setup.fields.values():
+        if hasattr(value, "items"):
+            for name, n in value.items():
+                if name in scenario.pieces and not scenario.pieces[name].get("marker"):
+                    out[name] = out.get(name, 0) + n
+    return out
+
+
+def test_LW_kit_an_order_card_for_every_combat_unit_of_each_side(kit, scenario):
+    counts = _counts(kit)["cards"]["counts"]
+    for side in scenario.sides:
+        units = _side_units(scenario, side)
+        combat = sum(n for name, n in units.items() if scenario.pieces[name].get("mission_card"))
+        assert counts[f"orders_{side.lower()}"] == combat
+    with pdfplumber.open(kit / "cards.pdf") as pdf:
+        words = [w["text"] for page in pdf.pages for w in page.extract_words()]
+    # numbered as the counters are: ten Armor per side, the tenth is ARM 10
+    assert " ".join(words).count("ARM 10") == 2
+    assert not RULE_SYNTAX.search(" ".join(words))
+
+
+def test_LW_kit_order_cards_and_special_cards_share_one_back_per_side(scenario):
+    """A Command Post card hides among the order cards of the execution deck, so both
+    decks have one back, and it says nothing but the game and the side."""
+    decks = effective(scenario).decks
+    assert {decks[d].back for d in ("special", "orders_delta", "orders_gamma")} == {"special_back"}
+    back = scenario.layouts["special_back"]
+    assert {e.content for e in back.elements if e.content} == {"LINES AND WEBS", "{{ side }}"}
+
+
+def test_LW_kit_counters_show_four_strengths_on_four_edges(kit, scenario):
+    """Full strength on the top edge, upright; the others turned 270, 180 and 90 degrees,
+    so each reads upright once the counter is turned to it."""
+    armor = scenario.pieces["armor"].get("strength")
+    with pdfplumber.open(kit / "counters.pdf") as pdf:
+        page = pdf.pages[0]
+        # the edge numbers: 9 pt upright on top, the only turned text on a counter elsewhere
+        chars = [c for c in page.chars if c["text"] in "01234"
+                 and (c["size"] >= 9 or round(c["matrix"][0]) != 1)]
+    # read each number's turning from its text matrix
+    turns = {}
+    for c in chars:
+        a, b = round(c["matrix"][0]), round(c["matrix"][1])
+        turns.setdefault((a, b), []).append(c["text"])
+    assert set(turns) == {(1, 0), (0, -1), (-1, 0), (0, 1)}
+    assert turns[(1, 0)][0] == str(armor[0])  # the first counter is Delta's ARM 1: 4 on top
+    assert turns[(0, -1)][0] == str(armor[1]) and turns[(-1, 0)][0] == str(armor[2])
+    assert turns[(0, 1)][0] == str(armor[3])
+    counts = _counts(kit)["counters"]["counts"]
+    for side in scenario.sides:
+        for name, n in _side_units(scenario, side).items():
+            assert counts[f"{side}/{name}"] == n
+
+
+def test_press_unit_cards_make_a_deck_per_side_with_a_card_per_unit():
+    """`press { unit_cards { … } }`: as many cards as the side has units of each flagged
+    type, in the side's own deck; unflagged types and other sides' units are left out."""
+    s = dsl.loads("""scenario "T" {
+      ruleset lines_and_webs
+      sides A, B
+      terrain plain { colour "#cccccc" }
+      board m: map { terrain plain
+        node N1 at 0, 0
+        node N2 at 40, 0 }
+      piece tank { mission_card; strength [3, 2] }
+      piece truck { }
+      setup A { tank at N1; reserve tank x2, truck x1 }
+      setup B { tank at N2 }
+      layout orders 63mm x 88mm { text at 1mm, 1mm 60mm x 5mm "{{ card.title }} {{ card.copy }}" }
+      layout orders_back 63mm x 88mm { background "{{ side_colour }}" }
+      press { unit_cards { orders { title "Orders"; pieces mission_card } } }
+    }""", "t.scn")
+    decks = effective(s).decks
+    assert [(c.name, c.quantity) for c in decks["orders_a"].cards] == [("tank", 3)]
+    assert [(c.name, c.quantity) for c in decks["orders_b"].cards] == [("tank", 1)]
+    assert decks["orders_a"].fields["side"] == "A" and decks["orders_a"].layout == "orders"
+    assert decks["orders_a"].cards[0].fields["strength"] == (3, 2)
+    assert "orders_a" not in s.decks  # the referee's scenario has no such deck
