@@ -231,3 +231,130 @@ def test_press_unit_cards_make_a_deck_per_side_with_a_card_per_unit():
     assert decks["orders_a"].fields["side"] == "A" and decks["orders_a"].layout == "orders"
     assert decks["orders_a"].cards[0].fields["strength"] == (3, 2)
     assert "orders_a" not in s.decks  # the referee's scenario has no such deck
+
+
+# ------------------------------------------------------------------- the sheets
+
+BOX = 22.0  # pt: a storage box on a tracker card (templates/sheets/lines_and_webs_trackers.rml.j2)
+
+
+def _sheet_pages(kit: Path) -> list[str]:
+    with pdfplumber.open(kit / "sheets.pdf") as pdf:
+        return [p.extract_text() or "" for p in pdf.pages]
+
+
+def _fills(page, w: float, h: float) -> list[tuple[float, ...] | None]:
+    """The fill colours of the rectangles of one size on a page."""
+    return [_colour(r.get("non_stroking_color")) for r in page.rects
+            if abs(r["width"] - w) < 0.3 and abs(r["height"] - h) < 0.3 and r.get("fill")]
+
+
+def _class_colours(scenario) -> dict[str, str]:
+    return {p.get("class"): p.get("colour") for p in scenario.pieces.values() if p.get("class")}
+
+
+def test_LW_board_one_player_board_per_side_in_its_colour(kit, scenario):
+    pages = _sheet_pages(kit)
+    colours = side_colours(scenario)
+    with pdfplumber.open(kit / "sheets.pdf") as pdf:
+        for side in scenario.sides:
+            [number] = [i for i, text in enumerate(pages) if f"{side.upper()} · PLAYER BOARD" in text]
+            page, text = pdf.pages[number], " ".join(pages[number].split())
+            assert _rgb(colours[side]) in {_colour(r.get("non_stroking_color")) for r in page.rects}
+            for words in ("Offshore delivery queue", "Assets in packaging / RSOI", "In transit",
+                          "Arrival at a port", "Execution deck", "Reserve deck (at most 4)", "Out of play",
+                          "Special cards", "Resource points this turn", "Turn record", "Reference key"):
+                assert words in text, (side, words)
+            # the reserve holds at most four cards: four numbered slots
+            slots = [r for r in page.rects + page.curves  # rounded: drawn as curves
+                     if not r.get("fill") and 50 < r["x1"] - r["x0"] < 60 and abs(r["bottom"] - r["top"] - 40) < 0.5]
+            assert len(slots) == scenario.option("reserve_orders") == 4
+
+
+def test_LW_board_turn_record_shades_the_food_turns_and_rp_track_runs_to_25(kit, scenario):
+    food = _class_colours(scenario)["cl1"]
+    with pdfplumber.open(kit / "sheets.pdf") as pdf:
+        page = pdf.pages[0]
+        cells = [r for r in page.rects if abs(r["height"] - 26) < 0.3 and r["width"] > 30]
+        assert len(cells) == scenario.option("turns") == 15
+        shaded = sorted(round(r["x0"]) for r in cells
+                        if _colour(r.get("non_stroking_color")) != (1.0, 1.0, 1.0))
+        xs = sorted(round(r["x0"]) for r in cells)
+        assert [xs.index(x) + 1 for x in shaded] == list(scenario.option("food_turns"))
+        assert all(_colour(r.get("non_stroking_color")) != _rgb(food) for r in cells)  # a pale tint
+        rp_cells = [r for r in page.rects if abs(r["height"] - 20) < 0.3 and r["width"] < 25]
+        assert len(rp_cells) == scenario.option("rp_per_turn") + 1  # 0 to 25
+
+
+def test_LW_board_reference_key_has_the_hit_numbers_food_turns_and_costs(kit, scenario):
+    with pdfplumber.open(kit / "sheets.pdf") as pdf:
+        page = pdf.pages[0]
+        top = next(w["top"] for w in page.extract_words() if w["text"] == "Terrain")
+        # the key's three columns: 36 %, 36 % and 28 % of the frame between the margins
+        left = next(w["x0"] for w in page.extract_words() if w["text"] == "Terrain") - 3
+        frame = page.width - 2 * left
+        cuts = (left, left + frame * 0.36, left + frame * 0.72, page.width - left)
+        columns = [" ".join((page.within_bbox((cuts[i], top - 1, cuts[i + 1], page.height - 40))
+                             .extract_text() or "").split()) for i in range(3)]
+    combat, supply, costs = columns
+    assert "A die hits on 7+" in combat and "town on 8+" in combat and "on 9+" in combat
+    assert "Turns 3, 6, 9, 12, 15: every unit eats 1 food" in supply
+    assert "ARM 10 · MECH 8 · FA 9" in costs and "Saint HIMARS! 5" in costs
+    text = " ".join(_sheet_pages(kit)[0].split())
+    assert "1. Deploy (together)" in text and "7. Reset (together)" in text
+
+
+def test_LW_trackers_a_row_per_unit_with_the_basic_load_shaded_by_supply_class(kit, scenario):
+    """Every unit's storage boxes, read back from sheets.pdf: as many boxes as its storage,
+    the basic load shaded in the pale tint of its class colour, the rest white."""
+    from toolkit.pnp.colours import mix_white
+
+    tint = {k: _rgb(mix_white(c, 0.55)) for k, c in _class_colours(scenario).items()}
+    expected = {"cl1": 0, "cl3": 0, "cl5": 0, "white": 0}
+    for side in scenario.sides:
+        for name, n in _side_units(scenario, side).items():
+            p = scenario.pieces[name]
+            food, fuel, ammo = p.get("basic_food", 0), p.get("basic_fuel", 0), p.get("basic_ammo", 0)
+            expected["cl1"] += n * food
+            expected["cl3"] += n * fuel
+            expected["cl5"] += n * ammo
+            expected["white"] += n * (p.get("storage") - food - fuel - ammo)
+    ports = [sp for sp in scenario.board.spaces if "port" in sp.tags]
+    expected["white"] += sum(sp.fields.get("storage") for sp in ports)
+    found = {"cl1": 0, "cl3": 0, "cl5": 0, "white": 0}
+    with pdfplumber.open(kit / "sheets.pdf") as pdf:
+        for page in pdf.pages:
+            for fill in _fills(page, BOX, BOX):
+                for key, colour in tint.items():
+                    found[key] += fill == colour
+                found["white"] += fill == (1.0, 1.0, 1.0)
+    # every port has its damage boxes too (pale red), which are not storage
+    assert found == expected
+    text = " ".join(" ".join(_sheet_pages(kit)).split())
+    assert "FSP 24" in text and "ARM 10" in text and "DSSB 1" in text
+    assert "Armor company (ARM)" in text and "10 RP" in text
+
+
+def test_LW_rules_summary_is_two_to_four_pages_in_our_own_words(kit):
+    pages = _sheet_pages(kit)
+    first = next(i for i, t in enumerate(pages) if t.startswith("Rules summary"))
+    summary = pages[first:]
+    assert 2 <= len(summary) <= 4
+    text = " ".join(" ".join(summary).split())
+    for heading in ("What the game is about", "Setting up", "A turn in seven phases", "Combat",
+                    "An example fight", "Units at a glance", "Special cards", "Four players"):
+        assert heading in text
+
+
+def test_LW_kit_prints_nothing_under_6_pt_and_no_rule_syntax(kit):
+    for pdf_path in sorted(kit.glob("*.pdf")):
+        with pdfplumber.open(pdf_path) as pdf:
+            for number, page in enumerate(pdf.pages, 1):
+                small = [c["text"] for c in page.chars if _printed_size(c) < 5.99]
+                assert not small, f"{pdf_path.name} page {number}: {small[:10]}"
+                assert not RULE_SYNTAX.search(page.extract_text() or ""), f"{pdf_path.name} page {number}"
+
+
+def _printed_size(ch: dict) -> float:
+    a, b, c, d = ch["matrix"][:4]
+    return ch["y1"] - ch["y0"] if abs(b) < 1e-6 and abs(c) < 1e-6 else ch["x1"] - ch["x0"]
