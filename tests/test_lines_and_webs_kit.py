@@ -358,3 +358,20 @@ def test_LW_kit_prints_nothing_under_6_pt_and_no_rule_syntax(kit):
 def _printed_size(ch: dict) -> float:
     a, b, c, d = ch["matrix"][:4]
     return ch["y1"] - ch["y0"] if abs(b) < 1e-6 and abs(c) < 1e-6 else ch["x1"] - ch["x0"]
+
+
+def test_LW_supply_tokens_print_only_as_an_option(kit, scenario, tmp_path):
+    """Players keep supplies as cubes: the supply chits are optional counters, left out of a
+    plain build with a note saying so, printed with --optional."""
+    from toolkit.pnp.counters import write_counters
+    from toolkit.pnp.units import PressOptions
+
+    tokens = {p.name for p in scenario.pieces.values() if p.get("class")}
+    assert tokens == {"food_token", "fuel_token", "ammo_token"}
+    manifest = json.loads((kit / "manifest.json").read_text())
+    assert not tokens & set(manifest["components"]["counters"]["counts"])
+    [note] = [n for n in manifest["skipped"] if "optional counters" in n]
+    assert "900 optional counters not printed" in note and "--optional" in note
+    assert manifest["components"]["counters"]["counts"]["damage_token"] == 50  # other markers stay
+    report = write_counters(scenario, tmp_path / "counters.pdf", PressOptions(optional=True, backs="none"))
+    assert {report.counts[t] for t in tokens} == {300} and not report.notes
