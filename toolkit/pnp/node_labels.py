@@ -7,7 +7,11 @@ link, no river bar (a river border or a crossed link), no zone ring, no node cir
 no id already placed. A node with no clear place keeps the place below. Everything is
 in board coordinates (y down), as `toolkit.pnp.hexes.Geometry` gives the centres.
 
-    label_places(board, geo, size, zones, text_width) -> {node id: (x, baseline y)}
+    label_places(board, centres, radius, size, ring_members, text_width)
+        -> {node id: (centre x, baseline y)}
+
+The ring, river-bar and crossing-bar measures below are the ones toolkit.pnp.spaces
+draws the map with (it reads them from here), so the places and the drawing agree.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 (y down)
 Segment = tuple[float, float, float, float]
 
 PAD = 1.0  # pt of clear paper around an id
-RING_GAP = 3.5  # a zone ring's radius beyond the node's (toolkit.pnp.spaces draws it)
+RING_GAP = 3.5  # a zone ring's radius beyond the node's
 RING_HALF_WIDTH = 1.0  # half the ring's 2 pt stroke
 RIVER_BAR_SHARE = 0.58  # a river border bar's length, as a share of the centres' distance
 CROSSING_BAR_SHARE = 1.2  # a crossed link's bar, as a share of the node radius

@@ -20,7 +20,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from toolkit.pnp.colours import INK, RIVER, ROAD, as_color, side_colour, terrain_colour, zone_colour
 from toolkit.pnp.fonts import embedded
 from toolkit.pnp.hexes import Geometry, boundary_edges, shared_edge
-from toolkit.pnp.node_labels import label_places
+from toolkit.pnp.node_labels import CROSSING_BAR_SHARE, RING_GAP, RIVER_BAR_SHARE, label_places
 from toolkit.pnp.symbols import Symbol, draw_crossing_bar, draw_hatch_box, draw_space_symbols, space_symbols
 
 MIN_TEXT = 6.0  # pt: nothing on a board is printed smaller
@@ -276,7 +276,7 @@ def _draw_river_borders(c: Canvas, art: BoardArt, shown: set[str]) -> None:
             c.line(x0, -y0, x1, -y1)
         else:  # a river segment across the gap between the two centres
             (ax, ay), (bx, by) = geo.centres[a], geo.centres[b]
-            draw_crossing_bar(c, ax, -ay, bx, -by, math.dist((ax, ay), (bx, by)) * 0.58)
+            draw_crossing_bar(c, ax, -ay, bx, -by, math.dist((ax, ay), (bx, by)) * RIVER_BAR_SHARE)
         c.setLineCap(0)
 
 
@@ -306,7 +306,7 @@ def _draw_map(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) -
         c.line(ax, -ay, bx, -by)
         c.setDash()
         if "crosses_river" in tags:
-            draw_crossing_bar(c, ax, -ay, bx, -by, r * 1.2)
+            draw_crossing_bar(c, ax, -ay, bx, -by, r * CROSSING_BAR_SHARE)
     for i, zone in printed_zones(board):
         colour = zone_colour(scenario, zone, i)
         c.setStrokeColor(colour)
@@ -315,7 +315,7 @@ def _draw_map(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) -
         for m in zone.spaces:
             if m in shown and m in geo.centres:
                 x, y = geo.centres[m]
-                c.circle(x, -y, r + 3.5, stroke=1, fill=0)
+                c.circle(x, -y, r + RING_GAP, stroke=1, fill=0)
         c.setDash()
     for sp in spaces:
         x, y = geo.centres[sp.id]
