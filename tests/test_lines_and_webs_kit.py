@@ -301,7 +301,8 @@ def test_LW_board_reference_key_has_the_hit_numbers_food_turns_and_costs(kit, sc
     assert "Turns 3, 6, 9, 12, 15: every unit eats 1 food" in supply
     assert "ARM 10 · MECH 8 · FA 9" in costs and "Saint HIMARS! 5" in costs
     text = " ".join(_sheet_pages(kit)[0].split())
-    assert "1. Deploy (together)" in text and "7. Reset (together)" in text
+    # the scenario's own turn sequence, numbered (its wording is the ruleset's)
+    assert "1. Deploy (" in text and "7. Reset (" in text and "8. " not in text
 
 
 def test_LW_trackers_a_row_per_unit_with_the_basic_load_shaded_by_supply_class(kit, scenario):
