@@ -336,6 +336,8 @@ def add_build(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--proof", action="store_true",
                    help="also write proof.pdf: one page per deck, every card face and back small, "
                    "with its quantity, for review before printing")
+    p.add_argument("--optional", action="store_true",
+                   help="also print counters the game marks optional (chits standing in for cubes)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--watch", action="store_true",
                    help="build again whenever the scenario, a file it includes, or an image or font it "

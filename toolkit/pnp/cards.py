@@ -133,8 +133,9 @@ def card_items(scenario: Any, renderer: Renderer, options: PressOptions,
         dctx = deck_context(deck)
         items = []
         reverse_key = back.fields.get("back_from") if back is not None else None
-        # `each_side`: every side has its own copy of the deck
-        sides = list(scenario.sides) if deck.fields.flag("each_side") else [None]
+        # `each_side`: every side has its own copy of the deck; `side S`: the deck is S's
+        sides = list(scenario.sides) if deck.fields.flag("each_side") else [
+            deck.fields["side"] if deck.fields.get("side") in scenario.sides else None]
         for side in sides:
             def context(card: Any, copy: int) -> dict:
                 return {"card": card_context(card, copy, side, scenario), "deck": dctx,

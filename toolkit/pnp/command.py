@@ -27,7 +27,8 @@ def options_from_args(args: argparse.Namespace) -> PressOptions:
                         fit=args.fit, png_dpi=args.png, quiet=args.quiet,
                         proof=getattr(args, "proof", False), cmyk=getattr(args, "cmyk", False),
                         print_services=getattr(args, "drivethru", False),
-                        gang=getattr(args, "gang", False), butt=getattr(args, "butt", False))
+                        gang=getattr(args, "gang", False), butt=getattr(args, "butt", False),
+                        optional=getattr(args, "optional", False))
 
 
 def build_command(args: argparse.Namespace) -> int:

@@ -20,6 +20,8 @@ Piece fields the press reads:
   hidden         the back shows only the side colour (blocks of a fog-of-war game)
   front_as       another piece type: the front is that piece's front, exactly (a
                  disguise marker that looks like another unit until it is revealed)
+  optional       printed only with `frontkit build --optional` (chits standing in for
+                 the cubes players usually use); the build notes what it left out
 
 Side colours come from toolkit.pnp.colours (one rule for every component). Jinja context for counter layouts: `piece` (name, title,
 every field), `side`, `side_colour`, `face` ("front"/"back"), `face_name`,
@@ -109,6 +111,25 @@ def counter_counts(scenario: Any) -> list[tuple[str | None, Any, int]]:
     order = {s: i for i, s in enumerate(scenario.sides)}
     out.sort(key=lambda t: order.get(t[0], 0))  # stable: piece order within a side
     return [t for t in out if t[2] > 0] + [t for t in unsided if t[2] > 0]
+
+
+def printed_counts(scenario: Any, options: PressOptions) -> list[tuple[str | None, Any, int]]:
+    """`counter_counts` without the optional piece types, unless the run asks for them."""
+    return [t for t in counter_counts(scenario)
+            if options.optional or t[1].fields.get("optional") is not True]
+
+
+def left_out(scenario: Any, options: PressOptions) -> str | None:
+    """A note naming the optional counters this run does not print, if any."""
+    skipped: dict[str, int] = {}
+    if not options.optional:
+        for _, piece, n in counter_counts(scenario):
+            if piece.fields.get("optional") is True:
+                skipped[piece.name] = skipped.get(piece.name, 0) + n
+    if not skipped:
+        return None
+    return (f"counters: {sum(skipped.values()):,} optional counters not printed "
+            f"({', '.join(f'{k} {v}' for k, v in skipped.items())}); --optional prints them")
 
 
 def stats_line(piece: Any) -> str:
@@ -204,7 +225,7 @@ def counter_items(scenario: Any, renderer: Renderer, options: PressOptions
     """Per counter size: (size, [(section title, item)…]) with sides in order."""
     sctx = scenario_context(scenario)
     groups: dict[float, list[tuple[str, Item]]] = {}
-    for side, piece, n in counter_counts(scenario):
+    for side, piece, n in printed_counts(scenario, options):
         size = counter_size(scenario, piece)
         front_l = _front_layout(scenario, renderer, piece, size)
         back_l = _layout(scenario, piece, "back_layout")
@@ -256,6 +277,9 @@ def write_counters(scenario: Any, path: Path, options: PressOptions,
     report = ComponentReport("counters", sides="pairs" if options.backs == "duplex" else "single")
     renderer = Renderer.for_scenario(scenario)
     groups = counter_items(scenario, renderer, options)
+    note = left_out(scenario, options)
+    if note:
+        report.notes.append(note)
     if not groups:
         return report
     with pdf_canvas(path, options, f"{scenario.title}: counters") as c:
@@ -273,7 +297,7 @@ def write_counters(scenario: Any, path: Path, options: PressOptions,
                     title = section if len(groups) == 1 else f"{section} ({size / INCH:.3g} in)"
                     report.sections.append((title, where.page if where.page >= first else first))
         report.pages = pages_drawn(c)
-    for side, piece, n in counter_counts(scenario):
+    for side, piece, n in printed_counts(scenario, options):
         key = f"{side}/{piece.name}" if side else piece.name
         report.counts[key] = n
     report.path = path

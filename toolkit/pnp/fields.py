@@ -72,5 +72,5 @@ def default(name: str) -> Any:
 PRESS_DECK_FIELDS = frozenset({"layout", "back", "each_side"})
 PRESS_PIECE_FIELDS = frozenset({
     "front_layout", "back_layout", "counter_size", "counters", "per_side", "count",
-    "letter", "icon", "hidden", "colour", "color", "marker", "front_as",
+    "letter", "icon", "hidden", "colour", "color", "marker", "front_as", "optional",
 })

@@ -65,7 +65,7 @@ def count_items(scenario: Any) -> int:
     from toolkit.pnp.press import effective
     scenario = effective(scenario)
     cards = sum(d.size for d in scenario.decks.values())
-    return cards + sum(n for _, _, n in counter_counts(scenario))
+    return cards + sum(n for _, piece, n in counter_counts(scenario) if piece.fields.get("optional") is not True)
 
 
 def build_kit(scenario: Any, folder: Path, options: PressOptions,
@@ -98,6 +98,7 @@ def build_kit(scenario: Any, folder: Path, options: PressOptions,
         raise
     if options.backs == "duplex" and any(r.pages for r in kit.reports if r.name in ("cards", "counters")):
         kit.reports.append(_calibration(folder / "calibration.pdf", options))
+    kit.notes.extend(note for r in kit.reports for note in r.notes)
     kit.files = [r.path for r in kit.reports if r.path is not None and r.pages]
     if options.proof:  # for review, not for printing: kept out of kit.pdf
         from toolkit.pnp.proof import write_proof

@@ -18,11 +18,21 @@ dsl.checks), which can also set counter sizes and counts:
       special    { layout lw_special; back lw_special_back }   # a deck
       food_token { counter_size 0.5in; counters 40 }            # a piece type
       symbols { op_site { shape diamond; text "OP" } }          # map symbols (toolkit.pnp.symbols)
+      unit_cards { orders { title "Order cards"; pieces mission_card } }   # below
     }
 
 Each inner block's fields are laid over the deck's or piece type's own fields
 (the press block wins). `effective(scenario)` returns the scenario with those
 applied; the rest of the press reads decks and pieces as usual.
+
+Unit cards: `unit_cards { NAME { title "…"; pieces FLAG; layout L; back B } }` makes,
+for every side, a deck of one card per unit of that side whose piece type has the flag
+FLAG set (as many as the side has counters of it: on the board, in reserve and in
+setup blocks), so an order card or a tracker card exists for every unit and its copy
+number matches its counter's. The card's fields are the piece type's (`card.title`,
+`card.strength`, …) and `card.piece` names it; the deck is `NAME_SIDE` (lower case),
+drawn in the side's colour, with layouts `L` and `B` (default `NAME`, `NAME_back`).
+The referee never sees these decks.
 """
 
 from __future__ import annotations
@@ -30,12 +40,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from dsl.model import Catalog, Field, Fields, PieceType
+from dsl.model import CardDef, Catalog, Deck, Field, Fields, PieceType
 
 
 # blocks of `press` that are press settings, not a deck or a piece type
 SETTINGS = ("symbols",  # space flags drawn as map symbols (toolkit.pnp.symbols)
-            "markers")  # counters that are play aids, not game pieces (below)
+            "markers",  # counters that are play aids, not game pieces (below)
+            "unit_cards")  # a card for every unit of a kind (below)
 
 
 def press_block(scenario: Any) -> Any:
@@ -84,12 +95,42 @@ def _with_markers(pieces: Catalog, block: Fields) -> Catalog:
     return Catalog(tuple(pieces.values()) + extra)
 
 
+def unit_decks(scenario: Any, block: Fields) -> tuple[Deck, ...]:
+    """`press { unit_cards { … } }`: per entry and side, a deck of one card per unit."""
+    from toolkit.pnp.counters import counter_counts  # counters reads this module
+
+    entries = block.get("unit_cards")
+    if not isinstance(entries, Fields):
+        return ()
+    counts = counter_counts(scenario)
+    decks = []
+    for entry in entries.entries:
+        spec = entry.value if isinstance(entry.value, Fields) else Fields()
+        flag = str(spec.get("pieces", entry.name))
+        for side in scenario.sides:
+            cards = tuple(
+                CardDef(piece.name, n, Fields(tuple(piece.fields.entries) + (Field("piece", piece.name),)),
+                        pos=piece.pos)
+                for who, piece, n in counts if who == side and piece.fields.get(flag) is True)
+            if not cards:
+                continue
+            fields = Fields((Field("side", side, entry.pos),
+                             Field("layout", str(spec.get("layout", entry.name)), entry.pos),
+                             Field("back", str(spec.get("back", f"{entry.name}_back")), entry.pos)))
+            decks.append(Deck(f"{entry.name}_{side.lower()}", str(spec.get("title", entry.name)),
+                              cards, fields, entry.pos))
+    return tuple(decks)
+
+
 def effective(scenario: Any) -> Any:
     """The scenario with its press block and layout names applied to decks and piece types."""
     if scenario.fields.get("press_applied") is True:
         return scenario
     block = press_block(scenario)
     if all(f.name in SETTINGS for f in block.entries):  # nothing to lay over decks or pieces
+        extra = unit_decks(scenario, block)
+        if extra:
+            scenario = dataclasses.replace(scenario, decks=Catalog(tuple(scenario.decks.values()) + extra))
         decks, pieces = _by_name(dataclasses.replace(scenario, pieces=_with_markers(scenario.pieces, block)))
         fields = Fields(tuple(scenario.fields.entries) + (Field("press_applied", True),))
         return dataclasses.replace(scenario, decks=decks, pieces=pieces, fields=fields)

@@ -24,6 +24,7 @@ class ComponentReport:
                {"infantry": 8} (counters per piece type), {"main": 1} (boards)
     sections   (title, first page index 0-based) for the kit's outline
     warnings   one line each, naming the item (shown by `frontkit build` on stderr)
+    notes      what it left out on purpose (shown as notes, kept in manifest.json)
     files      extra files written (PNG exports), relative to the output folder
     sides      how its pages print double-sided: "pairs" (each front page is followed by
                its back: cards and counters with --backs duplex, the calibration pair),
@@ -37,5 +38,6 @@ class ComponentReport:
     counts: dict[str, int] = field(default_factory=dict)
     sections: list[tuple[str, int]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
     sides: str = "single"

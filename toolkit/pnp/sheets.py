@@ -39,8 +39,9 @@ from dsl import limits
 from dsl.model import Call, Length, Range
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.pnp.colours import colour_space
+from toolkit.pnp.colours import colour_space, mix_white, side_colours
 from toolkit.pnp.fields import PRESS_DECK_FIELDS, PRESS_PIECE_FIELDS
+from toolkit.pnp.counters import counter_counts
 from toolkit.pnp.fonts import BUILTIN, embedded
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.spaces import printed_zones
@@ -220,6 +221,11 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
             "other": [(words(k), fmt(v)) for k, v in setup.fields.items() if k not in ("colour", "color")],
         })
 
+    side_units: dict[str, list[dict]] = {side: [] for side in scenario.sides}
+    for side, piece, n in counter_counts(scenario):  # every unit a side gets, as its counters
+        if side is not None and not piece.fields.flag("marker"):
+            side_units[side].append({"piece": piece, "count": n})
+
     warnings: list[str] = []
     units, markers = _stat_tables(units), _stat_tables(markers)
     terrain, units, markers, tables, decks, boards, setups = _within_rows(
@@ -232,6 +238,8 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
         "ruleset": scenario.ruleset,
         "ruleset_title": words(scenario.ruleset).title(),
         "sides": list(scenario.sides),
+        "side_colours": side_colours(scenario),  # one colour per side (toolkit.pnp.colours)
+        "side_units": side_units,
         "version": scenario.version,
         "page": {"width": width, "height": height, "margin": margin,
                  "frame_width": width - 2 * margin, "frame_height": height - 2 * margin - 10},
@@ -395,6 +403,7 @@ def environment() -> jinja2.Environment:
     env.filters["fmt"] = fmt
     env.filters["words"] = words
     env.filters["readable"] = readable
+    env.filters["pale"] = lambda colour, amount=0.55: mix_white(str(colour), float(amount))
     return env
 
 

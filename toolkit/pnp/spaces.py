@@ -15,10 +15,12 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from toolkit.pnp.colours import INK, RIVER, ROAD, as_color, side_colour, terrain_colour, zone_colour
 from toolkit.pnp.fonts import embedded
 from toolkit.pnp.hexes import Geometry, boundary_edges, shared_edge
+from toolkit.pnp.node_labels import CROSSING_BAR_SHARE, RING_GAP, RIVER_BAR_SHARE, label_places
 from toolkit.pnp.symbols import Symbol, draw_crossing_bar, draw_hatch_box, draw_space_symbols, space_symbols
 
 MIN_TEXT = 6.0  # pt: nothing on a board is printed smaller
@@ -45,6 +47,14 @@ class BoardArt:
         if self.geo.kind == "map":
             return 7.0
         return max(MIN_TEXT, min(8.0, s * (0.12 if self.geo.kind == "grid" else 0.13)))
+
+    @cached_property
+    def node_labels(self) -> dict[str, tuple[float, float]]:
+        """A map's node ids: (centre x, baseline y), placed where nothing crosses them."""
+        font = embedded("sans-bold")
+        rings = [m for _, zone in printed_zones(self.board) for m in zone.spaces]
+        return label_places(self.board, self.geo.centres, self.geo.size / 2, self.label_size, rings,
+                            lambda text: stringWidth(text, font, self.label_size))
 
     @cached_property
     def symbols(self) -> dict[str, Symbol]:
@@ -266,7 +276,7 @@ def _draw_river_borders(c: Canvas, art: BoardArt, shown: set[str]) -> None:
             c.line(x0, -y0, x1, -y1)
         else:  # a river segment across the gap between the two centres
             (ax, ay), (bx, by) = geo.centres[a], geo.centres[b]
-            draw_crossing_bar(c, ax, -ay, bx, -by, math.dist((ax, ay), (bx, by)) * 0.58)
+            draw_crossing_bar(c, ax, -ay, bx, -by, math.dist((ax, ay), (bx, by)) * RIVER_BAR_SHARE)
         c.setLineCap(0)
 
 
@@ -296,7 +306,7 @@ def _draw_map(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) -
         c.line(ax, -ay, bx, -by)
         c.setDash()
         if "crosses_river" in tags:
-            draw_crossing_bar(c, ax, -ay, bx, -by, r * 1.2)
+            draw_crossing_bar(c, ax, -ay, bx, -by, r * CROSSING_BAR_SHARE)
     for i, zone in printed_zones(board):
         colour = zone_colour(scenario, zone, i)
         c.setStrokeColor(colour)
@@ -305,7 +315,7 @@ def _draw_map(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) -
         for m in zone.spaces:
             if m in shown and m in geo.centres:
                 x, y = geo.centres[m]
-                c.circle(x, -y, r + 3.5, stroke=1, fill=0)
+                c.circle(x, -y, r + RING_GAP, stroke=1, fill=0)
         c.setDash()
     for sp in spaces:
         x, y = geo.centres[sp.id]
@@ -323,11 +333,12 @@ def _draw_map(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) -
             c.circle(x, -y, r - 1.6, stroke=1, fill=0)
         _draw_features(c, sp, x, -y, r * 0.75, art)
     if labels:
+        places = art.node_labels
         for sp in spaces:
-            x, y = geo.centres[sp.id]
+            x, y = places[sp.id]
             c.setFillColor(INK)
             c.setFont(embedded("sans-bold"), art.label_size)
-            c.drawCentredString(x, -(y + r + art.label_size + 1), sp.id)
-            _draw_name(c, sp, x, -(y + r + 2 * art.label_size + 2), art.label_size * 0.9)
+            c.drawCentredString(x, -y, sp.id)
+            _draw_name(c, sp, x, -(y + art.label_size + 1), art.label_size * 0.9)
     if labels:
         _draw_zone_names(c, art, shown)

@@ -113,6 +113,8 @@ class PressOptions:
     gang         decks of one card size share sheets (fewer part-filled sheets)
     butt         counters butted: neighbours share every cut line, no bleed between them
     share_cuts   (set by the press for an imposition) share cut lines on both axes
+    optional     also print the counters of piece types marked `optional` (chits that
+                 stand in for what players usually take from elsewhere, such as cubes)
     print_services  also write drivethru/DECK.pdf (one card per page, back then front,
                  1/8 in bleed) for every deck
     """
@@ -126,6 +128,7 @@ class PressOptions:
     margin: float = 5 * MM
     gutter: float = 0.0
     quiet: bool = False
+    optional: bool = False
     proof: bool = False
     cmyk: bool = False
     print_services: bool = False
