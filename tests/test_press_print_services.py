@@ -123,3 +123,42 @@ def test_write_png_keeps_every_pixel_and_the_resolution(tmp_path):
         assert back.mode == "RGB" and back.size == (37, 21)
         assert back.tobytes() == image.tobytes()
         assert back.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+
+
+def test_write_png_takes_pdfiums_rgb_array_and_packs_it_the_same_with_isal_or_zlib(tmp_path, monkeypatch):
+    import zlib
+
+    import numpy as np
+
+    from toolkit.pnp import png
+
+    pixels = np.zeros((21, 37, 3), np.uint8)
+    pixels[..., 0], pixels[5:9, 3:30] = 250, (10, 200, 30)
+    png.write_png(tmp_path / "fast.png", pixels, 300)
+    monkeypatch.setattr(png, "_deflate", zlib.compress)
+    png.write_png(tmp_path / "zlib.png", pixels, 300)
+    for name in ("fast.png", "zlib.png"):
+        with Image.open(tmp_path / name) as back:
+            assert back.mode == "RGB" and np.array_equal(np.asarray(back), pixels)
+
+
+def test_one_core_or_a_pool_of_workers_write_the_same_images(tmp_path, monkeypatch):
+    """The workers draw the faces they were handed at fork time; with one core the main
+    process draws them itself: the files are the same, byte for byte."""
+    import dsl
+    from toolkit.pnp import png
+    from toolkit.pnp.units import PressOptions
+
+    (tmp_path / "poker.scn").write_text(POKER.replace(
+        'card one x2 { text "x" }; card two { text "y" }',
+        "; ".join(f'card c{i} {{ text "card {i}" }}' for i in range(30))))
+    scenario = dsl.load(tmp_path / "poker.scn")
+    monkeypatch.setattr(png, "workers", lambda: 2)
+    pool = png.write_card_pngs(scenario, tmp_path / "pool", PressOptions(png_dpi=72))
+    monkeypatch.setattr(png, "workers", lambda: 1)
+    alone = png.write_card_pngs(scenario, tmp_path / "alone", PressOptions(png_dpi=72))
+    assert len(pool) == len(alone) == 60
+    for a, b in zip(pool, alone):
+        assert a.read_bytes() == b.read_bytes(), a.name
+    with Image.open(tmp_path / "pool" / "d" / "c29.png") as im:  # the last chunk was drawn too
+        assert im.getpixel((3, 3)) == pytest.approx((0xd0, 0xe0, 0xf0), abs=3)
