@@ -162,3 +162,23 @@ def test_one_core_or_a_pool_of_workers_write_the_same_images(tmp_path, monkeypat
         assert a.read_bytes() == b.read_bytes(), a.name
     with Image.open(tmp_path / "pool" / "d" / "c29.png") as im:  # the last chunk was drawn too
         assert im.getpixel((3, 3)) == pytest.approx((0xd0, 0xe0, 0xf0), abs=3)
+
+
+@pytest.mark.skipif(not __import__("shutil").which("pdftoppm"), reason="needs pdftoppm (poppler-utils)")
+def test_without_pypdfium2_pdftoppm_rasterises_the_faces_at_their_exact_size(tmp_path, monkeypatch):
+    import sys
+
+    import dsl
+    from toolkit.pnp import png
+    from toolkit.pnp.units import PressOptions
+
+    (tmp_path / "poker.scn").write_text(POKER)
+    monkeypatch.setitem(sys.modules, "pypdfium2", None)  # `import pypdfium2` raises ImportError
+    monkeypatch.setattr(png, "workers", lambda: 1)
+    files = png.write_card_pngs(dsl.load(tmp_path / "poker.scn"), tmp_path / "png", PressOptions(png_dpi=300))
+    assert len(files) == 4
+    for f in files:
+        with Image.open(f) as im:
+            assert im.size == (825, 1125) and im.mode == "RGB"
+    with Image.open(tmp_path / "png" / "d" / "one.png") as im:
+        assert im.getpixel((1, 1)) == pytest.approx((0xd0, 0xe0, 0xf0), abs=3)
