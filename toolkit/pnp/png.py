@@ -14,7 +14,7 @@ bleed at 300 dpi is exactly 825 x 1125 px. The work goes to a pool of worker
 processes, one per core, forked with the faces in hand: each draws a chunk of faces
 one per page into a temporary PDF whose page is the bleed box and rasterises it with
 pypdfium2 straight to RGB (without it, pdftoppm over the page range with
-`-scale-to-x/-y`); `write_png` packs the rows unfiltered with ISA-L's deflate (isal;
+`-scale-to-x/-y`); `write_rgb` packs the bitmap's rows unfiltered with ISA-L's deflate (isal;
 zlib without it). The main process meanwhile only tells the faces apart and builds
 the vector PDFs. A face drawn the same as another (the one back design of a deck) is
 rasterised once and copied. Pixel sizes are round half up of size x dpi / 72; a
@@ -131,27 +131,21 @@ DEFLATE_LEVEL = 1  # isal takes 0-3, zlib 0-9: 1 is fast in both, and flat print
 CHUNK = 24  # faces a worker draws and rasterises at a time: small enough to share the work out evenly
 
 
-def _pixels(image: Any) -> Any:
-    """An RGB image as an (height, width, 3) array of bytes: a PIL image or an array."""
-    import numpy as np
-
-    if hasattr(image, "mode"):  # PIL
-        return np.asarray(image.convert("RGB") if image.mode != "RGB" else image)
-    return image
-
-
 def write_png(path: Path, image: Any, dpi: int) -> None:
-    """An RGB image (PIL, or an (h, w, 3) byte array) as PNG: rows unfiltered, deflated at
-    level 1 (ISA-L when installed), the resolution in pHYs. Flat printed art packs about
-    as well as with Pillow's adaptive filters, several times faster (PNG writing was most
-    of the export's work)."""
-    import numpy as np
+    """An RGB PIL image as PNG (see `write_rgb`)."""
+    image = image.convert("RGB") if image.mode != "RGB" else image
+    write_rgb(path, image.size, image.tobytes(), 3 * image.size[0], dpi)
 
-    pixels = _pixels(image)
-    h, w = pixels.shape[:2]
-    rows = np.empty((h, 3 * w + 1), np.uint8)
-    rows[:, 0] = 0  # each row: its filter type (0, none), then its pixels
-    rows[:, 1:] = pixels.reshape(h, 3 * w)
+
+def write_rgb(path: Path, size: tuple[int, int], pixels: Any, stride: int, dpi: int) -> None:
+    """Rows of RGB bytes (`stride` bytes apart in `pixels`, any buffer) as PNG: rows
+    unfiltered, deflated at level 1 (ISA-L when installed), the resolution in pHYs. Flat
+    printed art packs about as well as with Pillow's adaptive filters, several times
+    faster (PNG writing was most of the export's work)."""
+    w, h = size
+    view, row = memoryview(pixels).cast("B"), 3 * w
+    zero = b"\x00"  # each row: its filter type (0, none), then its pixels
+    rows = b"".join(part for y in range(h) for part in (zero, view[y * stride:y * stride + row]))
 
     def chunk(tag: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
@@ -178,7 +172,7 @@ def _render_pages(pdf: str, pages: list[int], outs: list[str], size: tuple[int, 
                 scale = min(size[0] / pw, size[1] / ph) * (1 - 1e-7)
                 bitmap = page.render(scale=scale, rev_byteorder=True)  # RGB, no alpha: as written
                 if (bitmap.width, bitmap.height) == size and bitmap.n_channels == 3:
-                    write_png(Path(out), bitmap.to_numpy(), dpi)
+                    write_rgb(Path(out), size, bitmap.buffer, bitmap.stride, dpi)
                 else:  # a pixel off, or a format other than plain RGB
                     write_png(Path(out), bitmap.to_pil().convert("RGB").resize(size), dpi)
         finally:
