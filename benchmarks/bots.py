@@ -19,7 +19,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import dsl  # noqa: E402
 from toolkit.referee import registry  # noqa: E402
 from toolkit.sim.balance import balance  # noqa: E402
 
@@ -28,18 +27,13 @@ TOY = ROOT / "tests" / "referee_toy" / "dice_race.scn"
 
 
 def scenarios(only: set[str] | None) -> list[tuple[str, Path]]:
+    """The first shipped scenario of every ruleset (the toy's own for dice_race)."""
     found = []
     for name in registry.names():
         if only and name not in only:
             continue
         paths = [TOY] if name == "dice_race" else registry.shipped_scenarios(name)
-        for path in paths:
-            try:
-                if dsl.load(path).ruleset == name:
-                    found.append((name, path))
-                    break
-            except dsl.DslError:
-                continue
+        found += [(name, path) for path in paths[:1]]
     return found
 
 

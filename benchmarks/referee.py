@@ -37,19 +37,13 @@ TOY = ROOT / "tests" / "referee_toy" / "dice_race.scn"
 
 
 def scenarios(only: set[str] | None) -> list[tuple[str, Path]]:
+    """The first shipped scenario of every ruleset (the toy's own for dice_race)."""
     found = []
     for name in registry.names():
         if only and name not in only:
             continue
         paths = [TOY] if name == "dice_race" else registry.shipped_scenarios(name)
-        for path in paths:
-            try:
-                scenario = dsl.load(path)
-            except dsl.DslError:
-                continue
-            if scenario.ruleset == name:
-                found.append((name, path))
-                break
+        found += [(name, path) for path in paths[:1]]
     return found
 
 

@@ -2,7 +2,9 @@
 
 One table per kind of block, field name → `FieldSpec` (type, default, doc).
 `dsl.checks` reads these tables to refuse a wrong value at `check` time, the
-press reads the defaults, and a ruleset passes its own table of piece fields
+press reads them too (`ELEMENT_FIELDS` is the only definition of a layout
+element's fields: the renderer draws an omitted field with its default here,
+`element_defaults`), and a ruleset passes its own table of piece fields
 to `check_fields` so `strenght 2` or `moves one` is reported where it was
 written, with a "did you mean".
 
@@ -116,14 +118,14 @@ _TEXT = {
                                       "or one declared with `font NAME \"file.ttf\"`"),
     "font_size": FieldSpec("number", 9.0, "text size in points (a number: `font_size 12`)", minimum=0.5,
                            maximum=1000),
-    "min_font_size": FieldSpec("number", 5.0, "with shrink: the smallest size in points", minimum=0.5,
+    "min_font_size": FieldSpec("number", 6.0, "with shrink: the smallest size in points", minimum=0.5,
                                maximum=1000),
     "shrink": FieldSpec("flag", False, "shrink the text until it fits its box"),
     "align": FieldSpec("name", "left", "horizontal alignment", choices=("left", "center", "right")),
     "valign": FieldSpec("name", "top", "vertical alignment", choices=("top", "middle", "bottom")),
     "colour": FieldSpec("colour", "black", "text colour: \"#rrggbb\", \"#rgb\" or a colour name", clear_ok=False),
     "leading": FieldSpec("number", 1.2, "line spacing as a multiple of the size", minimum=0.1, maximum=10),
-    "padding": FieldSpec("length", None, "space kept free inside the box's edges"),
+    "padding": FieldSpec("length", Length(0, "mm"), "space kept free inside the box's edges"),
     **_STROKE,
 }
 ELEMENT_FIELDS: dict[str, dict[str, FieldSpec]] = {
@@ -134,7 +136,7 @@ ELEMENT_FIELDS: dict[str, dict[str, FieldSpec]] = {
         "fit": FieldSpec("name", "contain", "how the image fills its box", choices=("contain", "stretch")),
     },
     "rect": {**_STROKE,
-             "radius": FieldSpec("length", None, "corner radius"),
+             "radius": FieldSpec("length", Length(0, "mm"), "corner radius"),
              "bleed": FieldSpec("flag", True, "a filled rect touching the trim runs on into the bleed")},
     "ellipse": dict(_STROKE),
     "line": {"stroke": _STROKE["stroke"], "stroke_width": _STROKE["stroke_width"],
@@ -194,6 +196,9 @@ PIECE_PRESS_FIELDS: dict[str, FieldSpec] = {
     "back": FieldSpec("any", None, "what the counter's back shows"),
     "faces": FieldSpec("any", None, "the faces of a multi-step counter"),
     "marker": FieldSpec("flag", False, "a marker, not a unit"),
+    "optional": FieldSpec("flag", False, "printed only with `frontkit build --optional` (chits standing in for cubes)"),
+    "front_as": FieldSpec("name", None, "another piece type whose front this counter prints, exactly "
+                                        "(a disguise)"),
 }
 
 
@@ -205,6 +210,13 @@ def piece_schema(ruleset_fields: Schema) -> dict[str, FieldSpec]:
 def defaults(schema: Schema) -> dict[str, Any]:
     """Field name → default, for readers of a block."""
     return {name: spec.default for name, spec in schema.items()}
+
+
+def element_defaults(kind: str) -> dict[str, Any]:
+    """What an element of `kind` draws with when its layout leaves a field out
+    (`element_defaults("text")["font_size"]` is 9.0). Raises KeyError for a kind
+    the language does not have."""
+    return defaults(ELEMENT_FIELDS[kind])
 
 
 # ------------------------------------------------------------------ checking

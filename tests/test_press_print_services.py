@@ -123,3 +123,64 @@ def test_write_png_keeps_every_pixel_and_the_resolution(tmp_path):
         assert back.mode == "RGB" and back.size == (37, 21)
         assert back.tobytes() == image.tobytes()
         assert back.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+
+
+def test_write_rgb_packs_rows_of_a_strided_buffer_the_same_with_isal_or_zlib(tmp_path, monkeypatch):
+    """pdfium's bitmap rows may be padded (stride > 3 x width): only the pixels are written."""
+    import zlib
+
+    from toolkit.pnp import png
+
+    image = Image.new("RGB", (37, 21), (250, 0, 0))
+    image.paste((10, 200, 30), (3, 5, 30, 9))
+    stride = 3 * 37 + 5
+    raw = image.tobytes()
+    padded = b"".join(raw[y * 111:(y + 1) * 111] + b"\xff" * 5 for y in range(21))
+    png.write_rgb(tmp_path / "fast.png", (37, 21), padded, stride, 300)
+    monkeypatch.setattr(png, "_deflate", zlib.compress)
+    png.write_rgb(tmp_path / "zlib.png", (37, 21), bytearray(padded), stride, 300)
+    for name in ("fast.png", "zlib.png"):
+        with Image.open(tmp_path / name) as back:
+            assert back.mode == "RGB" and back.tobytes() == raw
+
+
+def test_one_core_or_a_pool_of_workers_write_the_same_images(tmp_path, monkeypatch):
+    """The workers draw the faces they were handed at fork time; with one core the main
+    process draws them itself: the files are the same, byte for byte."""
+    import dsl
+    from toolkit.pnp import png
+    from toolkit.pnp.units import PressOptions
+
+    (tmp_path / "poker.scn").write_text(POKER.replace(
+        'card one x2 { text "x" }; card two { text "y" }',
+        "; ".join(f'card c{i} {{ text "card {i}" }}' for i in range(30))))
+    scenario = dsl.load(tmp_path / "poker.scn")
+    monkeypatch.setattr(png, "workers", lambda: 2)
+    pool = png.write_card_pngs(scenario, tmp_path / "pool", PressOptions(png_dpi=72))
+    monkeypatch.setattr(png, "workers", lambda: 1)
+    alone = png.write_card_pngs(scenario, tmp_path / "alone", PressOptions(png_dpi=72))
+    assert len(pool) == len(alone) == 60
+    for a, b in zip(pool, alone):
+        assert a.read_bytes() == b.read_bytes(), a.name
+    with Image.open(tmp_path / "pool" / "d" / "c29.png") as im:  # the last chunk was drawn too
+        assert im.getpixel((3, 3)) == pytest.approx((0xd0, 0xe0, 0xf0), abs=3)
+
+
+@pytest.mark.skipif(not __import__("shutil").which("pdftoppm"), reason="needs pdftoppm (poppler-utils)")
+def test_without_pypdfium2_pdftoppm_rasterises_the_faces_at_their_exact_size(tmp_path, monkeypatch):
+    import sys
+
+    import dsl
+    from toolkit.pnp import png
+    from toolkit.pnp.units import PressOptions
+
+    (tmp_path / "poker.scn").write_text(POKER)
+    monkeypatch.setitem(sys.modules, "pypdfium2", None)  # `import pypdfium2` raises ImportError
+    monkeypatch.setattr(png, "workers", lambda: 1)
+    files = png.write_card_pngs(dsl.load(tmp_path / "poker.scn"), tmp_path / "png", PressOptions(png_dpi=300))
+    assert len(files) == 4
+    for f in files:
+        with Image.open(f) as im:
+            assert im.size == (825, 1125) and im.mode == "RGB"
+    with Image.open(tmp_path / "png" / "d" / "one.png") as im:
+        assert im.getpixel((1, 1)) == pytest.approx((0xd0, 0xe0, 0xf0), abs=3)

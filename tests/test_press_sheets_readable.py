@@ -73,3 +73,28 @@ def test_card_fields_read_as_words_and_effects_stay_off(tmp_path):
     text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(str(tmp_path / "sheets.pdf")).pages))
     assert "Category: unit · Kind: troops · Value: 1" in text
     assert "add_each" not in text and "category unit; kind troops" not in text
+
+
+def _orphaned_headings(pdf_path: Path) -> list[tuple[int, str]]:
+    """Headings (text of 11 pt or more) that are the last line of body text on their page
+    (the footer, under 7.4 pt, does not count): a heading whose table starts overleaf."""
+    import pdfplumber
+
+    found = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for number, page in enumerate(pdf.pages, 1):
+            body = [line for line in page.extract_text_lines()
+                    if line["chars"] and max(c["size"] for c in line["chars"]) >= 7.4]
+            if body:
+                last = max(body, key=lambda line: line["top"])
+                if min(c["size"] for c in last["chars"]) >= 11:
+                    found.append((number, last["text"]))
+    return found
+
+
+@pytest.mark.parametrize("scn", SHIPPED, ids=IDS)
+def test_no_heading_of_a_shipped_sheet_ends_a_page_apart_from_its_table(tmp_path, scn):
+    """Last Front's "Options" and Lines and Webs' "Deck: Special cards" each ended a page
+    with their table overleaf; a heading now starts a page when its first rows would not fit."""
+    write_sheets(dsl.load(scn), tmp_path / "sheets.pdf", PressOptions())
+    assert _orphaned_headings(tmp_path / "sheets.pdf") == []

@@ -186,3 +186,27 @@ def test_outcome_refuses_a_winner_that_is_not_ranked_first_alone():
         Outcome("Bob", "r", ranking=(("Ann",), ("Bob",)))
     with pytest.raises(ValueError):
         Outcome(None, "r", ranking=(("Ann", "Ann"),))
+
+
+def test_shipped_scenarios_are_the_real_scenarios_of_that_ruleset_and_no_fragment():
+    """content/front_line/ also holds common.scn, statements its scenarios include: it is
+    not a scenario and is not listed; every file listed loads and names the ruleset."""
+    listed = registry.shipped_scenarios("front_line")
+    assert [p.name for p in listed] == ["great_desert.scn", "lake_nogo.scn", "main.scn", "mt_range.scn"]
+    assert (registry.content_root() / "front_line" / "common.scn").is_file()
+    for name in registry.names():
+        for path in registry.shipped_scenarios(name):
+            assert dsl.load(path).ruleset == name
+    assert registry.shipped_scenarios("no_such_game") == []
+
+
+def test_a_shipped_scenario_that_names_another_ruleset_is_not_listed(tmp_path, monkeypatch):
+    (tmp_path / "game").mkdir()
+    body = '  sides A, B\n  terrain t\n  board b: grid 1 x 1 { terrain t }\n}\n'
+    (tmp_path / "game" / "mine.scn").write_text('scenario "Mine" {\n  ruleset game\n' + body)
+    (tmp_path / "game" / "other.scn").write_text('scenario "Other" {\n  ruleset skirmish\n' + body)
+    (tmp_path / "game" / "broken.scn").write_text('scenario "Broken" {\n  ruleset game\n  sides A\n')
+    (tmp_path / "game" / "part.scn").write_text("# included\nterrain x\n")
+    monkeypatch.setattr(registry, "content_root", lambda: tmp_path)
+    # a file that does not load stays listed, so whoever loads it says why
+    assert [p.name for p in registry.shipped_scenarios("game")] == ["broken.scn", "mine.scn"]

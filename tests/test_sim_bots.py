@@ -32,14 +32,7 @@ def _cases() -> list[tuple[str, Path]]:
     for name in registry.names():
         if name == "dice_race":
             continue
-        for path in registry.shipped_scenarios(name):
-            try:
-                scenario = dsl.load(path)
-            except dsl.DslError:
-                continue
-            if scenario.ruleset == name:
-                cases.append((name, path))
-                break
+        cases += [(name, path) for path in registry.shipped_scenarios(name)[:1]]
     return cases
 
 

@@ -37,7 +37,7 @@ def _sort_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic], list[P
     for path in paths:
         if path.is_dir():
             for f in sorted(path.rglob("*.scn")):
-                (files if _declares_scenario(f) else fragments).append(f)
+                (files if declares_scenario(f) else fragments).append(f)
         elif path.exists():
             files.append(path)
         else:
@@ -45,7 +45,8 @@ def _sort_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic], list[P
     return files, problems, fragments
 
 
-def _declares_scenario(path: Path) -> bool:
+def declares_scenario(path: Path) -> bool:
+    """The file's first statement is `scenario …` (else it holds statements to be included)."""
     try:  # a FIFO or /dev/zero named *.scn is never read here: the loader refuses it
         text = read_capped(path, "scenario_bytes", limits.value("scenario_bytes")).decode("utf-8", "replace")
     except FileRefused:

@@ -1,10 +1,11 @@
 """Press checks: problems only the press can see, as positioned diagnostics.
 
 `dsl.checks` validates the model (elements inside their card, layouts that
-exist); these need files on disk or the paper: missing image and font files,
-fonts that are neither declared nor built in, templates that do not parse,
-element fields the press does not know, backs of another size, and items
-larger than the paper. `frontkit build` prints them as
+exist, every element field against `dsl.fields.ELEMENT_FIELDS`, the one table of
+element fields); these need files on disk or the paper: missing image and font
+files, fonts that are neither declared nor built in, templates that do not
+parse, text under 6 pt, lengths beyond anything printable, backs of another
+size, and items larger than the paper. `frontkit build` prints them as
 `path:line:col: error: …` and stops before writing anything.
 """
 
@@ -17,8 +18,8 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
 from dsl.errors import Diagnostic, suggest
+from dsl.fields import ELEMENT_FIELDS
 from toolkit.pnp.cards import layout_bleed
-from toolkit.pnp.fields import BY_NAME, known_fields
 from toolkit.pnp.counters import DEFAULT_BLEED as COUNTER_BLEED, counter_counts, counter_size
 from toolkit.pnp.fonts import ALIASES, BUILTIN
 from toolkit.pnp.imposition import FOLD_GAP, fit_count
@@ -46,22 +47,13 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
     for layout in scenario.layouts.values():
         for el in layout.elements:
             what = f"layout {layout.name}: {el.kind} at {el.x}, {el.y}"
-            known = known_fields(el.kind)
+            # an unknown field or a value outside its choices: the language refused it already
             for f in el.fields.entries:
-                if f.name not in known:
-                    out.append(_diag(f.pos, f"{what}: the press ignores the field '{f.name}'",
-                                     suggest(f.name, known), "warning"))
-                    continue
-                spec = BY_NAME[f.name]
-                value = str(f.value)
                 if f.name in ("font_size", "min_font_size") and isinstance(f.value, (int, float)) \
                         and not isinstance(f.value, bool) and f.value < MIN_READABLE:
                     out.append(_diag(f.pos, f"{what}: {f.name} {f.value:g} prints under {MIN_READABLE:g} pt, "
                                             "too small to read on paper", f"use {MIN_READABLE:g} or more",
                                      "warning"))
-                if spec.choices and "{" not in value and value not in spec.choices:
-                    out.append(_diag(f.pos, f"{what}: {f.name} {value}: choose one of "
-                                            f"{', '.join(spec.choices)}", suggest(value, spec.choices)))
             sources = [el.content] + [v for v in el.fields.values() if isinstance(v, str)]
             for src in sources:
                 if src and ("{{" in src or "{%" in src):
@@ -167,11 +159,10 @@ def _unique(diags: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
-# The numbers and lengths the press draws with, and the range it can draw them in: a
-# value outside would stop the build halfway (a font size of 0 divides by zero, a
-# length of "foo" cannot be measured), so it is refused here, with its position.
-NUMBER_FIELDS = {"font_size": (0.5, 1000.0), "min_font_size": (0.5, 1000.0), "leading": (0.1, 10.0)}
-LENGTH_FIELDS = ("padding", "stroke_width", "radius", "dash")
+# The numbers and lengths the press draws with (the element table's number fields
+# with a range, and its length fields), and the range it can draw them in: a value
+# outside would stop the build halfway (a font size of 0 divides by zero, a length of
+# "foo" cannot be measured), so it is refused here, with its position.
 BOARD_LENGTHS = ("space_size", "overlap", "map_scale")
 MAX_POINTS = 5000 * MM  # 5 m, as dsl.checks
 
@@ -183,7 +174,10 @@ def _drawn_values(scenario: Any) -> list[Diagnostic]:
     for layout in scenario.layouts.values():
         for el in layout.elements:
             what = f"layout {layout.name}: {el.kind} at {el.x}, {el.y}"
-            for key, (low, high) in NUMBER_FIELDS.items():
+            table = ELEMENT_FIELDS.get(el.kind, {})
+            numbers = {key: (spec.minimum, spec.maximum) for key, spec in table.items()
+                       if spec.type == "number" and spec.minimum is not None and spec.maximum is not None}
+            for key, (low, high) in numbers.items():
                 value = el.fields.get(key)
                 if value is None or _template(value):
                     continue
@@ -194,7 +188,7 @@ def _drawn_values(scenario: Any) -> list[Diagnostic]:
                 if number is None or not low <= number <= high:
                     out.append(_diag(el.fields.pos(key), f"{what}: {key} must be a number from {low:g} "
                                                          f"to {high:g}, not {_shown(value)}"))
-            for key in LENGTH_FIELDS:
+            for key in (key for key, spec in table.items() if spec.type == "length"):
                 value = el.fields.get(key)
                 if value is None or _template(value):
                     continue

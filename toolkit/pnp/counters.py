@@ -37,11 +37,11 @@ from pathlib import Path
 from typing import Any
 
 
+from dsl.fields import element_defaults
 from dsl.model import Element, Field, Fields, Layout, Length
 from toolkit.pnp import icons
 from toolkit.pnp.cards import scenario_context
 from toolkit.pnp.colours import mix_white, side_colour
-from toolkit.pnp.fields import default
 from toolkit.pnp.imposition import ImpositionError, Item, impose
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
 from toolkit.pnp.press import effective
@@ -52,7 +52,7 @@ from toolkit.pnp.units import INCH, MM, PressOptions, to_points
 COMMON_SIZES = {"1/2in": 0.5 * INCH, "5/8in": 0.625 * INCH, "3/4in": 0.75 * INCH, "1in": 1.0 * INCH}
 DEFAULT_SIZE = COMMON_SIZES["5/8in"]
 DEFAULT_BLEED = 1 * MM
-MIN_TEXT = default("min_font_size")  # pt: nothing smaller is printed
+MIN_TEXT = element_defaults("text")["min_font_size"]  # pt: nothing smaller is printed
 COUNT_FIELDS = ("counters", "per_side", "count", "counter_size")  # not stats: how many to print
 
 

@@ -10,7 +10,9 @@ Identical faces (the same layout with the same rendered text) are drawn
 once into a PDF form XObject and reused: a deck of 300 cards with one back
 design holds that back once, which keeps the PDF small and the build fast.
 
-The element fields are documented in docs/press.md.
+The element fields, the kinds that take them and their defaults are the
+language's one table, `dsl.fields.ELEMENT_FIELDS`: a field a layout leaves out
+is drawn with its default from there. docs/press.md documents them.
 """
 
 from __future__ import annotations
@@ -24,14 +26,12 @@ import jinja2
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from dsl.fields import normalise_colour
+from dsl.fields import ELEMENT_FIELDS, element_defaults, normalise_colour
 from toolkit.pnp import icons, text
-from toolkit.pnp.fields import default
 from toolkit.pnp.fonts import FontBook, FontError
 from toolkit.pnp.sandbox import BudgetedEnvironment, BudgetExceeded
 from toolkit.pnp.units import to_points
 
-DEFAULT_FONT_SIZE = default("font_size")
 
 
 class PressError(ValueError):
@@ -252,7 +252,8 @@ class Renderer:
                     c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
                 continue
             el = layout.elements[i]
-            f = dict(vals)
+            # a field the layout leaves out is drawn with its default from the language's table
+            f = {**(element_defaults(el.kind) if el.kind in ELEMENT_FIELDS else {}), **dict(vals)}
             what = f"{label}: layout {layout.name}: {el.kind}{where(el.pos)}"
             x = to_points(el.x)
             top = to_points(el.y)
@@ -261,7 +262,7 @@ class Renderer:
             y = h - top - eh  # PDF y of the element's bottom edge
             c.saveState()
             try:
-                turn = _quarter_turns(f.get("rotate"), what)
+                turn = _quarter_turns(f["rotate"], what)
                 if turn:  # turned about its own centre; 90/270 draw into the swapped box
                     c.translate(x + ew / 2, y + eh / 2)
                     c.rotate(90 * turn)
@@ -282,14 +283,14 @@ class Renderer:
                       cw: float, ch: float) -> None:
         fill = colour(f.get("fill"), what)
         stroke = colour(f.get("stroke"), what)
-        if "stroke_width" in f:
+        if f.get("stroke_width") is not None:
             c.setLineWidth(to_points(f["stroke_width"]))
         if fill is not None:
             c.setFillColor(fill)
         if stroke is not None:
             c.setStrokeColor(stroke)
         if kind in ("rect", "ellipse"):
-            if kind == "rect" and fill is not None and f.get("bleed", default("bleed")):
+            if kind == "rect" and fill is not None and f["bleed"]:
                 # a filled rect touching the trim edge runs on into the bleed
                 x0 = x - bleed if x <= 0.01 else x
                 y0 = y - bleed if y <= 0.01 else y
@@ -301,7 +302,7 @@ class Renderer:
             if fill is None and stroke is None:
                 return
             if kind == "rect":
-                r = to_points(f["radius"]) if "radius" in f else 0.0
+                r = to_points(f["radius"])
                 if r > 0:
                     c.roundRect(x, y, w, h, r, stroke=int(stroke is not None), fill=int(fill is not None))
                 else:
@@ -311,19 +312,19 @@ class Renderer:
         elif kind == "line":
             if stroke is None:
                 c.setStrokeColor(colors.black)
-            if "dash" in f:
+            if f["dash"] is not None:
                 c.setDash(to_points(f["dash"]), to_points(f["dash"]))
             c.line(x, y + h, x + w, y)  # from (x, y) to (x + w, y + h) in layout terms
         elif kind == "image":
             src = f.get("src") or (content.strip() if content else None)
             if not src:
                 raise PressError(f"{what}: image has no src")
-            self._image(c, str(src), x, y, w, h, what, f.get("fit", default("fit")))
+            self._image(c, str(src), x, y, w, h, what, f["fit"])
         elif kind == "icon":
             name = f.get("name") or (content.strip() if content else None)
             if not name:
                 raise PressError(f"{what}: icon has no name")
-            ink = fill or colour(f.get("colour", f.get("color", default("colour"))), what)
+            ink = fill or colour(f["colour"], what)
             c.setFillColor(ink)
             c.setStrokeColor(ink)
             size = min(w, h) if w and h else (w or h or 12.0)
@@ -338,14 +339,13 @@ class Renderer:
     def _text(self, c: Canvas, kind: str, x: float, y: float, w: float, h: float, content: str,
               f: dict, what: str, label: str) -> None:
         try:
-            font = self.fonts.resolve(f.get("font"))
+            font = self.fonts.resolve(f["font"])
         except FontError as exc:
             raise PressError(f"{what}: {exc}") from None
-        size = float(f.get("font_size", DEFAULT_FONT_SIZE))
-        shrink = bool(f.get("shrink", default("shrink")))
-        min_size = float(f.get("min_font_size", default("min_font_size"))) if shrink else None
-        leading = float(f.get("leading", default("leading")))
-        pad = to_points(f["padding"]) if "padding" in f else 0.0
+        size = float(f["font_size"])
+        min_size = float(f["min_font_size"]) if f["shrink"] else None
+        leading = float(f["leading"])
+        pad = to_points(f["padding"])
         iw, ih = max(1.0, w - 2 * pad), max(1.0, h - 2 * pad)
         fitted = text.fit_text(content, font, size, iw, ih, min_size=min_size, leading=leading,
                                wrap_lines=(kind == "box"))
@@ -353,11 +353,11 @@ class Renderer:
             first = content.strip().splitlines()[0][:40]
             self.warn(f"{what}: text overflows its {iw / 2.834645669:.1f} x {ih / 2.834645669:.1f} mm "
                       f"box at {fitted.size:g} pt: {first!r}")
-        ink = colour(f.get("colour", f.get("color", default("colour"))), what)
+        ink = colour(f["colour"], what)
         c.setFillColor(ink)
         c.setStrokeColor(ink)  # outline icons inline in the text take the text colour
         text.draw_fitted(c, fitted, font, x + pad, y + pad, iw, ih,
-                         align=str(f.get("align", default("align"))), valign=str(f.get("valign", default("valign"))),
+                         align=str(f["align"]), valign=str(f["valign"]),
                          leading=leading,
                          draw_icon=lambda cv, n, ix, iy, s: self.icon(cv, n, ix, iy, s, label))
 

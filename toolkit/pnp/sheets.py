@@ -36,11 +36,11 @@ import jinja2
 import markupsafe
 
 from dsl import limits
+from dsl.fields import PIECE_PRESS_FIELDS
 from dsl.model import Call, Length, Range
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.pnp.colours import colour_space, mix_white, side_colours
-from toolkit.pnp.fields import PRESS_DECK_FIELDS, PRESS_PIECE_FIELDS
 from toolkit.pnp.counters import counter_counts
 from toolkit.pnp.fonts import BUILTIN, embedded
 from toolkit.pnp.report import ComponentReport
@@ -51,6 +51,11 @@ from toolkit.pnp.units import MM, PressOptions
 TEMPLATES = templates_dir()  # templates/ at the root, installed as toolkit.templates
 MAX_STAT_COLUMNS = 7  # more piece fields than this are split over several tables
 TEXT_FIELDS = ("text", "title", "colour", "color")
+# Fields of decks and piece types that tell the press how to print them mean nothing
+# to a player, so reference sheets leave them out; of a piece's (dsl.fields), those
+# that say what a counter shows stay.
+PRESS_DECK_FIELDS = frozenset({"layout", "back", "each_side"})
+PRESS_PIECE_FIELDS = frozenset(PIECE_PRESS_FIELDS) - {"title", "faces", "back"}
 MISSING = "–"  # a cell of a piece type without that field
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+from functools import lru_cache
 from pathlib import Path
 
 from toolkit.referee.protocol import Ruleset
@@ -77,6 +78,24 @@ def content_root() -> Path:
 
 
 def shipped_scenarios(name: str) -> list[Path]:
-    """The scenario files shipped for a ruleset (content/NAME/*.scn), sorted."""
+    """The scenarios shipped for a ruleset, sorted: the files of content/NAME/ that declare
+    a scenario (not the fragments they include) and name NAME as their ruleset. A file
+    that does not load is listed too, so that whoever loads it reports why."""
+    from toolkit.inspect import declares_scenario
+
     folder = content_root() / name
-    return sorted(folder.glob("*.scn")) if folder.is_dir() else []
+    if not folder.is_dir():
+        return []
+    return [path for path in sorted(folder.glob("*.scn"))
+            if declares_scenario(path) and _ruleset_of(path) in (name, None)]
+
+
+@lru_cache(maxsize=None)
+def _ruleset_of(path: Path) -> str | None:
+    """The ruleset a scenario file names; None if it does not load."""
+    import dsl
+
+    try:
+        return dsl.load(path).ruleset
+    except dsl.DslError:
+        return None
