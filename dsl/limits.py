@@ -68,8 +68,8 @@ DEFAULTS: tuple[Limit, ...] = (
     Limit("template_depth", 24, "levels of nested brackets in a template"),
     Limit("template_output_chars", 20_000, "characters one template may produce"),
     Limit("template_operations", 100_000, "loop steps and items one template may produce"),
-    Limit("template_milliseconds", 2_000, "milliseconds one template may run"),
-    Limit("templates_total_milliseconds", 60_000, "milliseconds all the templates of one build component may run"),
+    Limit("template_milliseconds", 2_000, "processor milliseconds one template may run"),
+    Limit("templates_total_milliseconds", 60_000, "processor milliseconds all the templates of one build component may run"),
     Limit("sheet_text_chars", 1_500, "characters of one value in a reference sheet's table"),
     Limit("sheet_rows", 2_000, "table rows in a reference sheet"),
 )

@@ -11,9 +11,11 @@ adds, for every evaluation (dsl.limits):
     decimal digits (powers and products are refused before they are computed);
   - template_operations: attribute lookups, calls, operators, filter calls and
     the items of every `range` together;
-  - template_milliseconds: the wall time (checked at every operation, and by a
-    timer signal in the main thread, so a loop that does nothing still stops);
-  - templates_total_milliseconds: the wall time of every evaluation of one
+  - template_milliseconds: the processor time (checked at every operation, and
+    by a profiling timer signal in the main thread, so a loop that does nothing
+    still stops). Processor time, not wall time: a build on a loaded machine, or
+    at low priority, waits for the processor without spending its budget;
+  - templates_total_milliseconds: the processor time of every evaluation of one
     environment together (a build: ten thousand cards at just under the limit
     each would otherwise run for hours).
 
@@ -55,7 +57,7 @@ class Budget:
         self.total = left is not None and left < self.seconds
         if self.total:
             self.seconds = max(left, 0.0)
-        self.deadline = time.monotonic() + self.seconds
+        self.deadline = time.process_time() + self.seconds
         self.spent = 0
 
     def tick(self, n: int = 1) -> None:
@@ -63,7 +65,7 @@ class Budget:
         if self.spent > self.operations:
             raise BudgetExceeded("the template takes " + limits.limit_message(
                 "template_operations", "more steps"))
-        if time.monotonic() > self.deadline:
+        if time.process_time() > self.deadline:
             self.timeout()
 
     def timeout(self) -> None:
@@ -139,7 +141,7 @@ class BudgetedEnvironment(SandboxedEnvironment):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.budget: Budget | None = None
-        self.used = 0.0  # seconds all evaluations of this environment took (one build)
+        self.used = 0.0  # processor seconds all evaluations of this environment took (one build)
         self.globals.pop("lipsum", None)  # placeholder text has no place on a card
         self.globals["range"] = self._range
         self.filters = {name: self._budgeted_filter(name, f) for name, f in self.filters.items()}
@@ -222,7 +224,7 @@ class BudgetedEnvironment(SandboxedEnvironment):
             budget.timeout()
         out: list[str] = []
         length = 0
-        started = time.monotonic()
+        started = time.process_time()
         with _alarm(budget):
             try:
                 for chunk in template.generate(context):
@@ -238,7 +240,7 @@ class BudgetedEnvironment(SandboxedEnvironment):
                 raise BudgetExceeded("the template needs more memory than there is") from None
             finally:
                 self.budget = None
-                self.used += time.monotonic() - started
+                self.used += time.process_time() - started
         return "".join(out)
 
 
@@ -254,16 +256,16 @@ class _alarm:
         if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
             return
         try:
-            self.previous = signal.signal(signal.SIGALRM, self._ring)
+            self.previous = signal.signal(signal.SIGPROF, self._ring)
         except (ValueError, OSError):
             return
         self.active = True
-        signal.setitimer(signal.ITIMER_REAL, self.budget.seconds + 0.05)
+        signal.setitimer(signal.ITIMER_PROF, self.budget.seconds + 0.05)
 
     def _ring(self, signum, frame) -> None:
         self.budget.timeout()
 
     def __exit__(self, *exc: Any) -> None:
         if self.active:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.previous)
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, self.previous)
