@@ -225,7 +225,7 @@ def test_mcts_beats_random_at_skirmish():
     """SK-limit/SK-capital: the search wins a majority of the games (a draw is a game
     not won) and loses none."""
     path = registry.shipped_scenarios("skirmish")[0]
-    wins = _series("skirmish", path, budget=20, games=4, seed=3)
+    wins = _series("skirmish", path, budget=10, games=4, seed=3)
     assert wins["mcts"] >= 3 and wins["random"] == 0, wins
 
 
