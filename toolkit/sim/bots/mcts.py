@@ -16,8 +16,9 @@ Each iteration:
 4. **Roll out** with the random bot's policy (uniform, or the ruleset's
    `bot_weights`: cheap, so many rollouts fit a budget). Without `evaluate`:
    to the end of the game. With the ruleset's `evaluate(state, side)`: to the
-   end of the current turn (when the ruleset has `turn_number`) or for `depth`
-   player moves (DEFAULT_DEPTH), then `evaluate` scores the position. Short
+   end of the current turn (when the ruleset has `turn_number`: a turn cut
+   short would be judged on half-given orders) or else for DEFAULT_DEPTH
+   player moves, then `evaluate` scores the position. Short
    rollouts judged by the heuristic beat long random ones: random play far
    ahead says more about the dice and the random bot than about the move.
 5. **Back up** each side's reward (1 a win, 0 a loss, ½ a draw; with several
@@ -55,10 +56,10 @@ from toolkit.sim.bots.random_bot import RandomBot
 
 EXPLORATION = 0.4  # UCB1's constant: rewards are 0..1, and heuristic ones differ little
 DEFAULT_ITERATIONS = 200
-DEFAULT_DEPTH = 8  # rollout cut-off in player moves, when the ruleset can evaluate
+DEFAULT_DEPTH = 8  # rollout cut-off in player moves, with evaluate but no turn_number
 SHORTLIST = 6  # root moves searched when the ruleset can evaluate (the best by evaluate)
 PRIOR_VISITS = 10  # weight of the one-move-ahead evaluation of each root move
-DEPTH_WITHOUT_EVALUATE = 5000  # no heuristic: roll out to the end (this bounds a rollout)
+DEPTH_WITHOUT_EVALUATE = 5000  # to the end (of the game, or of the turn): a bound only
 
 
 class Node:
@@ -98,8 +99,9 @@ class MCTSBot:
         self.evaluate = getattr(rules, "evaluate", None)
         self.determinize = getattr(rules, "determinize", None)
         self.turn_number = getattr(rules, "turn_number", None) if self.evaluate else None
-        if depth is None:
-            depth = DEFAULT_DEPTH if self.evaluate is not None else DEPTH_WITHOUT_EVALUATE
+        if depth is None:  # with turn_number the turn's end cuts a rollout, not a count
+            depth = (DEFAULT_DEPTH if self.evaluate is not None and self.turn_number is None
+                     else DEPTH_WITHOUT_EVALUATE)
         self.depth = depth
         self.c = exploration
         self.rollout_bot = RandomBot(rules)
