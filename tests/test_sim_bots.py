@@ -214,11 +214,12 @@ def _series(name: str, path: Path, budget: int, games: int, seed: int,
 
 
 def test_mcts_beats_random_at_front_lines():
-    """FL-win-*: short rollouts judged by Front Lines' evaluate; 10 iterations a decision
-    already win most games (benchmarks/bots.py measures bigger budgets and greedy)."""
+    """FL-win-*: rollouts to the turn's end judged by Front Lines' evaluate; five
+    iterations a decision already win most games (benchmarks/bots.py measures bigger
+    budgets and greedy)."""
     path = registry.shipped_scenarios("front_lines")[0]
-    wins = _series("front_lines", path, budget=10, games=4, seed=3)
-    assert wins["mcts"] >= 3 and wins["mcts"] > wins["random"], wins
+    wins = _series("front_lines", path, budget=5, games=4, seed=3)
+    assert wins["mcts"] >= 3, wins
 
 
 def test_mcts_beats_random_at_skirmish():

@@ -59,6 +59,7 @@ DEFAULT_ITERATIONS = 200
 DEFAULT_DEPTH = 8  # rollout cut-off in player moves, with evaluate but no turn_number
 SHORTLIST = 6  # root moves searched when the ruleset can evaluate (the best by evaluate)
 PRIOR_VISITS = 10  # weight of the one-move-ahead evaluation of each root move
+TOURNAMENT = 10  # rollout moves to a turn's end: the best by evaluate of this many drawn
 DEPTH_WITHOUT_EVALUATE = 5000  # to the end (of the game, or of the turn): a bound only
 
 
@@ -105,6 +106,10 @@ class MCTSBot:
         self.depth = depth
         self.c = exploration
         self.rollout_bot = RandomBot(rules)
+        # near-greedy rollout moves where a rollout is a turn's orders (measured: Front
+        # Lines mcts:50 vs greedy, 10 games, 9/10 with them, 5/10 with weighted moves);
+        # weighted random moves, several times cheaper, for depth-cut rollouts
+        self.tournament = TOURNAMENT if self.turn_number is not None else 0
 
     @property
     def perfect_information(self) -> bool:
@@ -216,10 +221,28 @@ class MCTSBot:
                 best, top = (m, child), value
         return best  # type: ignore[return-value]
 
+    def _tournament(self, state: State, player: str, rng: random.Random) -> Move:
+        """A rollout move: the best by `evaluate` of TOURNAMENT legal moves drawn at
+        random (near-greedy play at a fraction of greedy's cost)."""
+        moves = self.rules.legal_moves(state, player)
+        if not isinstance(moves, (list, tuple)):
+            moves = list(moves)
+        n = len(moves)
+        if n <= 1:
+            return moves[0]
+        best, top = None, float("-inf")
+        for _ in range(min(self.tournament, n)):
+            move = moves[int(rng.random() * n)]
+            after, _ = self.rules.apply(state, player, move)
+            value = self.evaluate(after, player)
+            if value > top:
+                best, top = move, value
+        return best
+
     def _rollout(self, state: State, rng: random.Random) -> dict[str, float]:
         rules = self.rules
         decide, apply = rules.decision, rules.apply
-        choose = self.rollout_bot.choose
+        choose = self._tournament if self.tournament else self.rollout_bot.choose
         turn = self.turn_number
         start = turn(state) if turn is not None else None
         moves = 0
