@@ -6,7 +6,9 @@ line-ups read and refuse clearly; MCTS samples hidden information through
 `determinize` and never searches without it when the hook exists; the
 determinised states of Front Lines look the same to the side that sampled
 them. Strength (MCTS against random and greedy over many games) is measured in
-benchmarks/bots.py; here one seeded series checks MCTS beats random.
+benchmarks/bots.py; here a short seeded series per ruleset checks that MCTS beats
+random at Front Lines, Skirmish and Dice Race (Front Line has no `evaluate` yet, and
+its MCTS does not beat random at budgets a test can afford: docs/balance.md).
 """
 
 from __future__ import annotations
