@@ -1,6 +1,7 @@
 """Bot strength: who beats whom on every ruleset with a referee (and the toy).
 
     python3 benchmarks/bots.py [--games 40] [--mcts 100] [--rulesets front_lines] [--jobs 2]
+                               [--pairings greedy-random,mcts-random,mcts-greedy]
 
 Plays each pairing (greedy vs random, mcts vs random, mcts vs greedy) for
 `--games` games per ruleset with the seats rotated game by game and fixed
@@ -12,6 +13,7 @@ figures).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -44,9 +46,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rulesets", help="comma-separated names (default: all)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--pairings", default="greedy-random,mcts-random,mcts-greedy",
+                        help="which pairings to play (mcts: the --mcts budget)")
     args = parser.parse_args(argv)
     mcts = f"mcts:{args.mcts}"
-    pairings = [("greedy", "random"), (mcts, "random"), (mcts, "greedy")]
+    pairings = []
+    for pair in args.pairings.split(","):
+        a, _, b = pair.strip().partition("-")
+        pairings.append(tuple(mcts if x == "mcts" else x for x in (a, b)))
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the start")
     only = set(args.rulesets.split(",")) if args.rulesets else None
     print(f"{'ruleset':<14}{'pairing':<22}{'games':>6}{'draws':>6}  {'first bot':<11}"
           f"{'share of decided (95% CI)':<28}{'s':>6}")

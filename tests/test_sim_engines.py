@@ -63,3 +63,17 @@ def test_the_scenario_travels_as_text_with_its_includes(tmp_path):
     engines._loaded.clear()
     rows = engines.run(job, engines.chunks(1, 4, 2), engine="local", jobs=1)
     assert len(rows) == 4
+
+
+@pytest.mark.parametrize("games, workers, size", [
+    (2000, 2, 62),  # 16 chunks a worker: the workers finish within a small chunk of each other
+    (10_000, 2, 250),  # never more than 250 games a chunk
+    (20, 2, 1),
+    (2000, 1, 250),  # one process: chunks only pace the progress bar
+])
+def test_local_chunks_give_each_worker_many_small_chunks(games, workers, size):
+    assert engines.chunk_size(games, workers, "local") == size
+
+
+def test_dask_chunks_are_bigger_as_a_task_costs_more_there():
+    assert engines.chunk_size(10_000, 2, "dask") == 1000

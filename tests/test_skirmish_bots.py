@@ -6,10 +6,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from tests.skirmish_cases import RULES, arrange, hands, start
 
 from toolkit.referee.kit import zones as zn
 from toolkit.referee.protocol import PASS
+from toolkit.referee.rulesets.skirmish.rules import MATERIAL
 
 
 def test_random_bots_pass_less_often_than_they_act():
@@ -22,9 +25,22 @@ def test_random_bots_pass_less_often_than_they_act():
 
 
 def test_evaluate_compares_strength_on_the_board_and_in_reserve():
-    s = arrange(start(), "N guard A1, S infantry E5")  # 3 + 2 reserve against 2 + 2
-    assert RULES.evaluate(s, "North") == (5 - 4) / 9
-    assert RULES.evaluate(s, "South") == -(5 - 4) / 9
+    # 3 + 2 reserve against 2 + 2; each piece six steps from the enemy capital
+    s = arrange(start(), "N guard A1, S infantry E5")
+    assert RULES.evaluate(s, "North") == pytest.approx(MATERIAL * (5 - 4) / 9)
+    assert RULES.evaluate(s, "South") == pytest.approx(-MATERIAL * (5 - 4) / 9)
+
+
+def test_evaluate_prefers_a_piece_nearer_the_enemy_capital():
+    """SK-capital: with equal strength, the side whose closest piece stands nearer the
+    enemy capital (steps along the links, round the lake) is ahead."""
+    far = arrange(start(), "N guard C2, S guard A5")  # C2: five steps round the lake
+    near = arrange(start(), "N guard C4, S guard A5")  # C4 is next to C5
+    on = arrange(start(), "N guard C5, S guard A5")  # on South's capital
+    values = [RULES.evaluate(s, "North") for s in (far, near, on)]
+    assert 0 < values[0] < values[1] < values[2]
+    assert values[1] == pytest.approx((1 - MATERIAL) * (1 / 2 - 1 / 7))  # A5 is 6 from C1
+    assert RULES.evaluate(near, "South") == pytest.approx(-values[1])
 
 
 def test_determinize_redraws_only_the_enemy_hand_from_the_cards_not_seen():

@@ -95,11 +95,17 @@ class Skirmish(KitRules):
         return [BOT_WEIGHTS[_kind(m)] for m in moves]
 
     def evaluate(self, s: SkirmishState, side: str) -> float:
-        """Strength on the board and in reserve, mine against the enemy's, -1 to 1."""
+        """-1 to 1 for `side`: strength on the board and in reserve, mine against the
+        enemy's (MATERIAL of the score), and how much nearer my closest piece stands
+        to the enemy capital than the enemy's closest to mine (SK-capital, SK-hold:
+        without it a bot sees no reason to march on a capital)."""
         def total(who: str) -> int:
             return s.strength_on_board(who) + sum(s.cfg.strength[k] for k in s.reserve_of(who))
-        mine, theirs = total(side), total(s.cfg.enemy_of(side))
-        return 0.0 if mine + theirs == 0 else (mine - theirs) / (mine + theirs)
+        enemy = s.cfg.enemy_of(side)
+        mine, theirs = total(side), total(enemy)
+        material = 0.0 if mine + theirs == 0 else (mine - theirs) / (mine + theirs)
+        threat = _threat(s, side, enemy) - _threat(s, enemy, side)
+        return MATERIAL * material + (1 - MATERIAL) * threat
 
     def determinize(self, s: SkirmishState, side: str, rng) -> SkirmishState:
         """The enemy's hand redrawn from the cards `side` has not seen played or held."""
@@ -111,6 +117,44 @@ class Skirmish(KitRules):
         pool = sorted(unseen.elements())
         drawn = tuple(rng.sample(pool, hand.count)) if len(pool) >= hand.count else hand.cards
         return replace(s, zones=zn.put(s.zones, replace(hand, cards=drawn)))
+
+
+MATERIAL = 0.8  # the weight of strength in evaluate; the rest is the threat to capitals
+_distances: dict[int, tuple[Any, dict[str, dict[str, int]]]] = {}  # id(cfg) -> steps
+
+
+def _steps_to(cfg: Any, capital: str) -> dict[str, int]:
+    """Steps from every passable space to `capital` along the board's links (pieces
+    ignored), worked out once per scenario."""
+    known = _distances.get(id(cfg))
+    if known is None or known[0] is not cfg:
+        known = _distances[id(cfg)] = (cfg, {})
+    table = known[1].get(capital)
+    if table is None:
+        table = known[1][capital] = {capital: 0}
+        edge = [capital]
+        while edge:
+            nxt = []
+            for here in edge:
+                for there in cfg.neighbours[here]:
+                    if there in cfg.passable and there not in table:
+                        table[there] = table[here] + 1
+                        nxt.append(there)
+            edge = nxt
+    return table
+
+
+def _threat(s: SkirmishState, side: str, enemy: str) -> float:
+    """0 to 1: 1 when a piece of `side` stands on an enemy capital, falling with the
+    steps its closest piece has to go (0 with no piece on the board)."""
+    best = 0.0
+    for capital in s.cfg.capitals_of(enemy):
+        steps = _steps_to(s.cfg, capital)
+        for u in s.units_of(side):
+            d = steps.get(u.space)
+            if d is not None:
+                best = max(best, 1.0 / (1 + d))
+    return best
 
 
 def _kind(move: Any) -> str:
