@@ -118,14 +118,7 @@ class Reach:
         if out is None:
             if len(known) >= MEMO:
                 known.clear()
-            row = self.row(verb, sq)
-            listed = []
-            rest = m
-            while rest:
-                low = rest & -rest
-                listed.append(row[low.bit_length() - 1])
-                rest ^= low
-            out = known[m] = tuple(listed)
+            out = known[m] = tuple(map(self.row(verb, sq).__getitem__, squares_of(m)))
         return out
 
 
@@ -173,21 +166,19 @@ class Sides:
 
     def __init__(self, s: State, side: str):
         friends = active = enemies = 0
+        squares = s.squares
         mine = []  # (square, unit) of the side's units, in square order
-        i = 0
-        for u in s.squares:
-            if u is not None:
-                if u.side == side:
-                    mine.append((i, u))
-                    friends |= 1 << i
-                    if not u.disrupted:
-                        active |= 1 << i
-                else:
-                    enemies |= 1 << i
-            i += 1
+        for i in [i for i, u in enumerate(squares) if u is not None]:
+            u = squares[i]
+            if u.side == side:
+                mine.append((i, u))
+                friends |= 1 << i
+                if not u.disrupted:
+                    active |= 1 << i
+            else:
+                enemies |= 1 << i
         self.mine = mine
         closed = 0
-        squares = s.squares
         for c, city in s.cfg.cities.items():
             if squares[c] is None and (city.owner == side) == (c in s.fallen):
                 closed |= 1 << c  # controller: the owner while free, the other once fallen
