@@ -246,3 +246,61 @@ def test_kit_a_view_may_name_the_letter_each_kind_is_drawn_with():
                 letters=(("armor", "A"), ("anti_tank", "T")))
     assert render(view).splitlines()[1] == "  1   A  t"
     assert view.as_json()["letters"] == {"armor": "A", "anti_tank": "T"}
+
+
+# ------------------------------------------------------------------ evolve
+
+def test_kit_evolve_changes_the_named_fields_of_a_slotted_value_and_keeps_the_rest():
+    from toolkit.referee.kit.flow import Flow
+    from toolkit.referee.kit.values import evolve
+
+    flow = Flow("turns", order=("Red", "Blue"), at=1, out=frozenset({"Red"}))
+    moved = evolve(flow, moved=2, begun=True)
+    assert moved == Flow("turns", order=("Red", "Blue"), at=1, out=frozenset({"Red"}),
+                         moved=2, begun=True)
+    assert flow.moved == 0 and not flow.begun  # the original is untouched
+    assert evolve(flow) == flow and evolve(flow) is not flow
+
+
+def test_kit_evolve_copies_a_dict_value_and_an_inherited_slotted_value_without_post_init():
+    from dataclasses import dataclass, field
+
+    from toolkit.referee.kit.values import evolve
+
+    @dataclass(frozen=True)
+    class Plain:
+        a: int
+        b: tuple = ()
+
+        def __post_init__(self):
+            if self.a < 0:
+                raise ValueError("negative")
+
+    @dataclass(frozen=True, slots=True)
+    class Base:
+        a: int = 0
+
+    @dataclass(frozen=True, slots=True)
+    class Child(Base):
+        b: int = field(default=5, init=False)
+
+    plain = Plain(1, (2,))
+    assert evolve(plain, a=-1).a == -1  # __post_init__ is not run
+    assert evolve(plain, b=(3,)) == Plain(1, (3,)) and plain == Plain(1, (2,))
+    child = Child(1)
+    assert (evolve(child, a=4).a, evolve(child, a=4).b) == (4, 5)
+    assert (evolve(child, b=7).a, evolve(child, b=7).b) == (1, 7)
+
+
+@pytest.mark.parametrize("make", ["slots", "dict"])
+def test_kit_evolve_names_a_field_the_value_does_not_have(make):
+    from dataclasses import dataclass
+
+    from toolkit.referee.kit.values import evolve
+
+    @dataclass(frozen=True, slots=make == "slots")
+    class Value:
+        a: int = 0
+
+    with pytest.raises(TypeError, match="Value has no field nope"):
+        evolve(Value(), a=1, nope=2)

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from dataclasses import fields, is_dataclass
 from typing import Any
 
@@ -81,10 +82,13 @@ class KitRules:
     # ------------------------------------------------------------ lookups
 
     def phase(self, name: str) -> Phase:
-        for p in self.phases:
-            if p.name == name:
-                return p
-        raise KeyError(f"{self.name}: no phase {name!r}")
+        by_name = self.__dict__.get("_by_name")
+        if by_name is None or by_name[0] is not self.phases:  # phases may be set per instance
+            by_name = self.__dict__["_by_name"] = (self.phases, {p.name: p for p in reversed(self.phases)})
+        p = by_name[1].get(name)
+        if p is None:
+            raise KeyError(f"{self.name}: no phase {name!r}")
+        return p
 
     def current(self, state: Any) -> Phase:
         return self.phase(state.flow.phase)
@@ -107,17 +111,17 @@ class KitRules:
             if window.acting is CHANCE:
                 return Decision.roll(window.spec, window.prompt)
             if window.acting is REACT:
-                return Decision.reaction(window.players, window.prompt)
-            return Decision.move(window.players[0], window.prompt)
+                return _reaction(tuple(window.players), window.prompt)
+            return _move(window.players[0], window.prompt)
         phase = self.current(state)
         prompt = self.prompt(state, phase)
         if phase.acting is CHANCE:
             return Decision.roll(phase.handler.chance(state), prompt)
         if phase.acting is TOGETHER:
-            return Decision.orders(flow.waiting, prompt)
+            return _orders(tuple(flow.waiting), prompt)
         if phase.acting is REACT:
-            return Decision.reaction(flow.waiting, prompt)
-        return Decision.move(flow.actor, prompt)
+            return _reaction(tuple(flow.waiting), prompt)
+        return _move(flow.actor, prompt)
 
     def prompt(self, state: Any, phase: Phase) -> str:
         return phase.prompt or phase.name.replace("_", " ")
@@ -371,6 +375,13 @@ class KitRules:
             return state, events
         raise RuntimeError(f"{self.name}: the turn structure loops without asking anyone "
                            f"(phase {state.flow.phase})")
+
+
+#: decisions are immutable values: the same one is handed out again rather than
+#: built and validated at every step (the prompts and sides of a game are few)
+_move = lru_cache(maxsize=1024)(Decision.move)
+_orders = lru_cache(maxsize=1024)(Decision.orders)
+_reaction = lru_cache(maxsize=1024)(Decision.reaction)
 
 
 # ------------------------------------------------------------------ hashing

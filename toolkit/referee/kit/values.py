@@ -4,16 +4,23 @@
 kit changes a game's flow several times per move, so it copies the fields
 directly instead (no `__post_init__` is run: use it for values whose
 invariants the caller keeps, as the kit does for `Flow` and states).
+
+The copy is made by a copier built once per class: a dataclass with slots gets
+a function that sets every slot through its descriptor, one without slots has
+its instance dict copied whole. A name that is not a field is a TypeError, as
+with `dataclasses.replace`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_COPIERS: dict[type, Callable[[Any, dict], Any]] = {}
 
 
 def _names(cls: type) -> tuple[str, ...]:
@@ -23,10 +30,77 @@ def _names(cls: type) -> tuple[str, ...]:
     return names
 
 
+def _unknown(cls: type, changes: dict, names: frozenset) -> TypeError:
+    bad = ", ".join(sorted(set(changes) - names))
+    return TypeError(f"{cls.__name__} has no field {bad}")
+
+
+def _slot_setters(cls: type, names: tuple[str, ...]) -> list | None:
+    """Each field's slot descriptor `__set__`, or None if a field is not a slot
+    (or instances also have a dict)."""
+    setters = []
+    for name in names:
+        for klass in cls.__mro__:
+            if name in klass.__dict__:
+                desc = klass.__dict__[name]
+                break
+        else:
+            return None
+        if type(desc).__name__ != "member_descriptor":
+            return None
+        setters.append(desc.__set__)
+    if any("__dict__" in klass.__dict__ for klass in cls.__mro__ if klass is not object):
+        return None
+    return setters
+
+
+def _copier(cls: type) -> Callable[[Any, dict], Any]:
+    names = _names(cls)
+    known = frozenset(names)
+    new = object.__new__
+    setters = _slot_setters(cls, names)
+    if setters is None:
+        if any(hasattr(klass, "__slots__") for klass in cls.__mro__ if klass is not object):
+            setattr_ = object.__setattr__
+
+            def copy(value, changes):  # mixed slots and dict: field by field
+                if not changes.keys() <= known:
+                    raise _unknown(cls, changes, known)
+                out = new(cls)
+                for name in names:
+                    setattr_(out, name, changes[name] if name in changes else getattr(value, name))
+                return out
+
+            return copy
+
+        def copy(value, changes):  # instance dict: copied whole
+            if not changes.keys() <= known:
+                raise _unknown(cls, changes, known)
+            out = new(cls)
+            d = out.__dict__
+            d.update(value.__dict__)
+            d.update(changes)
+            return out
+
+        return copy
+    # slots: one generated function that sets every slot, reading the change or the old value
+    ns: dict[str, Any] = {"_new": new, "_cls": cls, "_known": known, "_unknown": _unknown}
+    lines = ["def copy(v, c):", "    out = _new(_cls)", "    if c:",
+             "        if not c.keys() <= _known:", "            raise _unknown(_cls, c, _known)",
+             "        get = c.get"]
+    for i, name in enumerate(names):
+        ns[f"_s{i}"] = setters[i]
+        lines.append(f"        _s{i}(out, get({name!r}, v.{name}))")
+    lines.append("    else:")
+    lines += [f"        _s{i}(out, v.{name})" for i, name in enumerate(names)] or ["        pass"]
+    lines.append("    return out")
+    exec("\n".join(lines), ns)  # noqa: S102 (field names are identifiers)
+    return ns["copy"]
+
+
 def evolve(value: T, **changes: Any) -> T:
     cls = type(value)
-    new = object.__new__(cls)
-    setter = object.__setattr__
-    for name in _names(cls):
-        setter(new, name, changes[name] if name in changes else getattr(value, name))
-    return new
+    copy = _COPIERS.get(cls)
+    if copy is None:
+        copy = _COPIERS[cls] = _copier(cls)
+    return copy(value, changes)

@@ -56,7 +56,7 @@ class Reach:
         self._relieve: dict[tuple[int, int], Act] = {}
         self._words: dict[tuple[str, str, str], Act] = {}
         self._moves: dict[str, list[dict[int, tuple[Act, ...]]]] = {}
-        self._last: tuple = (None, None, None, None)  # squares, fallen, side, Sides
+        self._last: dict[str, tuple] = {}  # side -> (squares, fallen, Sides)
         #: second[diagonal][sq]: first steps from sq (a mask) -> the squares one more
         #: step on, remembered as met (at most 2**8 ways per square)
         self.second = {d: [{} for _ in range(n)] for d in (False, True)}
@@ -95,13 +95,15 @@ class Reach:
         return m
 
     def sides(self, s: State, side: str) -> "Sides":
-        """Sides(s, side), the last one again while the units and fallen cities are
-        the very same values (a window, a roll or a chosen stack changes neither)."""
-        squares, fallen, last_side, at = self._last
-        if squares is s.squares and fallen is s.fallen and last_side == side:
-            return at
+        """Sides(s, side), each side's last one again while the units and fallen
+        cities are the very same values (a window, a pass, a roll or a chosen stack
+        changes neither, so a side listing again after the other side's reaction
+        window finds its own)."""
+        last = self._last.get(side)
+        if last is not None and last[0] is s.squares and last[1] is s.fallen:
+            return last[2]
         at = Sides(s, side)
-        self._last = (s.squares, s.fallen, side, at)
+        self._last[side] = (s.squares, s.fallen, at)
         return at
 
     def memo(self, verb: str) -> list[dict[int, tuple[Act, ...]]]:
@@ -118,14 +120,7 @@ class Reach:
         if out is None:
             if len(known) >= MEMO:
                 known.clear()
-            row = self.row(verb, sq)
-            listed = []
-            rest = m
-            while rest:
-                low = rest & -rest
-                listed.append(row[low.bit_length() - 1])
-                rest ^= low
-            out = known[m] = tuple(listed)
+            out = known[m] = tuple(map(self.row(verb, sq).__getitem__, squares_of(m)))
         return out
 
 
@@ -173,21 +168,19 @@ class Sides:
 
     def __init__(self, s: State, side: str):
         friends = active = enemies = 0
+        squares = s.squares
         mine = []  # (square, unit) of the side's units, in square order
-        i = 0
-        for u in s.squares:
-            if u is not None:
-                if u.side == side:
-                    mine.append((i, u))
-                    friends |= 1 << i
-                    if not u.disrupted:
-                        active |= 1 << i
-                else:
-                    enemies |= 1 << i
-            i += 1
+        for i in [i for i, u in enumerate(squares) if u is not None]:
+            u = squares[i]
+            if u.side == side:
+                mine.append((i, u))
+                friends |= 1 << i
+                if not u.disrupted:
+                    active |= 1 << i
+            else:
+                enemies |= 1 << i
         self.mine = mine
         closed = 0
-        squares = s.squares
         for c, city in s.cfg.cities.items():
             if squares[c] is None and (city.owner == side) == (c in s.fallen):
                 closed |= 1 << c  # controller: the owner while free, the other once fallen
