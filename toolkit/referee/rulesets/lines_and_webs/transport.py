@@ -73,8 +73,11 @@ class Transport:
     def legal(self, s: State, side: str):
         out: list = [PASS]
         occ = view_occupancy(s, side)
-        for u in s.units:
-            if not is_carrier(s, u, side) or u.displaced:
+        mine = [r for r in s.units if r.side == side and r.alive and not r.displaced]
+        rooms = {r.uid: (room(s, r, 0), room(s, r, 1), room(s, r, 2), room(s, r, 3))
+                 for r in mine}
+        for u in mine:
+            if not is_carrier(s, u, side):
                 continue
             k = s.cfg.kinds[u.kind]
             if u.method == "":
@@ -83,11 +86,11 @@ class Transport:
                     for node in sorted(moves_for(s, u, occ, k.movement)):
                         out.append(Order("move", unit=u.label, to=s.cfg.names[node]))
             if u.method in ("", "move") and lift_left(s, u) > 0:
-                out += self._carries(s, side, u, occ)
+                out += self._carries(s, side, u, occ, mine, rooms)
         out += self._cross_levels(s, side)
         return out
 
-    def _carries(self, s: State, side: str, u: Unit, occ) -> list:
+    def _carries(self, s: State, side: str, u: Unit, occ, mine, rooms) -> list:
         cfg = s.cfg
         out = []
         k = cfg.kinds[u.kind]
@@ -97,19 +100,23 @@ class Transport:
         if p is not None and p.holder == side and sum(p.tokens):
             sources.append((cfg.names[u.node], p.tokens))
         left = lift_left(s, u)
-        for r in s.units:
-            if r.side != side or not r.alive or r.uid == u.uid or r.node not in reach \
-                    or r.displaced:
+        drop_limit = int(cfg.opt("drop_limit"))
+        for r in mine:
+            if r.uid == u.uid or r.node not in reach:
                 continue
+            rr = rooms[r.uid]
+            at_port = r.node in cfg.port_of
             for src, have in sources:
-                top = self._top_up(s, r, have, left)
-                if top:
+                if any(self._top_up(s, r, have, left, rr)):
                     out.append(Order("carry", unit=u.label, src=src, to=r.label))
-                for cls, letter in enumerate(LETTERS):
-                    most = min(have[cls], left, room(s, r, cls))
+                for cls in range(4):
+                    if not have[cls]:
+                        continue
+                    letter = LETTERS[cls]
+                    most = min(have[cls], left, rr[cls])
                     out += [Order("carry", unit=u.label, src=src, to=r.label, cls=letter,
                                   n=n) for n in range(1, most + 1)]
-                    if room(s, r, cls) == 0 and cls != REPAIR and r.node not in cfg.port_of:
+                    if rr[cls] == 0 and cls != REPAIR and not at_port and drop_limit:
                         most = min(have[cls], left, self._drop_room(s, side, r.node))
                         out += [Order("carry", unit=u.label, src=src,
                                       to=cfg.names[r.node], cls=letter, n=n)
@@ -148,13 +155,16 @@ class Transport:
     def _name(self, s: State, h) -> str:
         return h.label if isinstance(h, Unit) else s.cfg.names[h]
 
-    def _top_up(self, s: State, r: Unit, have, left: int) -> tuple[int, int, int, int]:
+    def _top_up(self, s: State, r: Unit, have, left: int, rr=None) -> tuple[int, int, int, int]:
         """What `DFSP1>DAR2` carries: the receiver's open basic-load boxes, food first,
         then fuel, then ammunition, as far as the carrier's lift and stock go."""
         k = s.cfg.kinds[r.kind]
         got = [0, 0, 0, 0]
         for cls in (FOOD, FUEL, 2):
-            want = min(max(0, k.basic[cls] - r.tokens[cls]), room(s, r, cls))
+            if not have[cls]:
+                continue
+            want = min(max(0, k.basic[cls] - r.tokens[cls]),
+                       rr[cls] if rr is not None else room(s, r, cls))
             if cls == FOOD and r.degraded:
                 want = max(want, 1)
             n = min(want, have[cls], left)
