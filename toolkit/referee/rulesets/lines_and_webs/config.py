@@ -176,9 +176,11 @@ class Config:
                 mission_card=bool(f.get("mission_card", False)))
         deck = scenario.decks.get("special") if scenario.decks else None
         self.cards: dict[str, tuple[int, int]] = {}  # name -> (cost, copies per side)
+        self.card_effects: dict[str, tuple] = {}  # name -> its effect calls
         if deck is not None:
             for card in deck.cards:
                 self.cards[card.name] = (int(card.get("cost", 1)), int(card.quantity))
+                self.card_effects[card.name] = tuple(card.effects)
         self.hit = _low(self.options["hit_roll"])
         self.food_turns = frozenset(int(t) for t in self.options["food_turns"])
         self.turns = int(self.options["turns"])
@@ -189,6 +191,17 @@ class Config:
         for k, p in enumerate(self.ports):
             if self.port_owner[k] == side and self.seaport[k] == sea:
                 return p
+        return None
+
+    def cards_with(self, primitive: str) -> tuple[str, ...]:
+        """The special cards whose effects use `primitive`."""
+        return tuple(n for n, calls in self.card_effects.items()
+                     if any(c.name == primitive for c in calls))
+
+    def effect(self, card: str, primitive: str):
+        for c in self.card_effects.get(card, ()):
+            if c.name == primitive:
+                return c
         return None
 
     def opt(self, key: str) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Event, Illegal
-from toolkit.referee.rulesets.lines_and_webs import artillery, combat
+from toolkit.referee.rulesets.lines_and_webs import artillery, combat, special
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FUEL
 from toolkit.referee.rulesets.lines_and_webs.moves import Order
 from toolkit.referee.rulesets.lines_and_webs.network import (
@@ -100,8 +100,11 @@ class Execute:
         return both_spent(s) and all(b.final or not b.reserve for b in s.books) and \
             all(b.joint == 0 for b in s.books)
 
+    def begin_turn(self, s: State, side: str):
+        return evolve(s, turned=False), ()
+
     def turn_over(self, s: State, side: str) -> bool:
-        return s.fight is None and s.book(side).joint == 0
+        return s.turned and s.fight is None and s.book(side).joint == 0
 
     def legal(self, s: State, side: str):
         return _memo(s, side, lambda: self._legal(s, side))
@@ -112,6 +115,8 @@ class Execute:
         if not b.execution and b.joint == 0:
             out.append(PASS)
         occ = s.occupants()
+        if s.fight is None and b.joint == 0:
+            out += special.turn_plays(s, side)
         for card, _deck in playable_cards(s, side):
             if card == CP:
                 out.append(Order("command_post"))
@@ -125,6 +130,9 @@ class Execute:
             return None
         if m is PASS:
             return Illegal(RULE_PASS, "you must play while your execution deck holds cards")
+        if isinstance(m, Order) and m.verb == "play":
+            return Illegal(special.RULE_CARD, "you may play that card now only with a target "
+                           "it allows, from your hand, on your turn before your order card")
         if not isinstance(m, Order) or m.verb not in ("move", "hold", "fire", "repair",
                                                       "command_post"):
             return Illegal(RULE_PHASE, "in Execute orders the unit on your turned card moves, "
@@ -155,17 +163,21 @@ class Execute:
         if m is PASS:
             if both_spent(s):
                 s = with_book(s, side, final=True)
-            return s, (Event("pass", f"{side} passes"),)
+            return evolve(s, turned=True), (Event("pass", f"{side} passes"),)
         b = s.book(side)
+        if m.verb == "play":
+            s, events = special.play_card(s, side, m)
+            return s, tuple(events)
         if m.verb == "command_post":
             if b.execution and b.execution[0] == CP:
                 s = with_book(s, side, execution=b.execution[1:], joint=3)
             else:
                 s = with_book(s, side, reserve=b.reserve[1:], joint=-3)
             s = with_book(s, side, joint=_joint_cap(s.book(side)))
+            s = special.after_command_post(s, side)
             return s, (Event("orders", f"{side} plays a Command Post: its next cards act "
                              "together"),)
-        s = self._turn_card(s, side, m.unit)
+        s = evolve(self._turn_card(s, side, m.unit), turned=True)
         u = s.by_label(m.unit)
         cfg = s.cfg
         events = [Event("card", f"{side} turns over {u.label}'s card")]

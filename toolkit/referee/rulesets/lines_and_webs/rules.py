@@ -15,6 +15,7 @@ from toolkit.referee.protocol import Outcome
 from toolkit.referee.rulesets.lines_and_webs import bots, moves
 from toolkit.referee.rulesets.lines_and_webs import view as views
 from toolkit.referee.rulesets.lines_and_webs.combat import WINDOWS as FIGHT_WINDOWS
+from toolkit.referee.rulesets.lines_and_webs.special import EFFECTS, WINDOWS as CARD_WINDOWS
 from toolkit.referee.rulesets.lines_and_webs.config import Config
 from toolkit.referee.rulesets.lines_and_webs.consumption import Reset
 from toolkit.referee.rulesets.lines_and_webs.delivery import Deploy
@@ -57,8 +58,9 @@ NEEDS = Needs(
 class LinesAndWebs(KitRules):
     name = "lines_and_webs"
     phases = PHASES
-    windows = FIGHT_WINDOWS
+    windows = {**FIGHT_WINDOWS, **CARD_WINDOWS}
     needs = NEEDS
+    effects = EFFECTS
 
     def setup(self, scenario: Any, options: Mapping[str, Any]) -> State:
         return new_state(Config(scenario, options))

@@ -126,7 +126,7 @@ class State:
     veil: tuple | None = None  # (units, ports, drops) as they stood when a secret phase began
     initiative: str | None = None
     fight: Fight | None = None
-    acting: int | None = None  # uid of the unit whose card is being played
+    turned: bool = False  # the side to act in Execute orders has turned its order card
     held_all: tuple[int, int] = (0, 0)  # turn each side began holding every port (0: not)
     result: Any = None  # the Outcome once decided at a reset
 

@@ -76,6 +76,7 @@ class Transport:
         mine = [r for r in s.units if r.side == side and r.alive and not r.displaced]
         rooms = {r.uid: (room(s, r, 0), room(s, r, 1), room(s, r, 2), room(s, r, 3))
                  for r in mine}
+        reaches: dict = {}
         for u in mine:
             if not is_carrier(s, u, side):
                 continue
@@ -86,15 +87,20 @@ class Transport:
                     for node in sorted(moves_for(s, u, occ, k.movement)):
                         out.append(Order("move", unit=u.label, to=s.cfg.names[node]))
             if u.method in ("", "move", "supply") and lift_left(s, u) > 0:
-                out += self._carries(s, side, u, occ, mine, rooms)
+                out += self._carries(s, side, u, occ, mine, rooms, reaches)
         out += self._cross_levels(s, side)
         return out
 
-    def _carries(self, s: State, side: str, u: Unit, occ, mine, rooms) -> list:
+    def _carries(self, s: State, side: str, u: Unit, occ, mine, rooms, reaches) -> list:
         cfg = s.cfg
-        out = []
+        out: list = []
         k = cfg.kinds[u.kind]
-        reach = carry_reach(s, u.node, side, occ, k.sp)
+        key = (u.node, k.sp)
+        reach = reaches.get(key)
+        if reach is None:
+            reach = reaches[key] = carry_reach(s, u.node, side, occ, k.sp)
+        label = u.label
+        drop_rooms: dict = {}
         sources = [("", u.tokens)]
         p = s.port(u.node)
         if p is not None and p.holder == side and sum(p.tokens):
@@ -108,18 +114,21 @@ class Transport:
             at_port = r.node in cfg.port_of
             for src, have in sources:
                 if any(self._top_up(s, r, have, left, rr)):
-                    out.append(Order("carry", unit=u.label, src=src, to=r.label))
+                    out.append(Order("carry", label, r.label, "", "", 0, src))
                 for cls in range(4):
                     if not have[cls]:
                         continue
                     letter = LETTERS[cls]
                     most = min(have[cls], left, rr[cls])
-                    out += [Order("carry", unit=u.label, src=src, to=r.label, cls=letter,
-                                  n=n) for n in range(1, most + 1)]
-                    if rr[cls] == 0 and cls != REPAIR and not at_port and drop_limit:
-                        most = min(have[cls], left, self._drop_room(s, side, r.node))
-                        out += [Order("carry", unit=u.label, src=src,
-                                      to=cfg.names[r.node], cls=letter, n=n)
+                    if most:
+                        out += [Order("carry", label, r.label, "", letter, n, src)
+                                for n in range(1, most + 1)]
+                    elif cls != REPAIR and not at_port and drop_limit:
+                        drop = drop_rooms.get(r.node)
+                        if drop is None:
+                            drop = drop_rooms[r.node] = self._drop_room(s, side, r.node)
+                        most = min(have[cls], left, drop)
+                        out += [Order("carry", label, cfg.names[r.node], "", letter, n, src)
                                 for n in range(1, most + 1)]
         for node in cfg.ports:
             port = s.port(node)
@@ -130,7 +139,7 @@ class Transport:
                 most = min(u.tokens[cls], left, space)
                 out += [Order("carry", unit=u.label, to=cfg.names[node], cls=letter, n=n)
                         for n in range(1, most + 1)]
-        return list(dict.fromkeys(out))
+        return out
 
     def _cross_levels(self, s: State, side: str) -> list:
         out = []
