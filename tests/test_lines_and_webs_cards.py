@@ -128,3 +128,21 @@ def test_LW_K10_sf_in_the_area_blocks_a_node_to_the_enemy_until_the_reset():
     s, _ = play(s, "Delta", "DAR1 hold")
     s, _ = play(s, "Gamma", "play sf_in_the_area J8")
     assert (s.cfg.index["J8"], "Delta") in s.blocked
+
+
+def test_LW_K10_sf_in_the_area_played_in_spend_blocks_the_enemys_transport():
+    from tests.lines_and_webs_cases import at_phase, start
+    s = start()
+    s, _ = play(s, "Gamma", "card sf_in_the_area")
+    s, _ = play(s, "Gamma", "card sf_in_the_area")
+    before = RULES.view(s, "Delta")
+    s, _ = play(s, "Gamma", "play sf_in_the_area J9")
+    s, _ = play(s, "Gamma", "play sf_in_the_area I10")
+    assert RULES.view(s, "Delta") == before  # secret until both have spent
+    s, _ = play(s, "Gamma", "pass")
+    s, _ = play(s, "Delta", "pass")
+    assert (s.cfg.index["J9"], "Delta") in s.blocked and s.book("Gamma").hand == ()
+    s = put(s, "DFLB1", "J10", (1, 1, 14, 0))
+    s = put(s, "DAR1", "J8", (1, 3, 0, 0))
+    s = at_phase(s, "transport") if s.flow.phase != "transport" else s
+    refused(s, "Delta", "DFLB1>DAR1 1a")  # J10's only links are to J9 and I10

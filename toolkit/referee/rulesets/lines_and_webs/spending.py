@@ -46,7 +46,7 @@ class Spend:
         rp = int(s.cfg.opt("rp_per_turn"))
         for side in s.sides:
             s = with_book(s, side, rp=rp, ready=False, basket_units=(), basket_tokens=NONE,
-                          fly_units=(), fly_tokens=NONE, cards_bought=())
+                          fly_units=(), fly_tokens=NONE, cards_bought=(), pending=())
         return s, ()
 
     def complete(self, s: State, side: str) -> bool:
@@ -72,6 +72,19 @@ class Spend:
         for name in sorted(s.cfg.cards):
             if cards_left(s, side, name) > 0 and card_cost(s, name) <= rp:
                 out.append(Order("card", unit=name))
+        return out + self._plays(s, side)
+
+    def _plays(self, s: State, side: str) -> list:
+        """SF in the Area! may be played in Spend, in secret, so that its block holds
+        through Transport supplies (LW-K10)."""
+        from toolkit.referee.rulesets.lines_and_webs import special
+        b = s.book(side)
+        out = []
+        for m in special.turn_plays(s, side, spend=True):
+            held = (b.hand + b.cards_bought).count(m.unit)
+            used = sum(1 for p in b.pending if p.unit == m.unit)
+            if held > used and all(p.target != m.target for p in b.pending):
+                out.append(m)
         return out
 
     def _air_room(self, s: State, side: str) -> int:
@@ -86,6 +99,11 @@ class Spend:
         b = s.book(side)
         if m is PASS:
             return None
+        if isinstance(m, Order) and m.verb == "play":
+            if m in self._plays(s, side):
+                return None
+            return Illegal("LW-K0", "in Spend resources only SF in the Area! is played, from "
+                           "your hand, on a node not yet blocked")
         if not isinstance(m, Order) or m.verb not in ("buy", "fly", "card"):
             return Illegal(RULE_PHASE, "in Spend resources you buy units, tokens or special "
                            "cards, or pass")
@@ -129,6 +147,8 @@ class Spend:
         b = s.book(side)
         if m is PASS:
             return with_book(s, side, ready=True), ()
+        if m.verb == "play":
+            return with_book(s, side, pending=b.pending + (m,)), ()
         if m.verb == "card":
             return with_book(s, side, rp=b.rp - card_cost(s, m.unit),
                              cards_bought=b.cards_bought + (m.unit,)), ()
@@ -171,6 +191,10 @@ class Spend:
                 words += "; flies in " + ", ".join(
                     [s.units[u].label for u in b.fly_units] + [tokens_words(b.fly_tokens)])
             events.append(Event("spend", words, reveals=True))
+            from toolkit.referee.rulesets.lines_and_webs import special
+            for m in b.pending:
+                s, more = special.play_card(s, side, m)
+                events.extend(more)
             if b.cards_bought:
                 events.append(Event("cards", f"{side} buys {len(b.cards_bought)} special "
                                     "card(s)", reveals=True))

@@ -90,6 +90,7 @@ class Side:
     final: bool = False
     joint: int = 0  # Command Post: cards still to play together
     ready: bool = False  # its orders for the current concurrent phase are complete
+    pending: tuple = ()  # cards played in secret in Spend, carried out when both are done
 
 
 @dataclass(frozen=True, slots=True)
