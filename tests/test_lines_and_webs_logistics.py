@@ -166,7 +166,7 @@ def test_LW_T8_transport_supplies_has_a_five_minute_timer():
     assert RULES.time_limit(at_phase(empty(), "orders"), "Delta") is None
 
 
-def test_LW_R1_food_on_turn_3_a_unit_without_food_is_degraded_and_then_loses_a_step():
+def test_LW_F1_food_on_turn_3_a_unit_without_food_is_degraded_and_then_loses_a_step():
     s = empty()
     s = put(s, "DAR1", "D8", (0, 3, 2, 0))
     s = put(s, "DAR2", "D9", (1, 3, 2, 0))

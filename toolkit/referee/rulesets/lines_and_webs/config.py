@@ -37,7 +37,7 @@ DEFAULTS: Mapping[str, Any] = {
     "unshaded_fill": ("fuel", "ammo", "food"), "range_measure": "hex",
     "victory": "all_ports_for_a_turn", "tie_break": ("ports_held", "combat_power"),
     # rulings a designer may want the other way (content/lines_and_webs/rulings.md)
-    "drop_limit": 3, "artillery_twelve": "suppress_and_step", "tie_goes_to": "defender",
+    "drop_limit": 3, "artillery_twelve": "suppress_and_step",
     "buy_repair_tokens": True, "cross_level_port": True, "players_per_side": 1,
     "defender_counter_artillery": True,
 }

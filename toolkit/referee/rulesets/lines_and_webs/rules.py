@@ -49,7 +49,7 @@ NEEDS = Needs(
         "range_measure": fx.OneOf(("hex",)), "victory": fx.OneOf(("all_ports_for_a_turn",)),
         "tie_break": _ANY, "drop_limit": fx.Int(0, 20),
         "artillery_twelve": fx.OneOf(("suppress_and_step", "one_hit")),
-        "tie_goes_to": fx.OneOf(("defender",)), "buy_repair_tokens": fx.Bool(),
+        "buy_repair_tokens": fx.Bool(),
         "cross_level_port": fx.Bool(), "players_per_side": fx.Int(1, 2),
         "defender_counter_artillery": fx.Bool(),
     })
