@@ -132,12 +132,14 @@ def test_LW_T7_combat_units_cross_level_food_and_fuel_ammunition_only_with_their
     s = put(s, "DAR1", "J10", (1, 3, 2, 0))
     s = put(s, "DMI1", "J10", (1, 1, 0, 0))
     s = put(s, "DAR2", "J10", (1, 3, 1, 0))
+    s = put(s, "DAR3", "J10", (1, 3, 2, 0))
     s = transport(s)
     refused(s, "Delta", "xl DAR1>DMI1 1a", "LW-T7")
     s, _ = play(s, "Delta", "xl DAR1>DMI1 1f")
-    s, _ = play(s, "Delta", "xl DAR1>DAR2 1a")
+    refused(s, "Delta", "xl DAR1>DAR2 1a", "LW-T7")  # each unit once a turn
+    s, _ = play(s, "Delta", "xl DAR3>DAR2 1a")
     assert unit(s, "DMI1").tokens == (1, 2, 0, 0) and unit(s, "DAR2").tokens == (1, 3, 2, 0)
-    assert unit(s, "DAR1").tokens == (1, 2, 1, 0)
+    assert unit(s, "DAR1").tokens == (1, 2, 2, 0) and unit(s, "DAR3").tokens == (1, 3, 1, 0)
 
 
 def test_LW_T7_cross_levelling_only_on_a_port():

@@ -38,8 +38,10 @@ class Reset:
         events = []
         if s.turn in s.cfg.food_turns:
             s, events = consume(s)
-        units = tuple(evolve(u, suppressed=False, displaced=False, method="", lift=0)
-                      if (u.suppressed or u.displaced or u.method or u.lift) else u
+        units = tuple(evolve(u, suppressed=False, displaced=False, method="", lift=0,
+                             levelled=False)
+                      if (u.suppressed or u.displaced or u.method or u.lift or u.levelled)
+                      else u
                       for u in s.units)
         ports = tuple(evolve(p, repaired=False) if p.repaired else p for p in s.ports)
         s = evolve(s, units=units, ports=ports, blocked=(), drops=())

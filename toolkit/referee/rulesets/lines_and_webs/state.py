@@ -49,6 +49,7 @@ class Unit:
     displaced: bool = False
     method: str = ""
     lift: int = 0
+    levelled: bool = False  # has cross-levelled this turn (LW-R25)
 
     @property
     def alive(self) -> bool:

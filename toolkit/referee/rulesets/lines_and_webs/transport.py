@@ -10,7 +10,7 @@ unit uses one method a turn (LW-T1):
   moves supplies as above (LW-T4);
 - displace: face down; it cannot be fired on, nor give or take supplies (LW-T6).
 
-Units on the same port may cross-level (LW-T7). What each side does is hidden from
+Units on the same port may cross-level, each unit once a turn (LW-T7). What each side does is hidden from
 the other until both are done; two units of opposing sides that end on one node
 both go back where they began (LW-T5)."""
 
@@ -59,8 +59,8 @@ def lift_left(s: State, u: Unit) -> int:
 
 class Transport:
     def enter(self, s: State):
-        units = tuple(evolve(u, method="", lift=0) if u.method or u.lift else u
-                      for u in s.units)
+        units = tuple(evolve(u, method="", lift=0, levelled=False)
+                      if u.method or u.lift or u.levelled else u for u in s.units)
         s = evolve(s, units=units)
         books = tuple(evolve(b, ready=False) for b in s.books)
         return evolve(s, books=books, veil=(s.units, s.ports, s.drops)), ()
@@ -146,7 +146,7 @@ class Transport:
         cfg = s.cfg
         for node in cfg.ports:
             here = [u for u in s.units if u.node == node and u.side == side and u.alive
-                    and not u.displaced]
+                    and not u.displaced and not u.levelled]
             port = s.port(node)
             holders: list = list(here)
             if cfg.opt("cross_level_port") and port.holder == side:
@@ -289,12 +289,12 @@ class Transport:
         t = one(cls, m.n)
         a = s.by_label(m.unit)
         if a is not None:
-            s = with_unit(s, evolve(a, tokens=add(a.tokens, t, -1)))
+            s = with_unit(s, evolve(a, tokens=add(a.tokens, t, -1), levelled=True))
         else:
             node = s.cfg.index[m.unit]
             s = with_port(s, node, tokens=add(s.port(node).tokens, t, -1))
         return give(s, s.by_label(m.to).side if s.by_label(m.to) else s.port(
-            s.cfg.index[m.to]).holder, m.to, t)
+            s.cfg.index[m.to]).holder, m.to, t, levelled=True)
 
     def resolve(self, s: State):
         """Both sides are done: units of both sides on one node go back (LW-T5), dropped
@@ -336,10 +336,12 @@ def _memo(s: State, side: str, make):
     return value
 
 
-def give(s: State, side: str, to: str, amounts) -> State:
+def give(s: State, side: str, to: str, amounts, levelled: bool = False) -> State:
     """Tokens arrive at a unit (its card), a port (its storage) or a node (dropped)."""
     r = s.by_label(to)
     if r is not None:
+        if levelled:
+            r = evolve(r, levelled=True)
         for cls in range(4):
             if amounts[cls]:
                 r = receive(s, r, cls, amounts[cls])
