@@ -18,7 +18,7 @@ def weights(rules, s, player: str, legal: list) -> list[float]:
             elif phase == "spend":
                 out.append(2.0 if s.book(player).rp < 3 else 0.15)
             elif phase == "transport":
-                out.append(0.6)
+                out.append(1.0)
             elif phase == "orders":
                 out.append(0.3)
             else:
@@ -31,15 +31,16 @@ def weights(rules, s, player: str, legal: list) -> list[float]:
                 out[-1] = 1.0
         elif phase == "transport":
             if v == "carry" and not m.cls:
-                out.append(6.0)
+                r = s.by_label(m.to)
+                out.append(4.0 if r is not None and s.cfg.kinds[r.kind].combat else 0.3)
             elif v == "carry":
-                out.append(0.05)
+                out.append(0.002)
             elif v == "xl":
-                out.append(0.2)
+                out.append(0.01)
             elif v == "displace":
-                out.append(0.05)
+                out.append(0.005)
             else:
-                out.append(0.15)
+                out.append(0.02)
         elif phase == "orders":
             out.append(3.0 if v == "x" else 0.5)
         else:
@@ -53,4 +54,7 @@ def weights(rules, s, player: str, legal: list) -> list[float]:
                 out.append(0.3)
             else:
                 out.append(1.0)
+    if phase == "transport" and window is None and legal and legal[0] is PASS:
+        # about one order in seven ends the side's transport: the neediest get supplied
+        out[0] = max(1.0, 0.15 * sum(out[1:]))
     return out

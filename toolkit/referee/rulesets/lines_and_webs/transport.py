@@ -74,8 +74,7 @@ class Transport:
         out: list = [PASS]
         occ = view_occupancy(s, side)
         mine = [r for r in s.units if r.side == side and r.alive and not r.displaced]
-        rooms = {r.uid: (room(s, r, 0), room(s, r, 1), room(s, r, 2), room(s, r, 3))
-                 for r in mine}
+        rooms = {"receivers": self._receivers(s, mine)}
         reaches: dict = {}
         for u in mine:
             if not is_carrier(s, u, side):
@@ -100,35 +99,36 @@ class Transport:
         if reach is None:
             reach = reaches[key] = carry_reach(s, u.node, side, occ, k.sp)
         label = u.label
-        drop_rooms: dict = {}
         sources = [("", u.tokens)]
         p = s.port(u.node)
         if p is not None and p.holder == side and sum(p.tokens):
             sources.append((cfg.names[u.node], p.tokens))
         left = lift_left(s, u)
-        drop_limit = int(cfg.opt("drop_limit"))
-        for r in mine:
-            if r.uid == u.uid or r.node not in reach:
+        drop_ok = int(cfg.opt("drop_limit")) > 0
+        drop_rooms: dict = {}
+        for r_uid, r_label, r_node, rr, want, at_port in rooms["receivers"]:
+            if r_uid == u.uid or r_node not in reach:
                 continue
-            rr = rooms[r.uid]
-            at_port = r.node in cfg.port_of
             for src, have in sources:
-                if any(self._top_up(s, r, have, left, rr)):
-                    out.append(Order("carry", label, r.label, "", "", 0, src))
+                if (want[0] and have[0]) or (want[1] and have[1]) or (want[2] and have[2]):
+                    out.append(Order("carry", label, r_label, "", "", 0, src))
                 for cls in range(4):
-                    if not have[cls]:
+                    h = have[cls]
+                    if not h:
                         continue
                     letter = LETTERS[cls]
-                    most = min(have[cls], left, rr[cls])
-                    if most:
-                        out += [Order("carry", label, r.label, "", letter, n, src)
+                    room_here = rr[cls]
+                    if room_here:
+                        most = min(h, left, room_here)
+                        out += [Order("carry", label, r_label, "", letter, n, src)
                                 for n in range(1, most + 1)]
-                    elif cls != REPAIR and not at_port and drop_limit:
-                        drop = drop_rooms.get(r.node)
+                    elif cls != REPAIR and not at_port and drop_ok:
+                        drop = drop_rooms.get(r_node)
                         if drop is None:
-                            drop = drop_rooms[r.node] = self._drop_room(s, side, r.node)
-                        most = min(have[cls], left, drop)
-                        out += [Order("carry", label, cfg.names[r.node], "", letter, n, src)
+                            drop = drop_rooms[r_node] = self._drop_room(s, side, r_node)
+                        most = min(h, left, drop)
+                        name = cfg.names[r_node]
+                        out += [Order("carry", label, name, "", letter, n, src)
                                 for n in range(1, most + 1)]
         for node in cfg.ports:
             port = s.port(node)
@@ -137,8 +137,22 @@ class Transport:
             space = self._port_space(s, node)
             for cls, letter in enumerate(LETTERS):
                 most = min(u.tokens[cls], left, space)
-                out += [Order("carry", unit=u.label, to=cfg.names[node], cls=letter, n=n)
+                out += [Order("carry", unit=label, to=cfg.names[node], cls=letter, n=n)
                         for n in range(1, most + 1)]
+        return out
+
+    def _receivers(self, s: State, mine) -> list:
+        """Each unit that may receive: its label, node, open boxes per class, and what a
+        top-up would bring it (open basic-load boxes; food for a degraded unit)."""
+        cfg = s.cfg
+        out = []
+        for r in mine:
+            rr = (room(s, r, 0), room(s, r, 1), room(s, r, 2), room(s, r, 3))
+            basic = cfg.kinds[r.kind].basic
+            want = tuple(min(max(0, basic[c] - r.tokens[c]), rr[c]) for c in range(3))
+            if r.degraded:
+                want = (max(want[0], 1),) + want[1:]
+            out.append((r.uid, r.label, r.node, rr, want, r.node in cfg.port_of))
         return out
 
     def _cross_levels(self, s: State, side: str) -> list:
