@@ -271,3 +271,17 @@ def test_LW_capacity_one_unit_a_node_four_on_a_seaport():
     refused(s, "Delta", "DAR1-D7")
     moves = [str(m) for m in game.legal_moves(RULES, s, "Delta")]
     assert "DAR1-D8" in moves and "DAR1-D7" not in moves
+
+
+def test_LW_R24_opposing_units_that_end_transport_on_one_node_both_turn_back():
+    s = empty()
+    s = put(s, "DFSP1", "D8", (1, 2, 1, 0))
+    s = put(s, "GFSC1", "D4", (2, 4, 4, 0))
+    s = transport(s)
+    s, _ = play(s, "Delta", "DFSP1-D6")
+    s, _ = play(s, "Gamma", "GFSC1-D6")
+    s, _ = play(s, "Delta", "pass")
+    s, events = play(s, "Gamma", "pass")
+    assert s.cfg.names[unit(s, "DFSP1").node] == "D8" and s.cfg.names[unit(s, "GFSC1").node] == "D4"
+    assert unit(s, "DFSP1").tokens == (1, 1, 1, 0)  # the fuel stays spent
+    assert any("turns back" in e.text for e in events)

@@ -38,7 +38,7 @@ DEFAULTS: Mapping[str, Any] = {
     "victory": "all_ports_for_a_turn", "tie_break": ("ports_held", "combat_power"),
     # rulings a designer may want the other way (content/lines_and_webs/rulings.md)
     "drop_limit": 3, "artillery_twelve": "suppress_and_step",
-    "buy_repair_tokens": True, "cross_level_port": True, "players_per_side": 1,
+    "buy_repair_tokens": True, "cross_level_port": True,
     "defender_counter_artillery": True,
 }
 

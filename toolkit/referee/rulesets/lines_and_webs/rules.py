@@ -50,8 +50,7 @@ NEEDS = Needs(
         "tie_break": _ANY, "drop_limit": fx.Int(0, 20),
         "artillery_twelve": fx.OneOf(("suppress_and_step", "one_hit")),
         "buy_repair_tokens": fx.Bool(),
-        "cross_level_port": fx.Bool(), "players_per_side": fx.Int(1, 2),
-        "defender_counter_artillery": fx.Bool(),
+        "cross_level_port": fx.Bool(), "defender_counter_artillery": fx.Bool(),
     })
 
 

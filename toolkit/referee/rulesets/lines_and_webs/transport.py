@@ -324,6 +324,12 @@ class Transport:
                         s = with_unit(s, evolve(s.units[u.uid], node=start))
                         events.append(Event("transport", f"{u.label} meets the enemy at "
                                             f"{s.cfg.names[node]} and turns back"))
+                k = s.cfg.port_of.get(node)
+                if k is not None and s.veil is not None:
+                    from toolkit.referee.rulesets.lines_and_webs.units import claim
+                    held = s.veil[1][k].holder
+                    if held is not None and s.ports[k].holder != held:
+                        s = claim(s, k, held)
         s = pick_up(s)
         s = evolve(s, veil=None)
         for side in s.sides:
