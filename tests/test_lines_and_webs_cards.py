@@ -28,7 +28,8 @@ def test_LW_K1_nine_line_recovery_pins_a_unit_until_an_orange_cube_arrives():
     assert unit(s, "GMI1").pinned and s.book("Delta").hand == ()
     assert s.flow.actor == "Delta"  # a card is played before the order card, same turn
     s, _ = play(s, "Delta", "DMI1xD6")
-    s = roll(s, 1, 1, 1)  # pinned, it still pays and rolls in defence
+    # pinned, it neither pays nor rolls: only Delta's three dice are asked for
+    assert s.flow.window.spec.label.startswith("DMI1") and unit(s, "GMI1").tokens == (1, 2, 2, 0)
 
 
 def test_LW_K2_air_drop_delivers_an_orange_cube_that_removes_a_black_cube_or_a_step_loss():

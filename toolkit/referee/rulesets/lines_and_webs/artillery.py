@@ -71,7 +71,7 @@ def rolled(s: State, who: str, dice: tuple[int, ...]):
         t = s.units[f.defender]
         firer = s.units[f.attacker]
         if (s.cfg.opt("defender_counter_artillery") and t.alive and t.tokens[AMMO]
-                and in_range(s, t, firer.node)):
+                and not t.pinned and not t.degraded and in_range(s, t, firer.node)):
             s = with_unit(s, pay(t, AMMO))
             s = evolve(s, fight=evolve(f, rolled=("att",)))
             w = Window("roll", CHANCE, spec=Dice(1, 12, f"{t.label} fires back"),

@@ -66,7 +66,9 @@ def start(s: State, attacker: int, target: int, moved: bool) -> tuple[State, lis
     k = s.cfg.kinds[d.kind]
     can_pay = d.tokens[AMMO] > 0 and (not k.fuel_in_combat or d.tokens[FUEL] > 0)
     events = [Event("combat", f"{a.label} attacks {d.label} at {s.cfg.names[target]}")]
-    if can_pay:
+    if d.pinned:  # a black cube: it may not fight at all (LW-K1)
+        events.append(Event("combat", f"{d.label} is pinned down and cannot fight back"))
+    elif can_pay:
         d = pay(d, AMMO)
         if k.fuel_in_combat:
             d = pay(d, FUEL)
@@ -74,7 +76,7 @@ def start(s: State, attacker: int, target: int, moved: bool) -> tuple[State, lis
     else:
         events.append(Event("combat", f"{d.label} cannot pay to fight back"))
     fight = Fight(attacker=attacker, defender=d.uid, origin=a.node, target=target,
-                  def_dice=direct_dice(s, d) if can_pay else 0, moved=moved)
+                  def_dice=direct_dice(s, d) if can_pay and not d.pinned else 0, moved=moved)
     s = evolve(s, fight=fight)
     s, more = scouts_window_or_roll(s)
     return s, events + more
