@@ -4,7 +4,9 @@ invariants, bot weights, notation help)."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping
+from dataclasses import fields, replace
 from typing import Any
 
 from toolkit.referee.kit import effects as fx
@@ -69,6 +71,19 @@ class LinesAndWebs(KitRules):
 
     def prompt(self, s: State, phase: Phase) -> str:
         return f"turn {s.turn}: {phase.prompt}"
+
+    def state_hash(self, s: State) -> str:
+        """A digest of every hashed field as one text (the same in every process: the
+        one set, `flow.out`, sorted); several times quicker than the kit's field walk."""
+        parts = []
+        for f in fields(s):
+            if not f.metadata.get("hash", True):
+                continue
+            value = getattr(s, f.name)
+            if f.name == "flow":
+                value = replace(value, out=tuple(sorted(value.out)))
+            parts.append((f.name, value))
+        return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
 
     def view(self, s: State, player: str | None):
         return views.view(s, player, self.name)
