@@ -147,7 +147,7 @@ def decide(s: State) -> tuple[State, list[Event]]:
     if f.att_hits == f.def_hits:
         events = [Event("combat", f"a tie: {a.label} falls back, {d.label} holds "
                         f"{s.cfg.names[f.target]}")]
-        return finish(s, None, events)
+        return finish(s, events)
     winner, loser = (a, d) if f.att_hits > f.def_hits else (d, a)
     s = evolve(s, fight=evolve(f, winner=winner.uid, loser=loser.uid))
     events = [Event("combat", f"{winner.label} wins the engagement")]
@@ -217,7 +217,7 @@ def offer_again(s: State, events: list[Event]) -> tuple[State, list[Event]]:
             s = open_window(s, Window("again", SIDE, players=(w.side,),
                                       prompt=f"{w.label} may attack again (or pass)"))
             return s, events
-    return finish(s, None, events)
+    return finish(s, events)
 
 
 def again_moves(s: State, u: Unit) -> list:
@@ -239,7 +239,7 @@ class Again:
 
     def apply(self, s: State, side: str, m, w: Window):
         if m is PASS:
-            s, events = finish(s, None, [])
+            s, events = finish(s, [])
             return s, tuple(events)
         u = s.units[s.fight.winner]
         u = pay(pay(u, FUEL), AMMO)
@@ -249,7 +249,7 @@ class Again:
         return s, tuple(events)
 
 
-def finish(s: State, _unused, events: list[Event]) -> tuple[State, list[Event]]:
+def finish(s: State, events: list[Event]) -> tuple[State, list[Event]]:
     return evolve(s, fight=None), events
 
 

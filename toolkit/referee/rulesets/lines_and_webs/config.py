@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from toolkit.referee.protocol import ScenarioError
@@ -243,20 +242,6 @@ class Config:
             if i is not None and self.ocean[i]:
                 return False
         return True
-
-    @cached_property
-    def within(self) -> dict[tuple[int, int], tuple[int, ...]]:
-        """Nodes at hex distance lo..hi from each node, asked for by (node, hi)."""
-        return {}
-
-    def near(self, node: int, lo: int, hi: int) -> tuple[int, ...]:
-        key = (node, lo * 100 + hi)
-        got = self.within.get(key)
-        if got is None:
-            got = self.within[key] = tuple(
-                i for i in range(len(self.names))
-                if lo <= self.hexes(node, i) <= hi and not self.impassable[i])
-        return got
 
     def port_room(self, port_k: int, damage: int) -> int:
         """Tokens a port may hold with `damage` damage tokens (LW-R08)."""

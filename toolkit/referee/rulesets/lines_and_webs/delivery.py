@@ -9,7 +9,7 @@ from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event
 from toolkit.referee.rulesets.lines_and_webs.config import CLASSES
 from toolkit.referee.rulesets.lines_and_webs.state import (
-    NONE, OFF, State, Tokens, add, with_book, with_port)
+    NONE, State, Tokens, add, with_book, with_port)
 from toolkit.referee.rulesets.lines_and_webs.units import full_load, place
 
 
@@ -117,6 +117,3 @@ def _tokens_words(t: Tokens) -> str:
 def tokens_words(t: Tokens) -> str:
     return _tokens_words(t) or "nothing"
 
-
-__all__ = ["Deploy", "aps_holds", "port_space", "land_unit", "land_tokens", "tokens_words",
-           "OFF"]

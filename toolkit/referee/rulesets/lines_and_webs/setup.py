@@ -4,7 +4,6 @@ Packaging/RSOI, each side holding its own seaport and airport (LW-setup)."""
 
 from __future__ import annotations
 
-from typing import Any
 
 from toolkit.referee.kit.flow import Flow
 from toolkit.referee.protocol import ScenarioError

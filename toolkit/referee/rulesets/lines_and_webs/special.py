@@ -123,17 +123,14 @@ def cancel(ctx: Play, card):
                                                 "post is cancelled")]
 
 
-@EFFECTS.primitive(target=fx.OneOf(_TARGETS), n=fx.Int(1, 3), after=fx.ParamType())
-def step_loss_card(ctx: Play, target, n, after):
+@EFFECTS.primitive("step_loss", target=fx.OneOf(_TARGETS), n=fx.Int(1, 3),
+                   after=fx.ParamType())
+def mass_casualties(ctx: Play, target, n, after):
     """The enemy unit you just beat loses {n} more step(s)."""
     s = ctx.s
     f = s.fight
     s, what = step_loss(s, f.loser, n)
     return s, [Event("card", f"mass casualties: {what}")]
-
-
-EFFECTS.primitives["step_loss"] = evolve(EFFECTS.primitives.pop("step_loss_card"),
-                                         name="step_loss")
 
 
 @EFFECTS.primitive(target=fx.OneOf(_TARGETS))

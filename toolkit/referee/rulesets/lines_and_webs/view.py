@@ -7,7 +7,6 @@ they stood when it began (LW-secret)."""
 from __future__ import annotations
 
 from toolkit.referee.kit.view import MarkerView, PieceView, PileView, TrackView, View, board_view
-from toolkit.referee.rulesets.lines_and_webs import victory
 from toolkit.referee.rulesets.lines_and_webs.config import LETTERS
 from toolkit.referee.rulesets.lines_and_webs.state import State, Tokens, Unit
 from toolkit.referee.rulesets.lines_and_webs.units import strength
@@ -94,5 +93,3 @@ def view(s: State, viewer: str | None, ruleset: str) -> View:
                 board=board_view(cfg.board), pieces=pieces, marks=marks, piles=tuple(piles),
                 tracks=tuple(tracks), markers=tuple(markers), panels=tuple(panels))
 
-
-__all__ = ["view", "victory"]
