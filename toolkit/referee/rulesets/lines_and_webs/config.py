@@ -185,6 +185,9 @@ class Config:
         self.turns = int(self.options["turns"])
         self.queue_spaces = tuple(self.options["delivery_queue"])
         self._fire_cache: dict[tuple[int, int], bool] = {}
+        #: carry ranges by (origin, side, SP, enemy nodes, blocked nodes): pure answers
+        #: of the fixed map, kept here so that a game asks each once (network.carry_reach)
+        self.reach_cache: dict = {}
 
     def _home(self, side: str, sea: bool) -> int | None:
         for k, p in enumerate(self.ports):

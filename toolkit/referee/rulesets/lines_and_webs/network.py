@@ -67,11 +67,25 @@ def moves_for(s: State, u: Unit, occ: dict, limit: int) -> dict[int, int]:
 
 def carry_reach(s: State, origin: int, side: str, occ: dict, limit: int) -> dict[int, int]:
     """Nodes a token may be carried to from `origin` within `limit` links; it never
-    passes an enemy's node or a node blocked for `side` (LW-T2)."""
+    passes an enemy's node or a node blocked for `side` (LW-T2). Only enemy nodes and
+    blocks matter, so answers are kept per scenario for the same enemy positions."""
+    enemy = tuple(sorted(n for n, us in occ.items() if us and us[0].side != side))
+    blocked = frozenset(n for n, who in s.blocked if who == side)
+    key = (origin, side, limit, enemy, blocked)
+    cache = s.cfg.reach_cache
+    got = cache.get(key)
+    if got is None:
+        if len(cache) > 20000:
+            cache.clear()
+        got = cache[key] = _carry_reach(s, origin, side, occ, limit, blocked)
+    return got
+
+
+def _carry_reach(s: State, origin: int, side: str, occ: dict, limit: int,
+                 blocked) -> dict[int, int]:
     cfg = s.cfg
     dist = {origin: 0}
     frontier = [origin]
-    blocked = {n for n, who in s.blocked if who == side}
     d = 0
     while frontier and d < limit:
         d += 1
