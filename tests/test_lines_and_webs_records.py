@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -101,3 +102,11 @@ def test_LW_F1_an_army_never_resupplied_starves_and_power_decides_after_turn_15(
     # food eaten on turn 3; degraded on 6; a step lost on 9, 12 and 15
     assert armor.degraded and armor.lost == 3
     assert "combat power Delta" in out.reason
+
+
+def test_the_bot_game_supplies_and_fights():
+    """The bots' weights make them carry supplies and fight (issue 9: bots that finish games)."""
+    text = (DATA / "random_1.record").read_text()
+    attacks = re.findall(r"^(?:Delta|Gamma): [A-Z]+\d+(?:-[A-Z]+\d+)?x[A-Z]+\d+$", text, re.M)
+    carries = re.findall(r"^(?:Delta|Gamma): [A-Z]+\d+(?:/[A-Z]+\d+)?>", text, re.M)
+    assert len(attacks) >= 20 and len(carries) >= 50
