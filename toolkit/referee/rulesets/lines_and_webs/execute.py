@@ -126,7 +126,7 @@ class Execute:
         return list(dict.fromkeys(out))
 
     def check(self, s: State, side: str, m) -> Illegal | None:
-        if m in self.legal(s, side):
+        if m in _memo(s, side, lambda: self._legal(s, side)):
             return None
         if m is PASS:
             return Illegal(RULE_PASS, "you must play while your execution deck holds cards")

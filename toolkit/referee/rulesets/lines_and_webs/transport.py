@@ -71,6 +71,13 @@ class Transport:
     # ------------------------------------------------------------ listing
 
     def legal(self, s: State, side: str):
+        return _memo(s, side, lambda: self._listed(s, side))[0]
+
+    def _listed(self, s: State, side: str):
+        moves = self._legal(s, side)
+        return moves, frozenset(moves)
+
+    def _legal(self, s: State, side: str):
         out: list = [PASS]
         occ = view_occupancy(s, side)
         mine = [r for r in s.units if r.side == side and r.alive and not r.displaced]
@@ -227,7 +234,7 @@ class Transport:
         return self._why(s, side, m)
 
     def legal_set(self, s: State, side: str) -> frozenset:
-        return _memo(s, side, lambda: frozenset(self.legal(s, side)))
+        return _memo(s, side, lambda: self._listed(s, side))[1]
 
     def _why(self, s: State, side: str, m: Order) -> Illegal:
         u = s.by_label(m.unit)
