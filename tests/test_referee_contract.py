@@ -61,7 +61,7 @@ TOY_3 = Path(__file__).parent / "referee_toy" / "dice_race_3.scn"
 registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
 
 GAMES = int(os.environ.get("FRONTKIT_CONTRACT_GAMES", "0"))
-DEFAULT_GAMES = {"dice_race": 40}
+DEFAULT_GAMES = {"dice_race": 40, "lines_and_webs": 1}  # one long game: ~1300 moves
 MOVE_LIMIT = 5000
 
 

@@ -40,15 +40,22 @@ def _cases() -> list[tuple[str, Path]]:
 
 CASES = _cases()
 
+#: Rulesets whose games are too long for search bots in the suite: Lines and Webs plays
+#: about 1,200 moves a game with hundreds of legal moves in Transport supplies, so one
+#: greedy or MCTS game takes hours here; they are measured by hand (benchmarks/bots.py).
+LONG = {"lines_and_webs"}
+
 
 @pytest.mark.parametrize("kind", ["random", "greedy", "mcts:3"])
 @pytest.mark.parametrize("name, path", CASES, ids=[c[0] for c in CASES])
 def test_bots_play_only_legal_moves_and_finish(name, path, kind):
+    if name in LONG and kind != "random":
+        pytest.skip(f"{name}: games too long for a {kind} bot in the suite")
     scenario = dsl.load(path)
     rules = registry.get(name)
     sides = tuple(scenario.sides)
     bot = BotSpec.parse(kind).make(rules, sides)
-    games = 1 if kind.startswith("mcts") and name != "dice_race" else 3
+    games = 1 if (kind.startswith("mcts") and name != "dice_race") or name in LONG else 3
     for i in range(games):
         state = rules.new_game(scenario)
         rng = game_rng("legal", i)

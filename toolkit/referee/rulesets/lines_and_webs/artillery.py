@@ -1,0 +1,81 @@
+"""Field artillery's indirect fire (LW-A1..LW-A4): at a unit two or three hexes away
+(lakes between count; ocean may not be fired over; rivers do not matter), spending
+one to three ammunition tokens, one d12 each, hitting on 7+ raised by the target's
+node. A 12 both suppresses and costs a step. Only field artillery answers: a target
+that is field artillery in range fires back with one die for one ammunition token.
+Displaced units cannot be fired on. Indirect fire moves nobody."""
+
+from __future__ import annotations
+
+from toolkit.referee.chance import Dice
+from toolkit.referee.kit.flow import open_window
+from toolkit.referee.kit.phases import CHANCE, Window
+from toolkit.referee.kit.values import evolve
+from toolkit.referee.protocol import Event
+from toolkit.referee.rulesets.lines_and_webs.config import AMMO
+from toolkit.referee.rulesets.lines_and_webs.state import Fight, State, Unit, with_unit
+from toolkit.referee.rulesets.lines_and_webs.units import hit, pay
+
+RULE_FIRE = "LW-A1"
+
+
+def in_range(s: State, shooter: Unit, node: int) -> bool:
+    k = s.cfg.kinds[shooter.kind]
+    if k.indirect is None:
+        return False
+    lo, hi = k.indirect
+    return lo <= s.cfg.hexes(shooter.node, node) <= hi and s.cfg.line_clear(shooter.node, node)
+
+
+def fire_targets(s: State, u: Unit) -> list[int]:
+    """Nodes `u` may fire on: an enemy unit that is not displaced, in range."""
+    out = []
+    for e in s.units:
+        if e.side != u.side and e.alive and not e.displaced and e.node not in out \
+                and in_range(s, u, e.node):
+            out.append(e.node)
+    return sorted(out)
+
+
+def target_at(s: State, node: int, side: str) -> Unit | None:
+    from toolkit.referee.rulesets.lines_and_webs.combat import defender_at
+    there = [u for u in s.units if u.node == node and u.alive and u.side != side
+             and not u.displaced]
+    if not there:
+        return None
+    return defender_at(s, node, side) if len(there) > 1 else there[0]
+
+
+def fire(s: State, uid: int, node: int, n: int) -> tuple[State, list[Event]]:
+    u = s.units[uid]
+    t = target_at(s, node, u.side)
+    s = with_unit(s, pay(u, AMMO, n))
+    s = evolve(s, fight=Fight(attacker=uid, defender=t.uid, origin=u.node, target=node,
+                              att_dice=n, indirect=True))
+    w = Window("roll", CHANCE, spec=Dice(n, 12, f"{u.label} fires"), data=(("who", "att"),))
+    return open_window(s, w), [Event("fire", f"{u.label} fires {n} round(s) at {t.label} on "
+                                     f"{s.cfg.names[node]}")]
+
+
+def rolled(s: State, who: str, dice: tuple[int, ...]):
+    from toolkit.referee.rulesets.lines_and_webs.combat import count_hits
+    f = s.fight
+    shooter = s.units[f.attacker if who == "att" else f.defender]
+    target = s.units[f.defender if who == "att" else f.attacker]
+    n = count_hits(s, shooter, target, dice)
+    s, what = hit(s, target.uid, n)
+    words = " ".join(map(str, dice))
+    events = [Event("fire", f"{shooter.label} rolls {words}: {n} hit(s)"
+                    + (f"; {what}" if what else ""))]
+    if who == "att":
+        t = s.units[f.defender]
+        firer = s.units[f.attacker]
+        if (s.cfg.opt("defender_counter_artillery") and t.alive and t.tokens[AMMO]
+                and not t.pinned and not t.degraded and in_range(s, t, firer.node)):
+            s = with_unit(s, pay(t, AMMO))
+            s = evolve(s, fight=evolve(f, rolled=("att",)))
+            w = Window("roll", CHANCE, spec=Dice(1, 12, f"{t.label} fires back"),
+                       data=(("who", "def"),))
+            events.append(Event("fire", f"{t.label} fires back"))
+            return open_window(s, w), tuple(events)
+    return evolve(s, fight=None), tuple(events)

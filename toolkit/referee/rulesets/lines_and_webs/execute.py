@@ -1,0 +1,245 @@
+"""Phase 6, Execute orders (sides in turn, the initiative first): on its turn a side
+turns over the top card of its execution deck, or of its reserve, and that unit acts
+(LW-E1..LW-E8). Every order costs a fuel token (field artillery may instead spend
+ammunition to fire from afar); moving goes along links up to the unit's movement;
+a unit that enters or starts in contact must attack (one more link, onto the enemy,
+for one ammunition token); engineers repair a port for one more fuel token. Reserve
+cards may be played while either side still has execution cards; once both
+execution decks are spent, each side may play one more reserve card."""
+
+from __future__ import annotations
+
+from toolkit.referee.kit.values import evolve
+from toolkit.referee.protocol import PASS, Event, Illegal
+from toolkit.referee.rulesets.lines_and_webs import artillery, combat, special
+from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FUEL
+from toolkit.referee.rulesets.lines_and_webs.moves import Order
+from toolkit.referee.rulesets.lines_and_webs.network import (
+    enemy_next_to, moves_for, occupancy_without)
+from toolkit.referee.rulesets.lines_and_webs.orders import CP
+from toolkit.referee.rulesets.lines_and_webs.state import State, Unit, with_book, with_port, with_unit
+from toolkit.referee.rulesets.lines_and_webs.transport import pick_up
+from toolkit.referee.rulesets.lines_and_webs.units import pay, place
+
+RULE_CARD = "LW-E1"
+RULE_ACT = "LW-E2"
+RULE_CONTACT = "LW-E3"
+RULE_REPAIR = "LW-E6"
+RULE_PASS = "LW-E7"
+RULE_PHASE = "LW-phase"
+
+
+def both_spent(s: State) -> bool:
+    return not s.books[0].execution and not s.books[1].execution
+
+
+def playable_cards(s: State, side: str) -> list[tuple[str, str]]:
+    """(card, deck) the side may turn over now: the execution deck's top card, and the
+    reserve's top card while the reserve may be used (LW-E1, LW-E7)."""
+    b = s.book(side)
+    if b.joint > 0:
+        return [(b.execution[0], "x")] if b.execution else []
+    if b.joint < 0:
+        return [(b.reserve[0], "r")] if b.reserve else []
+    out = []
+    if b.execution:
+        out.append((b.execution[0], "x"))
+    if b.reserve and (not both_spent(s) or not b.final):
+        out.append((b.reserve[0], "r"))
+    return out
+
+
+def unit_actions(s: State, u: Unit, occ: dict) -> list[Order]:
+    """Everything the unit on a turned card may do (LW-E2..LW-E6)."""
+    label = u.label
+    out = [Order("hold", unit=label)]
+    if not u.alive or u.degraded or u.pinned:
+        return out
+    cfg = s.cfg
+    k = cfg.kinds[u.kind]
+    fuel, ammo = u.tokens[FUEL], u.tokens[AMMO]
+    contact = enemy_next_to(s, u.node, u.side, occ)
+    if contact:
+        if fuel and ammo:
+            return [Order("move", unit=label, target=cfg.names[n]) for n in contact]
+        return out
+    if fuel and not u.suppressed:
+        others = occupancy_without(occ, u.uid)
+        for dest in sorted(moves_for(s, u, occ, k.movement)):
+            name = cfg.names[dest]
+            near = enemy_next_to(s, dest, u.side, others)
+            if not near:
+                out.append(Order("move", unit=label, to=name))
+            elif ammo:
+                out += [Order("move", unit=label, to=name, target=cfg.names[n]) for n in near]
+            if k.repairs and fuel >= 2 and not near and _repairable(s, dest, u.side):
+                out.append(Order("repair", unit=label, to=name))
+    if k.repairs and fuel >= 2 and _repairable(s, u.node, u.side):
+        out.append(Order("repair", unit=label))
+    if k.indirect is not None and ammo:
+        most = min(k.indirect_max_ammo or 1, ammo)
+        for node in artillery.fire_targets(s, u):
+            out += [Order("fire", unit=label, target=cfg.names[node], n=n)
+                    for n in range(1, most + 1)]
+    return out
+
+
+def _repairable(s: State, node: int, side: str) -> bool:
+    p = s.port(node)
+    return p is not None and p.holder == side and p.damage > 0 and not p.repaired
+
+
+class Execute:
+    def order(self, s: State):
+        first = s.initiative or s.sides[0]
+        return (first, s.other(first))
+
+    def done(self, s: State) -> bool:
+        if s.fight is not None:
+            return False
+        return both_spent(s) and all(b.final or not b.reserve for b in s.books) and \
+            all(b.joint == 0 for b in s.books)
+
+    def begin_turn(self, s: State, side: str):
+        return evolve(s, turned=False), ()
+
+    def turn_over(self, s: State, side: str) -> bool:
+        return s.turned and s.fight is None and s.book(side).joint == 0
+
+    def legal(self, s: State, side: str):
+        return _memo(s, side, lambda: self._legal(s, side))
+
+    def _legal(self, s: State, side: str):
+        b = s.book(side)
+        out: list = []
+        if not b.execution and b.joint == 0:
+            out.append(PASS)
+        occ = s.occupants()
+        if s.fight is None and b.joint == 0:
+            out += special.turn_plays(s, side)
+        for card, _deck in playable_cards(s, side):
+            if card == CP:
+                out.append(Order("command_post"))
+                continue
+            u = s.by_label(card)
+            out += unit_actions(s, u, occ)
+        return list(dict.fromkeys(out))
+
+    def check(self, s: State, side: str, m) -> Illegal | None:
+        if m in _memo(s, side, lambda: self._legal(s, side)):
+            return None
+        if m is PASS:
+            return Illegal(RULE_PASS, "you must play while your execution deck holds cards")
+        if isinstance(m, Order) and m.verb == "play":
+            return Illegal(special.RULE_CARD, "you may play that card now only with a target "
+                           "it allows, from your hand, on your turn before your order card")
+        if not isinstance(m, Order) or m.verb not in ("move", "hold", "fire", "repair",
+                                                      "command_post"):
+            return Illegal(RULE_PHASE, "in Execute orders the unit on your turned card moves, "
+                           "attacks, fires, repairs or holds")
+        cards = [c for c, _ in playable_cards(s, side)]
+        if m.verb == "command_post":
+            return Illegal(RULE_CARD, "your Command Post card is not on top of a deck")
+        if m.unit not in cards:
+            return Illegal(RULE_CARD, f"{m.unit}'s card is not on top of your execution deck"
+                           " (or of your reserve, while it may be used)")
+        u = s.by_label(m.unit)
+        if u.degraded or u.pinned:
+            return Illegal(RULE_ACT, f"{m.unit} may neither move nor fight")
+        if enemy_next_to(s, u.node, side, s.occupants()) and m.verb != "fire":
+            return Illegal(RULE_CONTACT, f"{m.unit} is in contact: it must attack an enemy "
+                           "next to it (or hold if it cannot pay)")
+        if m.verb == "repair":
+            return Illegal(RULE_REPAIR, "an engineer repairs one damage of your port it "
+                           "stands on (or reaches), once a port a turn, for one more fuel")
+        if m.verb == "fire":
+            return Illegal(artillery.RULE_FIRE, "field artillery fires at an enemy two or "
+                           "three hexes away, not over ocean, with one to three ammunition")
+        return Illegal(RULE_ACT, f"{m.unit} cannot do that: it moves along links up to its "
+                       "movement for one fuel, stops on meeting the enemy, and an attack "
+                       "needs one ammunition more")
+
+    def apply(self, s: State, side: str, m):
+        if m is PASS:
+            if both_spent(s):
+                s = with_book(s, side, final=True)
+            return evolve(s, turned=True), (Event("pass", f"{side} passes"),)
+        b = s.book(side)
+        if m.verb == "play":
+            s, events = special.play_card(s, side, m)
+            return s, tuple(events)
+        if m.verb == "command_post":
+            if b.execution and b.execution[0] == CP:
+                s = with_book(s, side, execution=b.execution[1:], joint=3)
+            else:
+                s = with_book(s, side, reserve=b.reserve[1:], joint=-3)
+            s = with_book(s, side, joint=_joint_cap(s.book(side)))
+            s = special.after_command_post(s, side)
+            return s, (Event("orders", f"{side} plays a Command Post: its next cards act "
+                             "together"),)
+        s = evolve(self._turn_card(s, side, m.unit), turned=True)
+        u = s.by_label(m.unit)
+        cfg = s.cfg
+        events = [Event("card", f"{side} turns over {u.label}'s card")]
+        if m.verb == "hold":
+            if u.tokens[FUEL] and u.alive:
+                s = with_unit(s, pay(u, FUEL))
+            events.append(Event("hold", f"{u.label} holds"))
+            return s, tuple(events)
+        if m.verb == "fire":
+            s, more = artillery.fire(s, u.uid, cfg.index[m.target], m.n)
+            return s, tuple(events + more)
+        u = pay(u, FUEL)
+        if m.to:
+            s = place(s, u, cfg.index[m.to])
+            u = s.units[u.uid]
+            events.append(Event("move", f"{u.label} moves to {m.to}"))
+        else:
+            s = with_unit(s, u)
+        if m.verb == "repair":
+            u = pay(u, FUEL)
+            s = with_unit(s, u)
+            p = s.port(u.node)
+            s = with_port(s, u.node, damage=p.damage - 1, repaired=True)
+            events.append(Event("repair", f"{u.label} repairs {cfg.names[u.node]}"))
+            return pick_up(s), tuple(events)
+        s = pick_up(s)
+        if m.target:
+            u = pay(s.units[u.uid], AMMO)
+            s = with_unit(s, u)
+            s, more = combat.start(s, u.uid, cfg.index[m.target], moved=bool(m.to))
+            events += more
+        return s, tuple(events)
+
+    def _turn_card(self, s: State, side: str, label: str) -> State:
+        b = s.book(side)
+        if b.execution and b.execution[0] == label:
+            s = with_book(s, side, execution=b.execution[1:],
+                          joint=b.joint - 1 if b.joint > 0 else b.joint)
+        else:
+            if both_spent(s):
+                s = with_book(s, side, final=True)
+            s = with_book(s, side, reserve=b.reserve[1:],
+                          joint=b.joint + 1 if b.joint < 0 else b.joint)
+        b = s.book(side)
+        return with_book(s, side, joint=_joint_cap(b))
+
+
+def _joint_cap(b) -> int:
+    """A Command Post's joint play ends early when its deck runs out."""
+    if b.joint > 0:
+        return min(b.joint, len(b.execution))
+    if b.joint < 0:
+        return -min(-b.joint, len(b.reserve))
+    return 0
+
+
+_LAST: list = [None, None, None]
+
+
+def _memo(s: State, side: str, make):
+    if _LAST[0] is s and _LAST[1] == side:
+        return _LAST[2]
+    value = make()
+    _LAST[:] = [s, side, value]
+    return value

@@ -1,0 +1,130 @@
+"""The node-and-link network as graph queries: where a unit may move, where a
+token may be carried, who is in contact, where a loser may retreat. Movement and
+supply count links (LW-R01, LW-R02); nodes blocked for a side, and nodes held by
+the enemy, stop both."""
+
+from __future__ import annotations
+
+from toolkit.referee.rulesets.lines_and_webs.state import State, Unit
+
+
+def room_for(s: State, node: int, side: str, occ: dict, extra: int = 1) -> bool:
+    """A unit of `side` may stand on `node`: nobody is there, or it is a port with
+    room and no enemy (LW-capacity: one unit a node; SPOD four, APOD three)."""
+    there = occ.get(node, ())
+    if not there:
+        return extra <= 1 or _port_cap(s, node) >= extra
+    if any(u.side != side for u in there):
+        return False
+    return len(there) + extra <= _port_cap(s, node)
+
+
+def _port_cap(s: State, node: int) -> int:
+    k = s.cfg.port_of.get(node)
+    return 1 if k is None else s.cfg.port_capacity[k]
+
+
+def enemy_next_to(s: State, node: int, side: str, occ: dict) -> list[int]:
+    """Linked nodes holding an enemy unit (contact: rivers without a crossing have
+    no link, so nobody is in contact across them)."""
+    out = []
+    for n in s.cfg.links[node]:
+        there = occ.get(n)
+        if there and there[0].side != side:
+            out.append(n)
+    return out
+
+
+def moves_for(s: State, u: Unit, occ: dict, limit: int) -> dict[int, int]:
+    """Nodes `u` may end a move on within `limit` links, with the distance. It may
+    pass friendly units but not end on them (ports aside), never enters an enemy's
+    node or a node blocked for its side, and stops on entering contact
+    (LW-contact: a unit does not move on past an enemy next to it)."""
+    side = u.side
+    cfg = s.cfg
+    start = u.node
+    dist = {start: 0}
+    frontier = [start]
+    blocked = {n for n, who in s.blocked if who == side}
+    d = 0
+    while frontier and d < limit:
+        d += 1
+        nxt = []
+        for node in frontier:
+            if node != start and enemy_next_to(s, node, side, occ):
+                continue  # in contact: the move ends here
+            for n in cfg.links[node]:
+                if n in dist or n in blocked:
+                    continue
+                there = occ.get(n)
+                if there and there[0].side != side:
+                    continue
+                dist[n] = d
+                nxt.append(n)
+        frontier = nxt
+    return {n: k for n, k in dist.items() if n != start and room_for(s, n, side, occ)}
+
+
+def carry_reach(s: State, origin: int, side: str, occ: dict, limit: int) -> dict[int, int]:
+    """Nodes a token may be carried to from `origin` within `limit` links; it never
+    passes an enemy's node or a node blocked for `side` (LW-T2). Only enemy nodes and
+    blocks matter, so answers are kept per scenario for the same enemy positions."""
+    enemy = tuple(sorted(n for n, us in occ.items() if us and us[0].side != side))
+    blocked = frozenset(n for n, who in s.blocked if who == side)
+    key = (origin, side, limit, enemy, blocked)
+    cache = s.cfg.reach_cache
+    got = cache.get(key)
+    if got is None:
+        if len(cache) > 20000:
+            cache.clear()
+        got = cache[key] = _carry_reach(s, origin, side, occ, limit, blocked)
+    return got
+
+
+def _carry_reach(s: State, origin: int, side: str, occ: dict, limit: int,
+                 blocked) -> dict[int, int]:
+    cfg = s.cfg
+    dist = {origin: 0}
+    frontier = [origin]
+    d = 0
+    while frontier and d < limit:
+        d += 1
+        nxt = []
+        for node in frontier:
+            for n in cfg.links[node]:
+                if n in dist or n in blocked:
+                    continue
+                there = occ.get(n)
+                if there and there[0].side != side:
+                    continue
+                dist[n] = d
+                nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+def retreats(s: State, u: Unit, occ: dict, steps: int) -> list[int]:
+    """Nodes exactly `steps` links from `u` that it may retreat to: through nodes
+    with no enemy, ending where it may stand (LW-retreat)."""
+    side = u.side
+    cfg = s.cfg
+    frontier = {u.node}
+    seen = {u.node}
+    for _ in range(steps):
+        nxt = set()
+        for node in frontier:
+            for n in cfg.links[node]:
+                if n in seen:
+                    continue
+                there = occ.get(n)
+                if there and there[0].side != side:
+                    continue
+                nxt.add(n)
+        seen |= nxt
+        frontier = nxt
+    return sorted(n for n in frontier if room_for(s, n, side, occ))
+
+
+def occupancy_without(occ: dict, uid: int) -> dict:
+    return {n: [u for u in us if u.uid != uid] for n, us in occ.items()
+            if any(u.uid != uid for u in us)}

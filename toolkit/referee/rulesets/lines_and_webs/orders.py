@@ -1,0 +1,129 @@
+"""Phase 4, Issue orders (together, in secret): each side deals the mission order
+cards of its combat units on the map into an execution deck (any number, top
+first), a reserve of at most four, and out of play (the rest); a Command Post card
+from its hand may go into either deck (LW-O1..LW-O4)."""
+
+from __future__ import annotations
+
+from toolkit.referee.protocol import PASS, Event, Illegal
+from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FUEL
+from toolkit.referee.rulesets.lines_and_webs.moves import Order
+from toolkit.referee.rulesets.lines_and_webs.state import State, with_book
+
+RULE_CARD = "LW-O1"
+RULE_RESERVE = "LW-O2"
+RULE_UNABLE = "LW-O3"
+RULE_CP = "LW-O4"
+RULE_PHASE = "LW-phase"
+CP = "command_post"
+
+
+def has_card(s: State, u) -> bool:
+    return s.cfg.kinds[u.kind].mission_card
+
+
+class Orders:
+    def enter(self, s: State):
+        for side in s.sides:
+            s = with_book(s, side, execution=(), reserve=(), ready=False, final=False,
+                          joint=0)
+        return s, ()
+
+    def complete(self, s: State, side: str) -> bool:
+        return s.book(side).ready
+
+    def legal(self, s: State, side: str):
+        out: list = [PASS]
+        b = s.book(side)
+        for u in s.units:
+            if u.side == side and u.alive and has_card(s, u):
+                for verb in ("x", "r"):
+                    m = Order(verb, unit=u.label)
+                    if self.check(s, side, m) is None:
+                        out.append(m)
+        if CP in b.hand:
+            for verb in ("x", "r"):
+                m = Order(verb, unit=CP)
+                if self.check(s, side, m) is None:
+                    out.append(m)
+        return out
+
+    def check(self, s: State, side: str, m) -> Illegal | None:
+        if m is PASS:
+            return None
+        if not isinstance(m, Order) or m.verb not in ("x", "r"):
+            return Illegal(RULE_PHASE, "in Issue orders you put cards in your execution (x) "
+                           "or reserve (r) deck, or pass to leave the rest out of play")
+        b = s.book(side)
+        if m.verb == "r" and len(b.reserve) >= int(s.cfg.opt("reserve_orders")):
+            return Illegal(RULE_RESERVE, f"the reserve holds at most "
+                           f"{s.cfg.opt('reserve_orders')} cards")
+        if m.unit == CP:
+            placed = b.execution.count(CP) + b.reserve.count(CP)
+            if b.hand.count(CP) <= placed:
+                return Illegal(RULE_CP, "you hold no Command Post card to place")
+            return None
+        u = s.by_label(m.unit)
+        if u is None or u.side != side or not u.alive or not has_card(s, u):
+            return Illegal(RULE_CARD, f"{m.unit} is not one of your combat units on the map")
+        if m.unit in b.execution or m.unit in b.reserve:
+            return Illegal(RULE_CARD, f"{m.unit}'s card is already in a deck")
+        if u.degraded or u.pinned:
+            return Illegal(RULE_UNABLE, f"{m.unit} may neither move nor fight "
+                           f"({'degraded' if u.degraded else 'black cube'})")
+        fa = s.cfg.kinds[u.kind].indirect is not None
+        if m.verb == "x" and not (u.tokens[FUEL] or (fa and u.tokens[AMMO])):
+            return Illegal(RULE_UNABLE, f"{m.unit} has no fuel to spend: a card in the "
+                           "execution deck costs at least one fuel token (artillery: fuel or "
+                           "ammunition)")
+        return None
+
+    def apply(self, s: State, side: str, m):
+        b = s.book(side)
+        if m is PASS:
+            return with_book(s, side, ready=True), ()
+        if m.verb == "x":
+            return with_book(s, side, execution=b.execution + (m.unit,)), ()
+        return with_book(s, side, reserve=b.reserve + (m.unit,)), ()
+
+    def resolve(self, s: State):
+        events = []
+        for side in s.sides:
+            b = s.book(side)
+            hand = list(b.hand)
+            for c in b.execution + b.reserve:
+                if c == CP:
+                    hand.remove(CP)
+            s = with_book(s, side, hand=tuple(hand))
+            events.append(Event("orders", f"{side} has {len(b.execution)} execution and "
+                                f"{len(b.reserve)} reserve card(s)", reveals=True))
+        return s, tuple(events)
+
+
+class Initiative:
+    """Phase 5: each side rolls a d12; the higher acts first; a tie is rolled again
+    (LW-I1)."""
+
+    def enter(self, s: State):
+        from toolkit.referee.kit.values import evolve
+        return evolve(s, initiative=None), ()
+
+    def chance(self, s: State):
+        from toolkit.referee.chance import Dice
+        return Dice(2, 12, f"initiative: {s.sides[0]} then {s.sides[1]}")
+
+    def check(self, s: State, side: str, m):
+        return None
+
+    def apply(self, s: State, side: str, m):
+        from toolkit.referee.kit.values import evolve
+        a, b = m.values
+        if a == b:
+            return s, (Event("initiative", f"both roll {a}: roll again"),)
+        first = s.sides[0] if a > b else s.sides[1]
+        return evolve(s, initiative=first), (
+            Event("initiative", f"{s.sides[0]} rolls {a}, {s.sides[1]} rolls {b}: "
+                  f"{first} acts first"),)
+
+    def done(self, s: State) -> bool:
+        return s.initiative is not None

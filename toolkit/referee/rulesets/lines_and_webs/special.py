@@ -1,0 +1,359 @@
+"""The ten special cards (LW-K1..LW-K10), each an effect primitive the scenario's
+cards name (`effect strike(target=enemy_unit, near_friendly=2, hits=1)`), checked at
+`frontkit check`. Bought in Spend resources, they are in hand at once and used:
+
+- on your own turn in Execute orders, before your order card: 9-Line Recovery!
+  (immobilise), Air Drop Inbound! (deliver), Close Air Support! and Saint HIMARS!
+  (strike, after the enemy's air defence within four hexes rolls: any 8+ stops it),
+  Cyber Attack! (reorder_orders), SF in the Area! (block_node, also in Spend);
+- in Issue orders, in a deck: Command Post! (joint_orders);
+- out of turn, in reaction windows: Drone Recon! right after a Command Post
+  (cancel), Scouts Out! before an engagement's dice (fire_first, the attacker's side),
+  MASS CAL! after winning an engagement (step_loss)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toolkit.referee.chance import Dice
+from toolkit.referee.kit import effects as fx
+from toolkit.referee.kit.flow import open_window
+from toolkit.referee.kit.phases import CHANCE, REACT, Window
+from toolkit.referee.kit.values import evolve
+from toolkit.referee.protocol import PASS, Event, Illegal
+from toolkit.referee.rulesets.lines_and_webs.config import LETTERS, REPAIR, TOKEN_PIECES
+from toolkit.referee.rulesets.lines_and_webs.moves import Order
+from toolkit.referee.rulesets.lines_and_webs.state import State, with_book, with_port, with_unit
+from toolkit.referee.rulesets.lines_and_webs.units import hit, receive, room, step_loss
+
+RULE_CARD = "LW-K0"
+EFFECTS = fx.Effects("lines_and_webs")
+
+_TARGETS = ("enemy_unit", "friendly_unit", "any_unit_or_port", "engaged_enemy",
+            "engaged_friendly")
+
+
+@dataclass(frozen=True)
+class Play:
+    """What a primitive acts on: the state, the side playing, its order."""
+
+    s: State
+    side: str
+    order: Order
+
+
+@EFFECTS.primitive(target=fx.OneOf(_TARGETS), marker=fx.NameIn("pieces"),
+                   until=fx.NameIn("pieces"))
+def immobilise(ctx: Play, target, marker, until):
+    """Put a black cube on one enemy unit: it may neither move nor fight until an
+    orange cube reaches it."""
+    u = ctx.s.by_label(ctx.order.target)
+    return with_unit(ctx.s, evolve(u, pinned=True)), [Event("card", f"{u.label} is pinned "
+                                                              "down (black cube)")]
+
+
+@EFFECTS.primitive(target=fx.OneOf(_TARGETS), choice=fx.ParamType(), n=(fx.Int(1, 3), 1))
+def deliver(ctx: Play, target, choice, n):
+    """Drop {n} orange cube or supply token on one of your units."""
+    u = ctx.s.by_label(ctx.order.target)
+    cls = LETTERS.index(ctx.order.cls)
+    u = receive(ctx.s, u, cls, n)
+    return with_unit(ctx.s, u), [Event("card", f"an air drop reaches {u.label}")]
+
+
+@EFFECTS.primitive(within=fx.Int(1, 9), roll=fx.SpanOf())
+def air_defence_check(ctx: Play, within, roll):
+    """The enemy's air defence within {within} hexes of the target may stop it on {roll}."""
+    return ctx.s, []
+
+
+@EFFECTS.primitive(target=fx.OneOf(_TARGETS), near_friendly=(fx.Int(0, 9), 0),
+                   hits=(fx.Int(0, 3), 0), steps=(fx.Int(0, 3), 0),
+                   port_damage=(fx.Int(0, 3), 0))
+def strike(ctx: Play, target, near_friendly, hits, steps, port_damage):
+    """Strike one enemy unit (or port): hits, steps lost or port damage."""
+    s = ctx.s
+    u = s.by_label(ctx.order.target)
+    if u is None:
+        node = s.cfg.index[ctx.order.target]
+        k = s.cfg.port_of[node]
+        p = s.ports[k]
+        damage = min(p.damage + port_damage, s.cfg.port_damage_limit[k])
+        room_left = s.cfg.port_room(k, damage)
+        tokens = list(p.tokens)
+        over = sum(tokens) - room_left
+        for cls in (3, 2, 1, 0):  # stores beyond the damaged room are lost (LW-R08)
+            cut = min(max(over, 0), tokens[cls])
+            tokens[cls] -= cut
+            over -= cut
+        s = with_port(s, node, damage=damage, tokens=tuple(tokens))
+        return s, [Event("card", f"port {ctx.order.target} takes {port_damage} damage")]
+    if hits:
+        s, what = hit(s, u.uid, hits)
+    else:
+        s, what = step_loss(s, u.uid, steps)
+    return s, [Event("card", what or f"{u.label} is struck")]
+
+
+@EFFECTS.primitive(n=fx.Int(1, 6), deck=fx.OneOf(("execution",)))
+def joint_orders(ctx: Play, n, deck):
+    """Placed in a deck: when turned, the next {n} cards act together."""
+    return ctx.s, []
+
+
+@EFFECTS.primitive(whose=fx.OneOf(("enemy",)), deck=fx.OneOf(("execution",)),
+                   hidden=(fx.Bool(), True))
+def reorder_orders(ctx: Play, whose, deck, hidden):
+    """Rearrange the enemy's execution deck, face down."""
+    s = ctx.s
+    enemy = s.other(ctx.side)
+    cards = s.book(enemy).execution
+    k = ctx.order.n
+    return with_book(s, enemy, execution=cards[k:] + cards[:k]), [
+        Event("card", f"{ctx.side} cuts {enemy}'s execution deck: {k} card(s) from the top "
+              "go to the bottom")]
+
+
+@EFFECTS.primitive(card=fx.NameIn("cards"))
+def cancel(ctx: Play, card):
+    """Cancel the enemy's {card} just played."""
+    s = ctx.s
+    enemy = s.other(ctx.side)
+    return with_book(s, enemy, joint=0), [Event("card", f"drone recon: {enemy}'s command "
+                                                "post is cancelled")]
+
+
+@EFFECTS.primitive("step_loss", target=fx.OneOf(_TARGETS), n=fx.Int(1, 3),
+                   after=fx.ParamType())
+def mass_casualties(ctx: Play, target, n, after):
+    """The enemy unit you just beat loses {n} more step(s)."""
+    s = ctx.s
+    f = s.fight
+    s, what = step_loss(s, f.loser, n)
+    return s, [Event("card", f"mass casualties: {what}")]
+
+
+@EFFECTS.primitive(target=fx.OneOf(_TARGETS))
+def fire_first(ctx: Play, target):
+    """Your unit in this engagement rolls and scores its hits first."""
+    return evolve(ctx.s, fight=evolve(ctx.s.fight, scouts=ctx.side)), [
+        Event("card", f"scouts out: {ctx.side}'s unit rolls first")]
+
+
+@EFFECTS.primitive(n=fx.Int(1, 3), blocks=fx.OneOf(("enemy",)), until=fx.OneOf(("reset",)))
+def block_node(ctx: Play, n, blocks, until):
+    """Block one node to the enemy's units and supplies until the reset."""
+    s = ctx.s
+    node = s.cfg.index[ctx.order.target]
+    enemy = s.other(ctx.side)
+    return evolve(s, blocked=tuple(sorted(s.blocked + ((node, enemy),)))), [
+        Event("card", f"special forces block {ctx.order.target} to {enemy}")]
+
+
+# ------------------------------------------------------------------ listing
+
+TURN_PRIMITIVES = ("immobilise", "deliver", "strike", "reorder_orders", "block_node")
+
+
+def main_call(s: State, card: str):
+    for c in s.cfg.card_effects.get(card, ()):
+        if c.name != "air_defence_check":
+            return c
+    return None
+
+
+def turn_plays(s: State, side: str, spend: bool = False) -> list[Order]:
+    """The special cards `side` may play now on its own turn (or in Spend: blocks)."""
+    b = s.book(side)
+    hand = b.hand + (b.cards_bought if spend else ())
+    out: list[Order] = []
+    for card in sorted(set(hand)):
+        call = main_call(s, card)
+        if call is None or call.name not in TURN_PRIMITIVES:
+            continue
+        if spend and call.name != "block_node":
+            continue
+        out += targets(s, side, card, call)
+    return out
+
+
+def targets(s: State, side: str, card: str, call) -> list[Order]:
+    cfg = s.cfg
+    enemy = s.other(side)
+    name = call.name
+    args = dict(call.args)
+    if name == "immobilise":
+        return [Order("play", unit=card, target=u.label) for u in s.on_map(enemy)
+                if not u.pinned]
+    if name == "deliver":
+        out = []
+        letters = [LETTERS[TOKEN_PIECES[c]] for c in args.get("choice", ()) if c in TOKEN_PIECES]
+        for u in s.on_map(side):
+            for letter in letters:
+                cls = LETTERS.index(letter)
+                if room(s, u, cls) > 0 and (cls != REPAIR or u.pinned or u.lost):
+                    out.append(Order("play", unit=card, target=u.label, cls=letter))
+        return out
+    if name == "strike":
+        near = int(args.get("near_friendly", 0))
+        friends = [u.node for u in s.on_map(side)]
+        out = [Order("play", unit=card, target=u.label) for u in s.on_map(enemy)
+               if not u.displaced and (not near or any(cfg.hexes(u.node, f) <= near
+                                                       for f in friends))]
+        if args.get("target") == "any_unit_or_port":
+            out += [Order("play", unit=card, target=cfg.names[p]) for k, p in enumerate(cfg.ports)
+                    if s.ports[k].holder == enemy
+                    and s.ports[k].damage < cfg.port_damage_limit[k]]
+        return out
+    if name == "reorder_orders":
+        n = len(s.book(enemy).execution)
+        return [Order("play", unit=card, n=k) for k in range(1, min(n, 10))]
+    if name == "block_node":
+        return [Order("play", unit=card, target=cfg.names[i]) for i in range(len(cfg.names))
+                if not cfg.impassable[i] and (i, enemy) not in s.blocked]
+    return []
+
+
+def play_card(s: State, side: str, m: Order, spend: bool = False):
+    """Pay the card out of hand; open the air-defence roll first where the card says."""
+    b = s.book(side)
+    if m.unit in b.hand:
+        hand = list(b.hand)
+        hand.remove(m.unit)
+        s = with_book(s, side, hand=tuple(hand))
+    else:
+        bought = list(b.cards_bought)
+        bought.remove(m.unit)
+        s = with_book(s, side, cards_bought=tuple(bought))
+    events = [Event("card", f"{side} plays {m.unit}")]
+    check = s.cfg.effect(m.unit, "air_defence_check")
+    if check is not None:
+        n = air_defenders(s, side, m, int(dict(check.args)["within"]))
+        if n:
+            w = Window("air_defence", CHANCE, spec=Dice(n, 12, f"air defence against {m.unit}"),
+                       data=(("side", side), ("order", m)))
+            return open_window(s, w), events
+    s, more = EFFECTS.apply(main_call(s, m.unit), Play(s, side, m))
+    return s, events + more
+
+
+def air_defenders(s: State, side: str, m: Order, within: int) -> int:
+    u = s.by_label(m.target)
+    node = u.node if u is not None else s.cfg.index[m.target]
+    return sum(1 for a in s.on_map(s.other(side))
+               if s.cfg.kinds[a.kind].air_defence_range and s.cfg.hexes(a.node, node) <= within)
+
+
+class AirDefence:
+    """The enemy's air defence rolls against a strike: any die at or above the card's
+    number stops it (LW-K3)."""
+
+    def check(self, s: State, side: str, m, w: Window):
+        return None
+
+    def apply(self, s: State, side: str, m, w: Window):
+        who, order = w.get("side"), w.get("order")
+        check = s.cfg.effect(order.unit, "air_defence_check")
+        need = int(getattr(dict(check.args)["roll"], "low", dict(check.args)["roll"]))
+        faces = " ".join(map(str, m.values))
+        if any(v >= need for v in m.values):
+            return s, (Event("card", f"air defence rolls {faces}: {order.unit} is stopped"),)
+        s, more = EFFECTS.apply(main_call(s, order.unit), Play(s, who, order))
+        return s, tuple([Event("card", f"air defence rolls {faces}: it gets through")] + more)
+
+
+# ------------------------------------------------------------------ windows
+
+
+def holds(s: State, side: str, primitive: str) -> str | None:
+    for card in s.book(side).hand:
+        call = main_call(s, card)
+        if call is not None and call.name == primitive:
+            return card
+    return None
+
+
+class CardWindow:
+    """A reaction window for one card: play it (`play NAME`) or pass."""
+
+    primitive = ""
+
+    def legal(self, s: State, side: str, w: Window):
+        card = holds(s, side, self.primitive)
+        return [PASS] + ([Order("play", unit=card)] if card else [])
+
+    def check(self, s: State, side: str, m, w: Window):
+        if m is PASS or m in self.legal(s, side, w):
+            return None
+        return Illegal(RULE_CARD, f"now you may play only a {self.primitive} card, or pass")
+
+    def apply(self, s: State, side: str, m, w: Window):
+        b = s.book(side)
+        hand = list(b.hand)
+        hand.remove(m.unit)
+        s = with_book(s, side, hand=tuple(hand))
+        s, events = EFFECTS.apply(main_call(s, m.unit), Play(s, side, m))
+        s, more = self.then(s)
+        return s, tuple([Event("card", f"{side} plays {m.unit}")] + events + more)
+
+    def resolve(self, s: State, w: Window):
+        s, more = self.then(s)
+        return s, tuple(more)
+
+    def then(self, s: State):
+        return s, []
+
+
+class Scouts(CardWindow):
+    primitive = "fire_first"
+
+    def then(self, s: State):
+        from toolkit.referee.rulesets.lines_and_webs.combat import next_roll
+        return next_roll(s)
+
+
+class MassCal(CardWindow):
+    primitive = "step_loss"
+
+    def then(self, s: State):
+        from toolkit.referee.rulesets.lines_and_webs.combat import offer_again
+        return offer_again(s, [])
+
+
+class Drone(CardWindow):
+    primitive = "cancel"
+
+
+WINDOWS = {"air_defence": AirDefence(), "scouts": Scouts(), "mass_cal": MassCal(),
+           "drone": Drone()}
+
+
+def before_rolls(s: State) -> tuple[State, list[Event]]:
+    """Scouts Out!: the attacker's side may have its unit roll first."""
+    from toolkit.referee.rulesets.lines_and_webs.combat import next_roll
+    side = s.units[s.fight.attacker].side
+    if not s.fight.indirect and holds(s, side, "fire_first"):
+        return open_window(s, Window("scouts", REACT, players=(side,),
+                                     prompt="play Scouts Out! or pass")), []
+    return next_roll(s)
+
+
+def after_win(s: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """MASS CAL!: the winner's side may cost the beaten unit one more step."""
+    from toolkit.referee.rulesets.lines_and_webs.combat import offer_again
+    f = s.fight
+    if f.winner is not None and f.loser is not None and s.units[f.loser].alive:
+        side = s.units[f.winner].side
+        if holds(s, side, "step_loss"):
+            return open_window(s, Window("mass_cal", REACT, players=(side,),
+                                         prompt="play MASS CAL! or pass")), events
+    return offer_again(s, events)
+
+
+def after_command_post(s: State, side: str) -> State:
+    """Drone Recon!: the other side may cancel a Command Post just played."""
+    enemy = s.other(side)
+    if holds(s, enemy, "cancel"):
+        return open_window(s, Window("drone", REACT, players=(enemy,),
+                                     prompt="play Drone Recon! or pass"))
+    return s

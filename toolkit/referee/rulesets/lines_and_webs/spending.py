@@ -1,0 +1,203 @@
+"""Phase 2, Spend resources: 25 RP a turn, none carried over, on supply tokens
+(1 RP each), units (their cost) and special cards (their cost), in secret. Bought
+assets go into Packaging/RSOI; tokens may be flown straight to the side's airport
+at 2 RP each without an Aerial Port Squadron there, and with one units and tokens
+fly in at their plain cost, within the airport's room (LW-S1..LW-S5)."""
+
+from __future__ import annotations
+
+from toolkit.referee.protocol import PASS, Event, Illegal
+from toolkit.referee.rulesets.lines_and_webs.config import LETTERS
+from toolkit.referee.rulesets.lines_and_webs.delivery import (
+    aps_holds, land_tokens, land_unit, port_space, tokens_words, units_at)
+from toolkit.referee.rulesets.lines_and_webs.moves import Order
+from toolkit.referee.rulesets.lines_and_webs.setup import available
+from toolkit.referee.rulesets.lines_and_webs.state import NONE, State, add, one, with_book
+
+RULE_RP = "LW-S1"
+RULE_UNIT = "LW-S2"
+RULE_CARD = "LW-S3"
+RULE_AIR = "LW-S4"
+RULE_PHASE = "LW-phase"
+
+
+def token_cost(s: State, side: str, fly: bool) -> int:
+    if fly and not aps_holds(s, side):
+        return int(s.cfg.opt("airlift_token_cost"))
+    return int(s.cfg.opt("token_cost"))
+
+
+def card_cost(s: State, name: str) -> int:
+    return s.cfg.cards[name][0]
+
+
+def cards_left(s: State, side: str, name: str) -> int:
+    b = s.book(side)
+    bought = dict(b.bought).get(name, 0) + b.cards_bought.count(name)
+    return s.cfg.cards[name][1] - bought
+
+
+def classes(s: State) -> str:
+    return LETTERS if s.cfg.opt("buy_repair_tokens") else LETTERS[:3]
+
+
+class Spend:
+    def enter(self, s: State):
+        rp = int(s.cfg.opt("rp_per_turn"))
+        for side in s.sides:
+            s = with_book(s, side, rp=rp, ready=False, basket_units=(), basket_tokens=NONE,
+                          fly_units=(), fly_tokens=NONE, cards_bought=(), pending=())
+        return s, ()
+
+    def complete(self, s: State, side: str) -> bool:
+        return s.book(side).ready
+
+    def legal(self, s: State, side: str):
+        b = s.book(side)
+        rp = b.rp
+        out: list = [PASS]
+        kinds = sorted({u.kind for u in available(s, side)})
+        for k in kinds:
+            for verb in ("buy", "fly"):
+                m = Order(verb, unit=k)
+                if self.check(s, side, m) is None:
+                    out.append(m)
+        for verb in ("buy", "fly"):
+            cost = token_cost(s, side, verb == "fly")
+            most = rp // cost if cost else 0
+            if verb == "fly":
+                most = min(most, self._air_room(s, side))
+            for letter in classes(s):
+                out += [Order(verb, cls=letter, n=n) for n in range(1, min(most, 99) + 1)]
+        for name in sorted(s.cfg.cards):
+            if cards_left(s, side, name) > 0 and card_cost(s, name) <= rp:
+                out.append(Order("card", unit=name))
+        return out + self._plays(s, side)
+
+    def _plays(self, s: State, side: str) -> list:
+        """SF in the Area! may be played in Spend, in secret, so that its block holds
+        through Transport supplies (LW-K10)."""
+        from toolkit.referee.rulesets.lines_and_webs import special
+        b = s.book(side)
+        out = []
+        for m in special.turn_plays(s, side, spend=True):
+            held = (b.hand + b.cards_bought).count(m.unit)
+            used = sum(1 for p in b.pending if p.unit == m.unit)
+            if held > used and all(p.target != m.target for p in b.pending):
+                out.append(m)
+        return out
+
+    def _air_room(self, s: State, side: str) -> int:
+        apod = s.cfg.apod.get(side)
+        if apod is None or s.port(apod).holder != side:
+            return 0
+        if any(u.node == apod and u.side != side and u.lost < 4 for u in s.units):
+            return 0
+        return port_space(s, apod) - sum(s.book(side).fly_tokens)
+
+    def check(self, s: State, side: str, m) -> Illegal | None:
+        b = s.book(side)
+        if m is PASS:
+            return None
+        if isinstance(m, Order) and m.verb == "play":
+            if m in self._plays(s, side):
+                return None
+            return Illegal("LW-K0", "in Spend resources only SF in the Area! is played, from "
+                           "your hand, on a node not yet blocked")
+        if not isinstance(m, Order) or m.verb not in ("buy", "fly", "card"):
+            return Illegal(RULE_PHASE, "in Spend resources you buy units, tokens or special "
+                           "cards, or pass")
+        if m.verb == "card":
+            if m.unit not in s.cfg.cards:
+                return Illegal(RULE_CARD, f"there is no special card {m.unit}")
+            if cards_left(s, side, m.unit) <= 0:
+                return Illegal(RULE_CARD, f"your deck holds no more {m.unit} cards")
+            if card_cost(s, m.unit) > b.rp:
+                return Illegal(RULE_RP, f"{m.unit} costs {card_cost(s, m.unit)} RP; you have "
+                               f"{b.rp} left")
+            return None
+        fly = m.verb == "fly"
+        if m.cls:
+            if m.cls not in classes(s):
+                return Illegal(RULE_RP, "orange cubes are not for sale in this scenario")
+            cost = m.n * token_cost(s, side, fly)
+            if cost > b.rp:
+                return Illegal(RULE_RP, f"{m.n} tokens cost {cost} RP; you have {b.rp} left")
+            if fly and m.n > self._air_room(s, side):
+                return Illegal(RULE_AIR, "your airport cannot store that many more tokens "
+                               "(or is not yours)")
+            return None
+        pool = [u for u in available(s, side) if u.kind == m.unit]
+        if not pool:
+            return Illegal(RULE_UNIT, f"you have no {m.unit} left to bring in")
+        cost = s.cfg.kinds[m.unit].cost
+        if cost > b.rp:
+            return Illegal(RULE_RP, f"a {m.unit} costs {cost} RP; you have {b.rp} left")
+        if fly:
+            if not aps_holds(s, side):
+                return Illegal(RULE_AIR, "units fly in only while your aerial port squadron "
+                               "holds your airport")
+            apod = s.cfg.apod[side]
+            cap = s.cfg.port_capacity[s.cfg.port_of[apod]]
+            if units_at(s, apod) + len(b.fly_units) >= cap:
+                return Illegal(RULE_AIR, "your airport has no room for another unit")
+        return None
+
+    def apply(self, s: State, side: str, m):
+        b = s.book(side)
+        if m is PASS:
+            return with_book(s, side, ready=True), ()
+        if m.verb == "play":
+            return with_book(s, side, pending=b.pending + (m,)), ()
+        if m.verb == "card":
+            return with_book(s, side, rp=b.rp - card_cost(s, m.unit),
+                             cards_bought=b.cards_bought + (m.unit,)), ()
+        fly = m.verb == "fly"
+        if m.cls:
+            t = one(LETTERS.index(m.cls), m.n)
+            cost = m.n * token_cost(s, side, fly)
+            if fly:
+                return with_book(s, side, rp=b.rp - cost, fly_tokens=add(b.fly_tokens, t)), ()
+            return with_book(s, side, rp=b.rp - cost, basket_tokens=add(b.basket_tokens, t)), ()
+        u = [u for u in available(s, side) if u.kind == m.unit][0]
+        cost = s.cfg.kinds[m.unit].cost
+        if fly:
+            return with_book(s, side, rp=b.rp - cost, fly_units=b.fly_units + (u.uid,)), ()
+        return with_book(s, side, rp=b.rp - cost, basket_units=b.basket_units + (u.uid,)), ()
+
+    def resolve(self, s: State):
+        events = []
+        for side in s.sides:
+            b = s.book(side)
+            queue = list(b.queue)
+            if queue:
+                uids, tokens = queue[0]
+                queue[0] = (uids + b.basket_units, add(tokens, b.basket_tokens))
+            hand = b.hand + b.cards_bought
+            bought = dict(b.bought)
+            for c in b.cards_bought:
+                bought[c] = bought.get(c, 0) + 1
+            s = with_book(s, side, queue=tuple(queue), hand=hand,
+                          bought=tuple(sorted(bought.items())))
+            apod = s.cfg.apod.get(side)
+            for uid in b.fly_units:
+                s = land_unit(s, uid, apod)
+            if sum(b.fly_tokens):
+                s, _ = land_tokens(s, apod, b.fly_tokens)
+            labels = [s.units[u].label for u in b.basket_units]
+            words = (f"{side} ships " + (", ".join(labels) + ", " if labels else "")
+                     + tokens_words(b.basket_tokens))
+            if b.fly_units or sum(b.fly_tokens):
+                words += "; flies in " + ", ".join(
+                    [s.units[u].label for u in b.fly_units] + [tokens_words(b.fly_tokens)])
+            events.append(Event("spend", words, reveals=True))
+            from toolkit.referee.rulesets.lines_and_webs import special
+            for m in b.pending:
+                s, more = special.play_card(s, side, m)
+                events.extend(more)
+            if b.cards_bought:
+                events.append(Event("cards", f"{side} buys {len(b.cards_bought)} special "
+                                    "card(s)", reveals=True))
+                events.append(Event("cards", f"you buy {', '.join(b.cards_bought)}",
+                                    to=frozenset({side})))
+        return s, tuple(events)

@@ -1,0 +1,194 @@
+"""The Lines and Webs state: a frozen value with cheap updates. Units by uid (their
+place, steps lost, the tokens on their tracker card and their markers), ports (who
+holds them, stored tokens, damage), tokens dropped on nodes, each side's delivery
+queue, resource points, special cards and mission order decks, and the phase in
+progress. The scenario's tables ride along as `cfg` (not hashed)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolkit.referee.kit.flow import Flow
+from toolkit.referee.kit.values import evolve
+
+OFF = -1  # a unit not on the map (in the queue, or destroyed)
+
+Tokens = tuple[int, int, int, int]  # food, fuel, ammo, repair
+NONE: Tokens = (0, 0, 0, 0)
+
+
+def add(a: Tokens, b: Tokens, sign: int = 1) -> Tokens:
+    return (a[0] + sign * b[0], a[1] + sign * b[1], a[2] + sign * b[2], a[3] + sign * b[3])
+
+
+def one(cls: int, n: int = 1) -> Tokens:
+    t = [0, 0, 0, 0]
+    t[cls] = n
+    return tuple(t)  # type: ignore[return-value]
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit block and its tracker card. `lost`: steps lost (4 = destroyed);
+    `tokens`: supply cubes on the card; `suppressed` (yellow), `degraded` (red, no
+    food), `pinned` (black cube of 9-Line Recovery), `displaced` (face down);
+    `method`: the resupply method used this turn (`go`, `supply`, `displace`);
+    `lift`: tokens it has moved this turn."""
+
+    uid: int
+    side: str
+    kind: str
+    label: str
+    node: int = OFF
+    lost: int = 0
+    tokens: Tokens = NONE
+    suppressed: bool = False
+    degraded: bool = False
+    pinned: bool = False
+    displaced: bool = False
+    method: str = ""
+    lift: int = 0
+    levelled: bool = False  # has cross-levelled this turn (LW-R25)
+
+    @property
+    def alive(self) -> bool:
+        return self.node != OFF and self.lost < 4
+
+
+@dataclass(frozen=True, slots=True)
+class Port:
+    """A seaport or airport: `holder` controls it, `tokens` in its storage, `damage`
+    red cubes on its tracker card, `repaired` this turn."""
+
+    holder: str | None
+    tokens: Tokens = NONE
+    damage: int = 0
+    repaired: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side's off-map holdings. `queue`: per queue space, the assets in it (unit
+    uids and token tuples); `rp`: resource points left this turn; `hand`: special
+    cards bought and not yet used; `bought`: copies bought so far per card;
+    `basket`: this turn's purchases until both sides have spent (secret);
+    `fly`: purchases flown straight to the airport; `execution`, `reserve`: mission
+    order decks, top first (secret until played); `ordered`: orders are given;
+    `final`: its last reserve card after both execution decks ran out is used."""
+
+    queue: tuple[tuple[tuple[int, ...], Tokens], ...]
+    rp: int = 0
+    hand: tuple[str, ...] = ()
+    bought: tuple[tuple[str, int], ...] = ()
+    basket_units: tuple[int, ...] = ()
+    basket_tokens: Tokens = NONE
+    fly_units: tuple[int, ...] = ()
+    fly_tokens: Tokens = NONE
+    cards_bought: tuple[str, ...] = ()
+    execution: tuple[str, ...] = ()
+    reserve: tuple[str, ...] = ()
+    final: bool = False
+    joint: int = 0  # Command Post: cards still to play together
+    ready: bool = False  # its orders for the current concurrent phase are complete
+    pending: tuple = ()  # cards played in secret in Spend, carried out when both are done
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """An engagement being resolved: attacker and defender uids, where from, the
+    dice each rolls, hits scored, and who rolls first."""
+
+    attacker: int
+    defender: int
+    origin: int
+    target: int
+    att_dice: int = 0
+    def_dice: int = 0
+    att_hits: int = 0
+    def_hits: int = 0
+    moved: bool = False
+    indirect: bool = False
+    scouts: str | None = None  # the side whose unit rolls first (Scouts Out!)
+    rolled: tuple[str, ...] = ()  # who has rolled: "att", "def"
+    winner: int | None = None
+    loser: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    sides: tuple[str, str]
+    cfg: Any = field(metadata={"hash": False})
+    flow: Flow
+    units: tuple[Unit, ...]
+    ports: tuple[Port, ...]
+    books: tuple[Side, Side]
+    drops: tuple[tuple[int, str, Tokens], ...] = ()  # (node, side, tokens) lost at reset
+    blocked: tuple[tuple[int, str], ...] = ()  # (node, side kept out) until reset
+    veil: tuple | None = None  # (units, ports, drops) as they stood when a secret phase began
+    initiative: str | None = None
+    fight: Fight | None = None
+    turned: bool = False  # the side to act in Execute orders has turned its order card
+    held_all: tuple[int, int] = (0, 0)  # turn each side began holding every port (0: not)
+    result: Any = None  # the Outcome once decided at a reset
+
+    # ------------------------------------------------------------ lookups
+
+    def at(self, side: str) -> int:
+        return 0 if side == self.sides[0] else 1
+
+    def other(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def book(self, side: str) -> Side:
+        return self.books[self.at(side)]
+
+    @property
+    def turn(self) -> int:
+        return self.flow.round
+
+    def by_label(self, label: str) -> Unit | None:
+        for u in self.units:
+            if u.label == label:
+                return u
+        return None
+
+    def on_map(self, side: str | None = None):
+        for u in self.units:
+            if u.node != OFF and u.lost < 4 and (side is None or u.side == side):
+                yield u
+
+    def occupants(self) -> dict[int, list[Unit]]:
+        out: dict[int, list[Unit]] = {}
+        for u in self.units:
+            if u.node != OFF and u.lost < 4:
+                out.setdefault(u.node, []).append(u)
+        return out
+
+    def port(self, node: int) -> Port | None:
+        k = self.cfg.port_of.get(node)
+        return None if k is None else self.ports[k]
+
+    def is_blocked(self, node: int, side: str) -> bool:
+        return (node, side) in self.blocked
+
+
+# ------------------------------------------------------------------ changes
+
+
+def put(seq: tuple, i: int, value: Any) -> tuple:
+    return seq[:i] + (value,) + seq[i + 1:]
+
+
+def with_unit(s: State, u: Unit) -> State:
+    return evolve(s, units=put(s.units, u.uid, u))
+
+
+def with_book(s: State, side: str, **changes: Any) -> State:
+    i = s.at(side)
+    return evolve(s, books=put(s.books, i, evolve(s.books[i], **changes)))
+
+
+def with_port(s: State, node: int, **changes: Any) -> State:
+    k = s.cfg.port_of[node]
+    return evolve(s, ports=put(s.ports, k, evolve(s.ports[k], **changes)))

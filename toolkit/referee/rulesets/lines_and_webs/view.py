@@ -1,0 +1,95 @@
+"""What a side sees, in the kit's common view: the map with every unit (its label,
+strength and cubes), the ports, the delivery queues, its own resource points,
+special cards and order decks, and of the other side only counts. While a secret
+phase is under way, the other side's units, ports and dropped tokens are shown as
+they stood when it began (LW-secret)."""
+
+from __future__ import annotations
+
+from toolkit.referee.kit.view import MarkerView, PieceView, PileView, TrackView, View, board_view
+from toolkit.referee.rulesets.lines_and_webs.config import LETTERS
+from toolkit.referee.rulesets.lines_and_webs.state import State, Tokens, Unit
+from toolkit.referee.rulesets.lines_and_webs.units import strength
+
+SECRET_PHASES = ("spend", "transport", "orders")
+
+
+def cubes(t: Tokens) -> str:
+    return "".join(f"{n}{LETTERS[i]}" for i, n in enumerate(t) if n) or "-"
+
+
+def unit_text(s: State, u: Unit) -> str:
+    marks = "".join(c for c, on in (("s", u.suppressed), ("d", u.degraded), ("b", u.pinned),
+                                    ("v", u.displaced)) if on)
+    return f"{u.label} {strength(s, u)} {cubes(u.tokens)}" + (f" {marks}" if marks else "")
+
+
+def seen(s: State, viewer: str | None):
+    """Units, ports and drops as `viewer` may see them now."""
+    if s.veil is None:
+        return s.units, s.ports, s.drops
+    units0, ports0, drops0 = s.veil
+    units = tuple(u if u.side == viewer else units0[u.uid] for u in s.units)
+    ports = tuple(p if (p.holder == viewer and ports0[k].holder == viewer) else ports0[k]
+                  for k, p in enumerate(s.ports))
+    drops = tuple(d for d in s.drops if d[1] == viewer) + tuple(
+        d for d in drops0 if d[1] != viewer)
+    return units, ports, drops
+
+
+def view(s: State, viewer: str | None, ruleset: str) -> View:
+    cfg = s.cfg
+    units, ports, drops = seen(s, viewer)
+    status = [f"turn {min(s.turn, cfg.turns)} of {cfg.turns}", f"phase {s.flow.phase}"]
+    if s.initiative and s.flow.phase == "execute":
+        status.append(f"{s.initiative} has the initiative")
+    pieces = tuple(PieceView(cfg.names[u.node], u.kind, u.side, unit_text(s, u))
+                   for u in units if u.alive)
+    marks = tuple((cfg.names[p], "port") for p in cfg.ports)
+    marks += tuple((cfg.names[n], f"blocked for {who}") for n, who in s.blocked)
+    piles = []
+    secret = s.flow.phase in SECRET_PHASES
+    for side in s.sides:
+        b = s.book(side)
+        mine = side == viewer
+        piles.append(PileView(f"{side} special cards", "hand", side,
+                              len(b.hand), tuple(b.hand) if mine else None))
+        for name, cards in (("execution", b.execution), ("reserve", b.reserve)):
+            count = len(cards) if (mine or not secret) else None
+            piles.append(PileView(f"{side} {name}", "deck", side, count,
+                                  tuple(cards) if mine else None))
+    tracks = [TrackView("ports held", tuple((side, sum(1 for p in ports if p.holder == side))
+                                            for side in s.sides), high=len(cfg.ports)),
+              TrackView("combat power", tuple((side, sum(strength(s, u) for u in units
+                                                          if u.alive and u.side == side))
+                                              for side in s.sides))]
+    if viewer in s.sides:
+        tracks.append(TrackView("resource points", ((viewer, s.book(viewer).rp),)))
+    markers = [MarkerView("turn", str(min(s.turn, cfg.turns)))]
+    panels = []
+    for k, node in enumerate(cfg.ports):
+        p = ports[k]
+        panels.append((f"port {cfg.names[node]}", f"held by {p.holder}, stores "
+                       f"{cubes(p.tokens)}, damage {p.damage}"))
+    for side in s.sides:
+        q = []
+        for space, (uids, t) in zip(cfg.queue_spaces, s.book(side).queue):
+            what = [s.units[u].label for u in uids] + ([cubes(t)] if sum(t) else [])
+            q.append(f"{space}: {' '.join(what) or '-'}")
+        panels.append((f"{side} delivery queue", "; ".join(q)))
+    for node, who, t in drops:
+        panels.append((f"dropped at {cfg.names[node]}", f"{who} {cubes(t)}"))
+    if viewer in s.sides:
+        b = s.book(viewer)
+        bought = [s.units[u].label for u in b.basket_units + b.fly_units]
+        if bought or sum(b.basket_tokens) or sum(b.fly_tokens) or b.cards_bought:
+            panels.append(("your purchases", " ".join(bought + list(b.cards_bought))
+                           + f" ship {cubes(b.basket_tokens)} fly {cubes(b.fly_tokens)}"))
+    if s.fight is not None:
+        f = s.fight
+        panels.append(("engagement", f"{s.units[f.attacker].label} on "
+                       f"{s.units[f.defender].label} at {cfg.names[f.target]}"))
+    return View(viewer=viewer, ruleset=ruleset, sides=s.sides, status=tuple(status),
+                board=board_view(cfg.board), pieces=pieces, marks=marks, piles=tuple(piles),
+                tracks=tuple(tracks), markers=tuple(markers), panels=tuple(panels))
+
