@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from pathlib import Path
 
 import dsl
@@ -14,6 +13,8 @@ from toolkit.referee.match import Match
 from toolkit.web.app import create_app
 from toolkit.web.seats import Seats
 from toolkit.web.table import Table
+
+from shipped import shipped_with_options  # noqa: F401  (tests import it from here too)
 
 registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
 
@@ -65,24 +66,6 @@ def secret_forms(value) -> list[str]:
             forms.append(str(value[3]))
         return forms
     return [json.dumps(value)]
-
-
-def shipped_with_options(folder: Path, game: str, **options) -> Path:
-    """A copy of the shipped scenario `content/GAME/GAME.scn` (and the files it
-    includes) in `folder`, with the given options changed (`centre_hold_turns=2`):
-    the shipped game, made short or timed for a test."""
-    source = ROOT / "content" / game
-    for path in source.glob("*.scn"):
-        (folder / path.name).write_text(path.read_text())
-    scn = folder / f"{game}.scn"
-    text = scn.read_text()
-    for name, value in options.items():
-        changed, count = re.subn(rf"(?m)^(\s*){name}\s+\S+", rf"\g<1>{name} {value}", text)
-        if count != 1:
-            raise ValueError(f"{scn}: no option {name} to change")
-        text = changed
-    scn.write_text(text)
-    return scn
 
 
 #: A printed back for Skirmish's tactics deck (the press finds `DECK_back` by name).
