@@ -725,6 +725,14 @@ def test_a_city_or_port_raises_the_attackers_hit_number_to_nine():
     assert g.suppressed and g.lost == 1
 
 
+def test_a_town_helps_only_the_defender_not_a_unit_attacking_out_of_it():
+    s = fight(att_at="E8", dfn_at="E7")  # the attacker stands in a town
+    s, _ = play(s, "Delta", "DMI1xE7")
+    s = roll(s, 7, 1, 1)  # the defender still hits on 7
+    assert unit(s, "DMI1").suppressed
+
+
+
 def test_the_winner_holds_the_node_and_retreats_the_loser_two_nodes():
     s = fight()
     s, _ = play(s, "Delta", "DMI1xD6")
@@ -889,7 +897,7 @@ def test_only_field_artillery_answers_fire_from_afar_and_air_defense_does_not():
     s, _ = play(s, "Delta", "DFA1 fire D7 1")
     s = roll(s, 1)
     assert RULES.decision(s).chance is not None  # Gamma's artillery fires back
-    s = roll(s, 8)  # DFA1 stands in the town of D9: 8+
+    s = roll(s, 7)  # DFA1 fires out of the town of D9: attacking, so no cover, 7 hits
     assert unit(s, "DFA1").suppressed
 
 

@@ -47,7 +47,12 @@ def direct_dice(s: State, u: Unit) -> int:
 
 
 def need(s: State, target: Unit) -> int:
-    """The roll a hit on `target` needs: 7+, raised by its node's defence."""
+    """The roll a hit on `target` needs: 7+, raised by its node's defence when it is the
+    engagement's defender (a town or city helps a unit holding it, never one attacking
+    out of it: LW-R04)."""
+    f = s.fight
+    if f is not None and target.uid != f.defender:
+        return s.cfg.hit
     return s.cfg.hit + s.cfg.defence[target.node]
 
 
