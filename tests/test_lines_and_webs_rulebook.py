@@ -338,6 +338,35 @@ def test_flown_units_do_not_exceed_the_airports_capacity():
 # --------------------------------------------------------- transport
 
 
+def test_an_fsc_moves_five_tokens_each_up_to_five_links():
+    # Gamma's forward support company: 10 boxes, carries 5, SP 5 (the source's example)
+    s = empty()
+    s = put(s, "GFSC1", "D1", (3, 4, 3, 0))
+    s = put(s, "GAR1", "D6", (0, 0, 0, 0))  # five links down the D column
+    s = put(s, "GMI1", "D7", (0, 0, 0, 0))  # six links
+    s = transport(s)
+    refused(s, "Gamma", "GFSC1>GMI1 1f")
+    s, _ = play(s, "Gamma", "GFSC1>GAR1 3f")
+    s, _ = play(s, "Gamma", "GFSC1>GAR1 2a")
+    assert unit(s, "GAR1").tokens == (0, 3, 2, 0)
+    assert unit(s, "GFSC1").tokens == (3, 1, 1, 0)
+    refused(s, "Gamma", "GFSC1>GAR1 1r")  # five tokens moved: its lift is spent
+
+
+def test_moving_supplies_may_serve_several_units_within_the_lift():
+    s = empty()
+    s = put(s, "GFSC1", "D3", (3, 4, 3, 0))  # lift 5
+    s = put(s, "GAR1", "D4", (1, 0, 1, 0))
+    s = put(s, "GMI1", "E4", (1, 0, 2, 0))
+    s = transport(s)
+    s, _ = play(s, "Gamma", "GFSC1>GAR1 2f")
+    s, _ = play(s, "Gamma", "GFSC1>GMI1 2f")
+    s, _ = play(s, "Gamma", "GFSC1>GAR1 1a")
+    assert unit(s, "GAR1").tokens == (1, 2, 2, 0) and unit(s, "GMI1").tokens == (1, 2, 2, 0)
+    assert unit(s, "GFSC1").tokens == (3, 0, 2, 0)
+    assert not any(m.startswith("GFSC1") for m in legal(s, "Gamma"))  # lift spent
+
+
 def test_supplies_go_only_into_open_storage_boxes():
     s = empty()
     s = put(s, "GFSC1", "D3", (3, 4, 3, 0))

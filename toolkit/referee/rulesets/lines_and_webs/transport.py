@@ -85,7 +85,7 @@ class Transport:
                 if u.tokens[FUEL] and not u.degraded and not u.pinned:
                     for node in sorted(moves_for(s, u, occ, k.movement)):
                         out.append(Order("move", unit=u.label, to=s.cfg.names[node]))
-            if u.method in ("", "move") and lift_left(s, u) > 0:
+            if u.method != "displace" and lift_left(s, u) > 0:
                 out += self._carries(s, side, u, occ, mine, rooms)
         out += self._cross_levels(s, side)
         return out
@@ -231,7 +231,7 @@ class Transport:
                 return Illegal(RULE_MOVE, f"{m.unit} has no fuel token to move")
             return Illegal(RULE_MOVE, f"{m.unit} cannot reach {m.to} along links within its "
                            "movement (or may not stand there)")
-        if u.method not in ("", "move"):
+        if u.method == "displace":
             return Illegal(RULE_METHOD, f"{m.unit} has displaced this turn")
         if lift_left(s, u) <= 0:
             return Illegal(RULE_CARRY, f"{m.unit} has moved all the tokens it can this turn")
