@@ -1118,3 +1118,99 @@ def test_a_command_post_lets_three_units_act_together():
     s, _ = play(s, "Delta", "DMI3 hold")
     assert RULES.decision(s).players == ("Gamma",)
     assert all(unit(s, x).tokens == (1, 1, 2, 0) for x in ("DMI1", "DMI2", "DMI3"))
+
+
+# ------------------------------------------------------- more statements
+
+
+def test_an_engineer_removes_one_damage_a_port_a_turn_for_one_more_fuel():
+    s = empty()
+    s = with_port(s, node(s, "J10"), damage=2)
+    s = put(s, "DEN1", "J10", (1, 3, 1, 0))
+    s = put(s, "DEN2", "J9", (1, 3, 1, 0))
+    s = busy(at_execute(s, execution={"Delta": ("DEN1", "DEN2")}))
+    s, _ = play(s, "Delta", "DEN1 repair")  # on the port: its order's fuel and one more
+    assert port(s, "J10").damage == 1 and unit(s, "DEN1").tokens == (1, 1, 1, 0)
+    s, _ = play(s, "Gamma", "GAR5 hold")
+    refused(s, "Delta", "DEN2-J10 repair")  # one damage a port a turn
+
+
+def test_flown_supplies_do_not_exceed_the_airports_storage():
+    s = start()
+    aps = [u for u in s.units if u.side == "Delta" and u.kind == "aerial_port_squadron"][0]
+    s = put(s, aps.label, "B8", (1, 2, 0, 0))
+    refused(s, "Delta", "fly 13f")  # the airport stores 12 (LW-R08)
+    s, _ = play(s, "Delta", "fly 12f")
+    assert s.book("Delta").rp == 13
+
+
+def test_nothing_flies_to_an_airport_the_side_does_not_hold():
+    s = start()
+    s = with_port(s, node(s, "B8"), holder="Gamma")
+    refused(s, "Delta", "fly 1f")
+
+
+def test_a_sustainment_unit_arrives_with_every_box_filled():
+    s = empty()
+    s, _ = play(s, "Delta", "buy forward_support_platoon")
+    s = all_pass(s)
+    s = until_phase(until_phase(until_phase(s, "spend"), "transport"), "spend")
+    landed = [u for u in s.units if u.kind == "forward_support_platoon" and u.alive]
+    assert len(landed) == 1 and sum(landed[0].tokens[:3]) == 4  # all four boxes
+    assert landed[0].tokens[0] >= 1 and landed[0].tokens[1] >= 1  # its shaded boxes
+
+
+def test_supplies_stored_in_a_port_may_be_moved_by_a_sustainment_unit_there():
+    s = empty()
+    s = with_port(s, node(s, "J10"), tokens=(0, 6, 0, 0))
+    s = put(s, "DFLB1", "J10", (5, 6, 5, 0))
+    s = put(s, "DMI1", "J8", (1, 0, 2, 0))
+    s = transport(s)
+    s, _ = play(s, "Delta", "DFLB1/J10>DMI1 2f")
+    assert port(s, "J10").tokens == (0, 4, 0, 0)
+    assert unit(s, "DMI1").tokens == (1, 2, 2, 0)
+    assert unit(s, "DFLB1").tokens == (5, 6, 5, 0)
+
+
+def test_a_sustainment_unit_and_a_combat_unit_cross_level_any_class():
+    s = empty()
+    s = put(s, "GFSC1", "B1", (3, 4, 3, 0))
+    s = put(s, "GMI1", "B1", (1, 2, 0, 0))
+    s = transport(s)
+    s, _ = play(s, "Gamma", "xl GFSC1>GMI1 2a")
+    assert unit(s, "GMI1").tokens == (1, 2, 2, 0)
+    assert unit(s, "GFSC1").tokens == (3, 4, 1, 0)
+
+
+def test_transport_supplies_is_limited_to_five_minutes():
+    s = transport(empty())
+    assert RULES.time_limit(s, "Delta") == 300 and RULES.time_limit(s, "Gamma") == 300
+    assert RULES.time_limit(at_phase(empty(), "orders"), "Delta") is None
+
+
+def test_field_artillery_may_move_and_attack_for_fuel_and_ammunition_with_one_die():
+    s = empty()
+    s = put(s, "DFA1", "D9", (1, 2, 3, 0))
+    s = put(s, "GMI1", "D7", COMBAT)
+    s = at_execute(s, execution={"Delta": ("DFA1",)})
+    s, _ = play(s, "Delta", "DFA1-D8xD7")
+    assert unit(s, "DFA1").tokens == (1, 1, 2, 0)
+    s = roll(s, 1, 1, 1)
+    assert RULES.decision(s).chance.count == 1
+
+
+def test_a_unit_taking_an_enemy_port_takes_control_of_it():
+    s = empty()
+    s = put(s, "GMI1", "B7", COMBAT)
+    s = at_execute(s, execution={"Gamma": ("GMI1",)}, first="Gamma")
+    s, _ = play(s, "Gamma", "GMI1-B8")
+    assert port(s, "B8").holder == "Gamma"
+
+
+def test_after_turn_fifteen_level_ports_and_level_combat_power_is_a_draw():
+    s = empty()
+    s = put(s, "DMI1", "D9", COMBAT)
+    s = put(s, "GMI1", "D3", COMBAT)
+    s = at_reset(s, 15)
+    out = RULES.outcome(s)
+    assert out is not None and out.winner is None
