@@ -1214,3 +1214,20 @@ def test_after_turn_fifteen_level_ports_and_level_combat_power_is_a_draw():
     s = at_reset(s, 15)
     out = RULES.outcome(s)
     assert out is not None and out.winner is None
+
+
+def test_armor_without_fuel_cannot_fight_back_even_with_ammunition():
+    s = fight(dfn="GAR1", dfn_tokens=(1, 0, 2, 0))
+    s, _ = play(s, "Delta", "DMI1xD6")
+    assert RULES.decision(s).chance.label.startswith("DMI1")  # only the attacker rolls
+    assert unit(s, "GAR1").tokens == (1, 0, 2, 0)
+
+
+def test_tokens_dropped_in_secret_are_hidden_from_the_other_side_until_both_are_done():
+    s = empty()
+    s = put(s, "GFSC1", "D3", (3, 4, 3, 0))
+    s = put(s, "GMI1", "D5", (1, 2, 2, 0))
+    s = transport(s)
+    s, _ = play(s, "Gamma", "GFSC1>D5 2f")
+    assert "dropped at D5" not in [name for name, _ in RULES.view(s, "Delta").panels]
+    assert "dropped at D5" in [name for name, _ in RULES.view(s, "Gamma").panels]
