@@ -423,6 +423,24 @@ def test_dropped_tokens_stay_on_the_node_and_a_unit_moving_there_picks_them_up()
     assert s.drops == ()
 
 
+def test_dropped_tokens_are_loaded_at_the_turns_end_by_a_unit_there_with_room():
+    # GMI1 was full, so the fuel went on its node; its order's fuel opens a box, and by
+    # the end of the turn it has picked the dropped token up (LW-R16)
+    s = empty()
+    s = put(s, "GFSC1", "D3", (3, 4, 3, 0))
+    s = put(s, "GMI1", "D5", (1, 2, 2, 0))
+    s = transport(s)
+    s, _ = play(s, "Gamma", "GFSC1>D5 1f")
+    s = all_pass(s)
+    s = until_phase(s, "orders")
+    s, _ = play(s, "Gamma", "x GMI1")
+    s = all_pass(s)
+    s = roll(s, 3, 9)
+    s, _ = play(s, "Gamma", "GMI1 hold")
+    assert unit(s, "GMI1").tokens == (1, 2, 2, 0) and s.drops == ()
+    assert s.turn == 2
+
+
 def test_move_and_resupply_costs_one_fuel_and_moves_within_movement_first():
     s = empty()
     s = put(s, "GFSC1", "D1", (3, 4, 3, 0))  # movement 3
