@@ -1249,3 +1249,47 @@ def test_tokens_dropped_in_secret_are_hidden_from_the_other_side_until_both_are_
     s, _ = play(s, "Gamma", "GFSC1>D5 2f")
     assert "dropped at D5" not in [name for name, _ in RULES.view(s, "Delta").panels]
     assert "dropped at D5" in [name for name, _ in RULES.view(s, "Gamma").panels]
+
+
+def test_a_node_blocked_marker_stops_the_marked_side_moving_through_the_node():
+    s = empty()
+    s = put(s, "DMI1", "D10", COMBAT)
+    s = put(s, "GMI1", "D2", COMBAT)
+    s = evolve(s, blocked=((node(s, "D8"), "Delta"),))
+    s = at_execute(s, execution={"Delta": ("DMI1",)})
+    refused(s, "Delta", "DMI1-D8")
+    refused(s, "Delta", "DMI1-D7")  # through D8
+    s2, _ = play(s, "Delta", "DMI1-D9")
+    assert where(s2, "DMI1") == "D9"
+
+
+def test_a_node_blocked_marker_binds_only_the_side_of_its_colour():
+    s = empty()
+    s = put(s, "DMI1", "D10", COMBAT)
+    s = evolve(s, blocked=((node(s, "D8"), "Gamma"),))
+    s = at_execute(s, execution={"Delta": ("DMI1",)})
+    s, _ = play(s, "Delta", "DMI1-D7")
+    assert where(s, "DMI1") == "D7"
+
+
+def test_a_node_blocked_marker_stops_supplies_moving_through_the_node():
+    s = empty()
+    s = put(s, "GFSC1", "D1", (3, 4, 3, 0))
+    s = put(s, "GMI1", "D5", (1, 0, 2, 0))
+    # D1 to D5 is four links; with C2, D2 and E2 closed the shortest way is seven (SP 5)
+    s = evolve(s, blocked=tuple((node(s, n), "Gamma") for n in ("C2", "D2", "E2")))
+    s = transport(s)
+    refused(s, "Gamma", "GFSC1>GMI1 1f")
+    s = evolve(s, blocked=())
+    s = transport(s)
+    s, _ = play(s, "Gamma", "GFSC1>GMI1 1f")
+    assert unit(s, "GMI1").tokens == (1, 1, 2, 0)
+
+
+def test_a_damaged_port_stores_fewer_tokens():
+    # LW-R08: each damage token takes a quarter of the seaport's 20 boxes
+    s = empty()
+    s = with_port(s, node(s, "J10"), damage=2)
+    s = until_phase(until_phase(s, "transport"), "spend")  # the starting 12 tokens land
+    assert s.turn == 2 and sum(port(s, "J10").tokens) == 10
+    assert sum(s.book("Delta").queue[-1][1]) == 2
