@@ -711,6 +711,15 @@ def test_a_defender_that_cannot_pay_endures_the_attack_without_rolling():
     assert unit(s, "GMI1").suppressed and unit(s, "GMI1").tokens == (1, 2, 0, 0)
 
 
+def test_a_unit_under_a_black_cube_takes_an_attack_without_fighting_back():
+    # 9-Line Recovery: the marked unit can neither move nor fight
+    s = fight()
+    s = put(s, "GMI1", "D6", COMBAT, pinned=True)
+    s, _ = play(s, "Delta", "DMI1xD6")
+    assert RULES.decision(s).chance.label.startswith("DMI1")
+    assert unit(s, "GMI1").tokens == COMBAT
+
+
 def test_the_defender_rolls_first_and_hits_on_seven_or_better():
     s = fight()
     s, _ = play(s, "Delta", "DMI1xD6")

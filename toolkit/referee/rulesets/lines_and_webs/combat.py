@@ -69,7 +69,9 @@ def start(s: State, attacker: int, target: int, moved: bool) -> tuple[State, lis
     a = s.units[attacker]
     d = defender_at(s, target, a.side)
     k = s.cfg.kinds[d.kind]
-    can_pay = d.tokens[AMMO] > 0 and (not k.fuel_in_combat or d.tokens[FUEL] > 0)
+    # a unit under a 9-Line Recovery black cube may not fight, so it cannot answer either
+    can_pay = not d.pinned and d.tokens[AMMO] > 0 and (
+        not k.fuel_in_combat or d.tokens[FUEL] > 0)
     events = [Event("combat", f"{a.label} attacks {d.label} at {s.cfg.names[target]}")]
     if can_pay:
         d = pay(d, AMMO)
