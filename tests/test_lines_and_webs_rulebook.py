@@ -1302,3 +1302,39 @@ def test_a_damaged_port_stores_fewer_tokens():
     s = until_phase(until_phase(s, "transport"), "spend")  # the starting 12 tokens land
     assert s.turn == 2 and sum(port(s, "J10").tokens) == 10
     assert sum(s.book("Delta").queue[-1][1]) == 2
+
+
+# ----------------------------------------------------------------- setup
+
+
+STARTING = {
+    "Delta": {"forward_support_platoon": 12, "fle_company": 4, "fle_battalion": 1, "armor": 5,
+              "mech_infantry": 4, "field_artillery": 3, "aerial_port_squadron": 1,
+              "air_defense": 1},
+    "Gamma": {"mech_infantry": 4, "armor": 5, "field_artillery": 3,
+              "forward_support_company": 4, "brigade_support_battalion": 1, "air_defense": 1,
+              "aerial_port_squadron": 1, "division_service_support_battalion": 1},
+}
+
+
+def test_each_side_starts_with_its_package_at_full_strength_behind_its_grey_line():
+    s = start()
+    for side, package in STARTING.items():
+        zone = s.cfg.zones[f"{side.lower()}_start"]
+        counts: dict[str, int] = {}
+        for u in s.units:
+            if u.side != side:
+                continue
+            if u.alive:
+                assert u.node in zone, u.label
+                assert u.lost == 0
+            queued = any(u.uid in uids for uids, _ in s.book(side).queue)
+            if u.alive or queued:
+                counts[u.kind] = counts.get(u.kind, 0) + 1
+        assert counts == package, side
+
+
+def test_each_side_starts_holding_its_seaport_and_airport():
+    s = start()
+    assert port(s, "J10").holder == "Delta" and port(s, "B8").holder == "Delta"
+    assert port(s, "B1").holder == "Gamma" and port(s, "J3").holder == "Gamma"
