@@ -1003,6 +1003,14 @@ def test_a_unit_without_food_is_degraded_and_may_neither_move_nor_attack():
     refused(s, "Delta", "r DMI1")
 
 
+def test_a_degraded_sustainment_unit_cannot_move():
+    s = empty()
+    s = put(s, "DFLC1", "D10", (0, 3, 2, 0), degraded=True)
+    s = transport(s)
+    refused(s, "Delta", "DFLC1-D9")
+    refused(s, "Delta", "DFLC1-D8")
+
+
 def test_a_unit_still_degraded_at_the_next_consumption_loses_a_step():
     s = empty()
     s = put(s, "DMI1", "D9", (0, 2, 2, 0), degraded=True)
