@@ -658,6 +658,18 @@ def test_once_both_execution_decks_are_spent_each_side_plays_one_more_reserve_ca
     assert unit(s, "DMI2").tokens == COMBAT and unit(s, "GMI2").tokens == COMBAT
 
 
+def test_after_the_last_execution_card_a_side_plays_at_most_one_reserve_card():
+    s = empty()
+    for label, at in (("DMI1", "D9"), ("DMI2", "C9"), ("DMI3", "E9"), ("GMI1", "D2")):
+        s = put(s, label, at, COMBAT)
+    s = at_execute(s, execution={"Delta": ("DMI1",)}, reserve={"Delta": ("DMI2", "DMI3")})
+    s, _ = play(s, "Delta", "DMI1 hold")  # both execution decks are now spent
+    s, _ = play(s, "Gamma", "pass")
+    s, _ = play(s, "Delta", "DMI2 hold")
+    assert s.flow.phase != "execute" and s.turn == 2
+    assert unit(s, "DMI3").tokens == COMBAT  # never played
+
+
 # ------------------------------------------------------------- combat
 
 
