@@ -543,6 +543,31 @@ def test_transport_is_hidden_from_the_other_side_until_both_are_done():
     assert any(p.space == "D4" for p in RULES.view(s, "Delta").pieces)
 
 
+def test_sustainment_units_of_both_sides_moving_onto_one_node_both_turn_back():
+    # LW-R23: secret, simultaneous moves that meet cancel each other
+    s = empty()
+    s = put(s, "GFSC1", "D2", (3, 4, 3, 0))
+    s = put(s, "DFLC1", "D7", (3, 3, 2, 0))
+    s = transport(s)
+    s, _ = play(s, "Gamma", "GFSC1-D5")
+    s, _ = play(s, "Delta", "DFLC1-D5")
+    s = all_pass(s)
+    assert where(s, "GFSC1") == "D2" and where(s, "DFLC1") == "D7"
+    assert unit(s, "GFSC1").tokens == (3, 3, 3, 0)  # the fuel is spent all the same
+
+
+def test_a_port_defended_by_several_units_is_fought_for_by_its_strongest():
+    # LW-R24
+    s = empty()
+    s = put(s, "GMI1", "J10", COMBAT)
+    s = put(s, "GAR1", "J10", ARMOR)
+    s = put(s, "DMI1", "J9", COMBAT)
+    s = at_execute(s, execution={"Delta": ("DMI1",)})
+    s, _ = play(s, "Delta", "DMI1xJ10")
+    assert unit(s, "GAR1").tokens == (1, 2, 1, 0) and unit(s, "GMI1").tokens == COMBAT
+    assert RULES.decision(s).chance.count == 4
+
+
 # ----------------------------------------------------------- orders
 
 
