@@ -1383,3 +1383,16 @@ def test_each_side_starts_holding_its_seaport_and_airport():
     s = start()
     assert port(s, "J10").holder == "Delta" and port(s, "B8").holder == "Delta"
     assert port(s, "B1").holder == "Gamma" and port(s, "J3").holder == "Gamma"
+
+
+def test_orange_cubes_are_bought_at_one_rp_and_restore_a_step_on_arrival():
+    # LW-R19
+    s = start()
+    s, _ = play(s, "Delta", "buy 2o")
+    assert s.book("Delta").rp == 23
+    s = empty()
+    s = put(s, "DFLC1", "D10", (3, 3, 1, 1))
+    s = put(s, "DMI1", "D9", COMBAT, lost=2)
+    s = transport(s)
+    s, _ = play(s, "Delta", "DFLC1>DMI1 1o")
+    assert unit(s, "DMI1").lost == 1 and unit(s, "DFLC1").tokens == (3, 3, 1, 0)
