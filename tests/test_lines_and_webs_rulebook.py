@@ -994,6 +994,29 @@ def test_only_field_artillery_answers_fire_from_afar_and_air_defense_does_not():
     assert unit(s, "DFA1").suppressed
 
 
+def test_indirect_fire_moves_nobody_and_offers_no_second_attack():
+    # LW-R26
+    s = empty()
+    s = put(s, "DFA1", "D9", (1, 2, 3, 0))
+    s = put(s, "GMI1", "D7", COMBAT)
+    s = busy(at_execute(s, execution={"Delta": ("DFA1",)}))
+    s, _ = play(s, "Delta", "DFA1 fire D7 2")
+    s = roll(s, 7, 8)
+    assert where(s, "GMI1") == "D7" and where(s, "DFA1") == "D9"
+    assert s.fight is None and RULES.decision(s).players == ("Gamma",)
+
+
+def test_a_displaced_unit_may_still_be_attacked_on_its_node():
+    # LW-R27: hidden from fires, not from a unit driving onto it
+    s = empty()
+    s = put(s, "GFSC1", "D6", (3, 4, 3, 0), displaced=True)
+    s = put(s, "DMI1", "D8", COMBAT)
+    s = at_execute(s, execution={"Delta": ("DMI1",)})
+    s, _ = play(s, "Delta", "DMI1-D7xD6")
+    assert RULES.decision(s).chance.label.startswith("GFSC1")  # it answers, one die
+    assert unit(s, "GFSC1").tokens == (3, 4, 2, 0)
+
+
 def test_artillery_in_a_direct_fight_rolls_a_single_die():
     s = fight(att="DFA1", att_at="D7", att_tokens=(1, 2, 3, 0))
     s, _ = play(s, "Delta", "DFA1xD6")
