@@ -975,6 +975,17 @@ def test_an_artillery_twelve_both_suppresses_and_costs_a_step():
     assert g.suppressed and g.lost == 1
 
 
+def test_an_artillery_twelve_on_a_suppressed_unit_costs_two_steps():
+    # LW-R29: a twelve is two hits
+    s = empty()
+    s = put(s, "DFA1", "D9", (1, 2, 3, 0))
+    s = put(s, "GMI1", "D7", COMBAT, suppressed=True)
+    s = busy(at_execute(s, execution={"Delta": ("DFA1",)}))
+    s, _ = play(s, "Delta", "DFA1 fire D7 1")
+    s = roll(s, 12)
+    assert unit(s, "GMI1").lost == 2
+
+
 def test_only_field_artillery_answers_fire_from_afar_and_air_defense_does_not():
     s = empty()
     s = put(s, "DFA1", "D9", (1, 2, 3, 0))
