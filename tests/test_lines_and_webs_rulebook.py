@@ -1374,6 +1374,17 @@ def test_a_node_blocked_marker_stops_supplies_moving_through_the_node():
     assert unit(s, "GMI1").tokens == (1, 1, 2, 0)
 
 
+def test_supplies_are_not_carried_through_nodes_held_by_the_enemy():
+    # LW-R30: with Delta units on C2, D2 and E2, D1 to D5 is seven links for Gamma's supplies
+    s = empty()
+    s = put(s, "GFSC1", "D1", (3, 4, 3, 0))
+    s = put(s, "GMI1", "D5", (1, 0, 2, 0))
+    for label, at in (("DFSP1", "C2"), ("DFSP2", "D2"), ("DFSP3", "E2")):
+        s = put(s, label, at, (1, 2, 1, 0))
+    s = transport(s)
+    refused(s, "Gamma", "GFSC1>GMI1 1f")
+
+
 def test_a_damaged_port_stores_fewer_tokens():
     # LW-R08: each damage token takes a quarter of the seaport's 20 boxes
     s = empty()
