@@ -735,6 +735,27 @@ def test_a_unit_in_contact_must_fight_and_cannot_move_out_of_contact():
     refused(s, "Delta", "DMI1 hold")
 
 
+def test_a_move_stops_at_the_first_node_next_to_the_enemy():
+    # LW-R31: every way from D10 to D7 passes D9 or D8, both next to E9
+    s = empty()
+    s = put(s, "DMI1", "D10", COMBAT)
+    s = put(s, "GMI1", "E9", COMBAT)
+    s = at_execute(s, execution={"Delta": ("DMI1",)})
+    refused(s, "Delta", "DMI1-D7")
+    refused(s, "Delta", "DMI1-D9")  # next to the enemy: only with an attack
+    s, _ = play(s, "Delta", "DMI1-D9xE9")
+    assert unit(s, "DMI1").tokens == (1, 1, 1, 0)
+
+
+def test_a_unit_without_ammunition_cannot_move_next_to_the_enemy():
+    s = empty()
+    s = put(s, "DMI1", "D10", (1, 2, 0, 0))
+    s = put(s, "GMI1", "E9", COMBAT)
+    s = at_execute(s, execution={"Delta": ("DMI1",)})
+    refused(s, "Delta", "DMI1-D9xE9")
+    refused(s, "Delta", "DMI1-D9")
+
+
 def test_a_unit_that_cannot_pay_may_not_initiate_combat():
     s = fight(att_tokens=(1, 2, 0, 0))
     refused(s, "Delta", "DMI1xD6")
