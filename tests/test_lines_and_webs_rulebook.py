@@ -326,6 +326,15 @@ def test_with_an_aerial_port_squadron_units_and_supplies_fly_in_at_their_plain_c
     assert port(s, "B8").tokens == (0, 3, 0, 0)
 
 
+def test_the_squadron_controls_the_airport_only_while_it_stands_on_it():
+    s = start()
+    aps = [u for u in s.units if u.side == "Delta" and u.kind == "aerial_port_squadron"][0]
+    s = put(s, aps.label, "B9", (1, 2, 0, 0))  # next to the airport, not on it
+    refused(s, "Delta", "fly armor")
+    s, _ = play(s, "Delta", "fly 2f")
+    assert s.book("Delta").rp == 21  # the airlift price, 2 RP a token
+
+
 def test_flown_units_do_not_exceed_the_airports_capacity():
     s = start()
     aps = [u for u in s.units if u.side == "Delta" and u.kind == "aerial_port_squadron"][0]
