@@ -71,6 +71,17 @@ class Transport:
     # ------------------------------------------------------------ listing
 
     def legal(self, s: State, side: str):
+        return list(self._listing(s, side)[0])
+
+    def _listing(self, s: State, side: str) -> tuple[tuple, frozenset]:
+        """The legal orders in order and as a set, computed once a state (the kit lists
+        them, then checks the one played)."""
+        def make():
+            out = tuple(self._legal(s, side))
+            return out, frozenset(out)
+        return _memo(s, side, make)
+
+    def _legal(self, s: State, side: str):
         out: list = [PASS]
         occ = view_occupancy(s, side)
         mine = [r for r in s.units if r.side == side and r.alive and not r.displaced]
@@ -204,7 +215,7 @@ class Transport:
         return self._why(s, side, m)
 
     def legal_set(self, s: State, side: str) -> frozenset:
-        return _memo(s, side, lambda: frozenset(self.legal(s, side)))
+        return self._listing(s, side)[1]
 
     def _why(self, s: State, side: str, m: Order) -> Illegal:
         u = s.by_label(m.unit)
