@@ -47,7 +47,12 @@ def direct_dice(s: State, u: Unit) -> int:
 
 
 def need(s: State, target: Unit) -> int:
-    """The roll a hit on `target` needs: 7+, raised by its node's defence."""
+    """The roll a hit on `target` needs: 7+, raised by its node's defence when it is the
+    engagement's defender (a town or city helps a unit holding it, never one attacking
+    out of it: LW-R04)."""
+    f = s.fight
+    if f is not None and target.uid != f.defender:
+        return s.cfg.hit
     return s.cfg.hit + s.cfg.defence[target.node]
 
 
@@ -64,7 +69,9 @@ def start(s: State, attacker: int, target: int, moved: bool) -> tuple[State, lis
     a = s.units[attacker]
     d = defender_at(s, target, a.side)
     k = s.cfg.kinds[d.kind]
-    can_pay = d.tokens[AMMO] > 0 and (not k.fuel_in_combat or d.tokens[FUEL] > 0)
+    # a unit under a 9-Line Recovery black cube may not fight, so it cannot answer either
+    can_pay = not d.pinned and d.tokens[AMMO] > 0 and (
+        not k.fuel_in_combat or d.tokens[FUEL] > 0)
     events = [Event("combat", f"{a.label} attacks {d.label} at {s.cfg.names[target]}")]
     if d.pinned:  # a black cube: it may not fight at all (LW-K1)
         events.append(Event("combat", f"{d.label} is pinned down and cannot fight back"))

@@ -2,7 +2,8 @@
 12, 15) every unit on the map eats one food token; one that cannot is degraded (it
 may neither move nor attack) and, if it was already degraded, loses a step. Every
 turn: displaced units turn face up, suppression and node-blocked markers go, tokens
-dropped on nodes are lost, ports may be repaired again; then victory is judged."""
+dropped on nodes are loaded by a unit of their side standing there with room for them
+(LW-R23) and the rest are lost, ports may be repaired again; then victory is judged."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from toolkit.referee.protocol import Event
 from toolkit.referee.rulesets.lines_and_webs import victory
 from toolkit.referee.rulesets.lines_and_webs.config import FOOD
 from toolkit.referee.rulesets.lines_and_webs.state import State, with_unit
+from toolkit.referee.rulesets.lines_and_webs.transport import pick_up
 from toolkit.referee.rulesets.lines_and_webs.units import pay, step_loss
 
 
@@ -36,6 +38,7 @@ def consume(s: State) -> tuple[State, list[Event]]:
 class Reset:
     def enter(self, s: State):
         events = []
+        s = pick_up(s)  # dropped tokens a unit there has room for are loaded, not lost (LW-R23)
         if s.turn in s.cfg.food_turns:
             s, events = consume(s)
         units = tuple(evolve(u, suppressed=False, displaced=False, method="", lift=0,
