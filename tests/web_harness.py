@@ -24,6 +24,8 @@ SCENARIOS = {
     "dice_race": ROOT / "tests/referee_toy/dice_race.scn",
     "skirmish": ROOT / "content/skirmish/skirmish.scn",
     "front_lines": ROOT / "content/front_lines/front_lines.scn",
+    "front_line": ROOT / "content/front_line/main.scn",
+    "lines_and_webs": ROOT / "content/lines_and_webs/lines_and_webs.scn",
 }
 SPECTATORS = "spectators-token"
 
