@@ -21,6 +21,7 @@ pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
 
 from tests.web_browser import chromium, running  # noqa: E402
 from tests.web_harness import SPECTATORS, served, shipped_with_options, token  # noqa: E402
+from toolkit.pnp.colours import side_colours  # noqa: E402
 
 # Screenshots for docs/serve.md: written there only when asked
 # (FRONTKIT_SHOTS=1 python -m pytest tests/test_web_browser.py), so a test run leaves the
@@ -443,3 +444,35 @@ def test_web_a_card_the_server_cannot_draw_is_shown_by_its_name(browser):
         red.wait_for_function(f"document.querySelectorAll('{shown}').length === "
                               f"{len(hand.cards)}")
         assert [t.strip() for t in red.locator(shown).all_inner_texts()] == list(hand.cards)
+
+
+@pytest.mark.parametrize("name", ["front_line", "lines_and_webs"])
+def test_web_the_newer_games_are_drawn_and_played_from_their_pages(name, browser):
+    """Front Line (a square battlefield) and Lines and Webs (a node-and-link theatre)
+    are served with no page of their own: every space of the scenario's board is drawn,
+    pieces stand where the view says, and the side asked plays a move typed in the game's
+    notation (the first move the referee lists), seen on both pages."""
+    app, table, _ = served(name, 3)
+    m = table.match
+    sides = list(m.scenario.sides)
+    with running(app) as base:
+        pages = {side: open_seat(browser, base, side) for side in sides}
+        drawn = pages[sides[0]].locator("#board .space").count()
+        assert drawn == len(m.scenario.board.spaces) > 20
+        assert pages[sides[0]].locator("#board .piece").count() > 0
+        printed = side_colours(m.scenario)  # the press's colour for each side, on the page too
+        for s in sides:
+            fills = pages[sides[0]].eval_on_selector_all(
+                f'#board .piece[data-side="{s}"] circle', "cs => cs.map(c => c.getAttribute('fill'))")
+            assert fills and set(fills) == {printed[s]}, (s, set(fills), printed[s])
+        side = m.decision.players[0]
+        assert not [e for e in m.history if e.player == side]
+        move = next(t for t in m.legal(side) if t != "pass")
+        current(pages[side], table)
+        pages[side].fill("#notation", move)
+        pages[side].press("#notation", "Enter")
+        for page in pages.values():  # the move, and any the referee settles after it
+            page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+            current(page, table)
+        assert [(e.player, e.text) for e in m.history if e.player == side] == [(side, move)]
+        pages[side].screenshot(path=str(SHOTS / f"{name}.png"))

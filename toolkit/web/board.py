@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from toolkit.pnp.colours import side_colours
+
 #: Width of a square, or of a hex across its flats, in SVG units.
 SIZE = 60.0
 #: Margin around the board, in SVG units.
@@ -119,4 +121,6 @@ def shapes(scenario: Any, board: Any | None = None) -> dict[str, Any]:
         "offset": board.offset, "spaces": spaces, "links": links,
         "view_box": [0, 0, round(width, 2), round(height, 2)],
         "piece": round(NODE_RADIUS * 0.7 if board.kind == "map" else SIZE * 0.32, 2),
+        # each side's colour as the press prints it (one rule: toolkit/pnp/colours.py)
+        "sides": side_colours(scenario),
     }

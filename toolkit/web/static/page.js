@@ -25,6 +25,8 @@
     return e;
   }
   function sideColour(side) {
+    const printed = S.board && S.board.sides;  // the press's colour for the side
+    if (printed && printed[side]) return printed[side];
     const sides = (S.state && S.state.sides) || [];
     const i = sides.indexOf(side);
     return i < 0 ? "#777777" : COLOURS[i % COLOURS.length];
