@@ -365,10 +365,27 @@ def _check_one(value: Any, spec: FieldSpec, kind: str, label: str, pos: Pos, nam
                        suggest(value, spec.choices))
         return []
     if kind == "text":
-        if isinstance(value, str):
-            return []
-        return err(f"{label} takes a quoted string, not {_describe(value)}")
+        if not isinstance(value, str):
+            return err(f"{label} takes a quoted string, not {_describe(value)}")
+        if name == "when":  # drawn as `{{ when }}`: what check passes, the press can evaluate
+            problem = _expression_problem(value)
+            if problem:
+                return err(f"{label} is not an expression the press can evaluate: {problem}",
+                           'write a condition such as "card.cost > 2" or "side == \'North\'"')
+        return []
     return []
+
+
+@lru_cache(maxsize=256)
+def _expression_problem(text: str) -> str | None:
+    """Why `text` is not a Jinja expression, or None (parsed only, never run)."""
+    import jinja2
+
+    try:
+        jinja2.Environment().parse("{{ " + text + " }}")
+    except jinja2.TemplateSyntaxError as exc:
+        return exc.message or "it does not parse"
+    return None
 
 
 def _plain(x: float) -> str:

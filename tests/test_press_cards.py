@@ -182,6 +182,19 @@ def test_deck_without_layout_uses_the_default_card_and_says_so(tmp_path):
     assert len(forms) == 1  # two identical copies, drawn once
 
 
+def test_a_when_that_is_not_an_expression_is_refused_at_check_with_its_position():
+    """What passes check must build: `when "5/8in"` (a length where a condition goes)
+    once passed check and stopped the build; check now names the element and column."""
+    text = SCENARIO.replace(
+        '    image at 20mm, 60mm',
+        '    text at 4mm, 76mm 55mm x 4mm "AIR" { when "5/8in" }\n    image at 20mm, 60mm')
+    with pytest.raises(dsl.DslError) as err:
+        dsl.loads(text, path="when.scn")
+    said = str(err.value)
+    assert "when is not an expression the press can evaluate" in said and "when.scn:" in said
+    dsl.loads(text.replace('"5/8in"', '"card.air > 2"'), path="when.scn")  # a condition passes
+
+
 def test_when_draws_an_element_only_where_its_condition_holds(tmp_path):
     text = SCENARIO.replace(
         '    image at 20mm, 60mm',
