@@ -81,7 +81,7 @@ def build_command(args: argparse.Namespace) -> int:
     print(f"{folder / 'kit.pdf'}  (everything, with bookmarks); print at actual size")
     if kit.double_sided:
         print(f"kit.pdf is laid out for double-sided printing (flip on the long edge): "
-              f"{kit.blank_pages} blank page{'s' if kit.blank_pages != 1 else ''} keep each component "
+              f"{kit.blank_pages} blank page{'s keep' if kit.blank_pages != 1 else ' keeps'} each component "
               f"on fresh sheets and boards off the backs of other things")
     else:
         print(f"kit.pdf is for one-sided printing (--backs {options.backs}: no card backs on separate pages)")
