@@ -98,3 +98,11 @@ def test_greedy_beats_random_on_every_battlefield_in_most_games():
             played += 1
             won += winner == sides[seat]
     assert won >= 6, f"greedy won {won} of {played}"
+
+
+def test_turn_number_counts_six_turns_a_round_for_rollouts_and_reports():
+    """turn_number: 0 before the first turn ends, one more per finished turn, six a round."""
+    s = RULES.new_game(scenario("main"))
+    assert RULES.turn_number(s) == 0
+    assert RULES.turn_number(evolve(s, turns=3)) == 3
+    assert RULES.turn_number(evolve(s, flow=evolve(s.flow, round=2), turns=1)) == 7

@@ -167,6 +167,11 @@ class FrontLine(KitRules):
         """A heuristic for greedy and MCTS bots (bots.evaluate)."""
         return bots.evaluate(s, side)
 
+    def turn_number(self, s: State) -> int:
+        """Turns begun so far (six a round): MCTS rollouts run to the end of the turn
+        they start in and are judged there by `evaluate`, never on half a turn."""
+        return (s.flow.round - 1) * 6 + s.turns
+
     # ------------------------------------------------------------ hooks
 
     def move_space(self, s: State, player: str) -> list:
