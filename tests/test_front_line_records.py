@@ -13,19 +13,16 @@ and say in the commit why the hashes moved.
 
 from __future__ import annotations
 
-import json
 import os
-import random
 from pathlib import Path
 
 import pytest
 
 import dsl
 from toolkit.referee import record
-from toolkit.referee.chance import SeededChance
 from toolkit.referee.match import Match
-from toolkit.referee.protocol import DecisionKind
 from toolkit.referee.rulesets.front_line import RULESET as FL
+from golden import expected, replay, summary, weighted_game, write_golden, write_script
 
 DATA = Path(__file__).parent / "data" / "front_line"
 CONTENT = Path(__file__).parents[1] / "content" / "front_line"
@@ -45,55 +42,30 @@ Red: pass
 
 
 def _random_game(name: str, seed: int) -> Match:
-    scenario = dsl.load(CONTENT / f"{name}.scn")
-    match = Match.new(scenario, chance=SeededChance(f"front_line golden {name} {seed}"),
-                      seed=f"front_line golden {name} {seed}")
-    rng = random.Random(f"front_line golden {name} {seed}")
-    while not match.over:
-        d = match.decision
-        if d.kind is DecisionKind.CHANCE:
-            match.roll()
-            continue
-        side = d.players[0]
-        legal = list(FL.legal_moves(match.state, side))
-        match.play_move(side, rng.choices(legal, FL.bot_weights(match.state, side, legal))[0])
-    return match
-
-
-def _replay(path: Path) -> Match:
-    rec = record.load(path)
-    return Match.from_record(rec, dsl.load(rec.scenario_path()))
-
-
-def _summary(match: Match) -> dict:
-    return {"outcome": str(match.outcome), "state_hash": match.state_hash(),
-            "moves": len(match.history)}
+    return weighted_game(CONTENT / f"{name}.scn", FL, f"front_line golden {name} {seed}")
 
 
 def regold() -> None:
-    DATA.mkdir(parents=True, exist_ok=True)
-    golden = {}
     raid = DATA / "scripted_purple_square.record"
-    header = Match.new(dsl.load(CONTENT / "main.scn")).header(raid).format()
-    raid.write_text(header + RAID, encoding="utf-8")
-    golden[raid.name] = _summary(_replay(raid))
+    write_script(raid, CONTENT / "main.scn", RAID)
+    records = [raid]
     for name in BATTLEFIELDS:
         path = DATA / f"random_{name}.record"
         _random_game(name, 1).save(path)
-        golden[path.name] = _summary(_replay(path))
-    GOLDEN.write_text(json.dumps(golden, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        records.append(path)
+    write_golden(GOLDEN, records)
 
 
 if os.environ.get("FRONTKIT_REGOLD"):
     regold()
 
-EXPECTED = json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
+EXPECTED = expected(GOLDEN)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_golden_records_replay_to_their_outcome_and_state_hash(name):
-    match = _replay(DATA / name)
-    assert _summary(match) == EXPECTED[name]
+    match = replay(DATA / name)
+    assert summary(match) == EXPECTED[name]
 
 
 def test_there_is_a_golden_record_per_battlefield_and_a_scripted_one():
@@ -102,7 +74,7 @@ def test_there_is_a_golden_record_per_battlefield_and_a_scripted_one():
 
 
 def test_the_scripted_game_is_won_on_the_purple_square():
-    match = _replay(DATA / "scripted_purple_square.record")
+    match = replay(DATA / "scripted_purple_square.record")
     assert match.outcome.winner == "Red" and match.outcome.rule == "FL-win-op"
     assert match.outcome.scores == (("Red", 1.0), ("Green", 0.0))
 

@@ -10,7 +10,6 @@ and say in the commit why the hashes moved.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 from pathlib import Path
@@ -21,6 +20,7 @@ import dsl
 from toolkit.referee import record
 from toolkit.referee.match import Match
 from toolkit.referee.rulesets.front_lines import RULESET as FL
+from golden import expected, replay, summary, write_golden, write_script
 
 DATA = Path(__file__).parent / "data" / "front_lines"
 SCN_PATH = Path(__file__).parents[1] / "content" / "front_lines" / "front_lines.scn"
@@ -63,45 +63,31 @@ def _random_game(seed: int) -> Match:
     return match
 
 
-def _replay(path: Path) -> Match:
-    rec = record.load(path)
-    return Match.from_record(rec, dsl.load(rec.scenario_path()))
-
-
-def _summary(match: Match) -> dict:
-    return {"outcome": str(match.outcome), "state_hash": match.state_hash(),
-            "moves": len(match.history)}
-
-
 def regold() -> None:
-    DATA.mkdir(parents=True, exist_ok=True)
-    scenario = dsl.load(SCN_PATH)
-    golden = {}
     raid = DATA / "scripted_recon_raid.record"
-    header = Match.new(scenario).header(raid).format()
-    raid.write_text(header + RAID, encoding="utf-8")
-    golden[raid.name] = _summary(_replay(raid))
+    write_script(raid, SCN_PATH, RAID)
+    records = [raid]
     for seed in RANDOM_SEEDS:
         path = DATA / f"random_seed{seed}.record"
         _random_game(seed).save(path)
-        golden[path.name] = _summary(_replay(path))
-    GOLDEN.write_text(json.dumps(golden, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        records.append(path)
+    write_golden(GOLDEN, records)
 
 
 if os.environ.get("FRONTKIT_REGOLD"):
     regold()
 
-EXPECTED = json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
+EXPECTED = expected(GOLDEN)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_golden_records_replay_to_their_outcome_and_state_hash(name):
-    match = _replay(DATA / name)
-    assert _summary(match) == EXPECTED[name]
+    match = replay(DATA / name)
+    assert summary(match) == EXPECTED[name]
 
 
 def test_the_scripted_raid_ends_in_an_assassination():
-    match = _replay(DATA / "scripted_recon_raid.record")
+    match = replay(DATA / "scripted_recon_raid.record")
     assert match.outcome.winner == "North"
     assert match.outcome.rule == "FL-win-1"
     assert match.state.turn == 3                     # ended in turn 3, step 2

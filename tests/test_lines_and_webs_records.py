@@ -14,20 +14,15 @@ and say in the commit why the hashes moved.
 
 from __future__ import annotations
 
-import json
 import os
-import random
 import re
 from pathlib import Path
 
 import pytest
 
-import dsl
-from toolkit.referee import record
-from toolkit.referee.chance import SeededChance
 from toolkit.referee.match import Match
-from toolkit.referee.protocol import DecisionKind
 from toolkit.referee.rulesets.lines_and_webs import RULESET as LW
+from golden import expected, replay, summary, weighted_game, write_golden, write_script
 
 DATA = Path(__file__).parent / "data" / "lines_and_webs"
 SCN = Path(__file__).parents[1] / "content" / "lines_and_webs" / "lines_and_webs.scn"
@@ -39,54 +34,26 @@ NO_SUPPLY = TURN * 15
 
 
 def _random_game(seed: int) -> Match:
-    scenario = dsl.load(SCN)
-    label = f"lines_and_webs golden {seed}"
-    match = Match.new(scenario, chance=SeededChance(label), seed=label)
-    rng = random.Random(label)
-    while not match.over:
-        d = match.decision
-        if d.kind is DecisionKind.CHANCE:
-            match.roll()
-            continue
-        side = d.players[0]
-        legal = list(LW.legal_moves(match.state, side))
-        match.play_move(side, rng.choices(legal, LW.bot_weights(match.state, side, legal))[0])
-    return match
-
-
-def _replay(path: Path) -> Match:
-    rec = record.load(path)
-    return Match.from_record(rec, dsl.load(rec.scenario_path()))
-
-
-def _summary(match: Match) -> dict:
-    return {"outcome": str(match.outcome), "state_hash": match.state_hash(),
-            "moves": len(match.history)}
+    return weighted_game(SCN, LW, f"lines_and_webs golden {seed}")
 
 
 def regold() -> None:
-    DATA.mkdir(parents=True, exist_ok=True)
-    golden = {}
-    script = DATA / "scripted_no_supply.record"
-    header = Match.new(dsl.load(SCN)).header(script).format()
-    script.write_text(header + NO_SUPPLY, encoding="utf-8")
-    golden[script.name] = _summary(_replay(script))
-    path = DATA / "random_1.record"
+    script, path = DATA / "scripted_no_supply.record", DATA / "random_1.record"
+    write_script(script, SCN, NO_SUPPLY)
     _random_game(1).save(path)
-    golden[path.name] = _summary(_replay(path))
-    GOLDEN.write_text(json.dumps(golden, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    write_golden(GOLDEN, [script, path])
 
 
 if os.environ.get("FRONTKIT_REGOLD"):
     regold()
 
-EXPECTED = json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
+EXPECTED = expected(GOLDEN)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_golden_records_replay_to_their_outcome_and_state_hash(name):
-    match = _replay(DATA / name)
-    assert _summary(match) == EXPECTED[name]
+    match = replay(DATA / name)
+    assert summary(match) == EXPECTED[name]
 
 
 def test_there_are_a_scripted_and_a_random_golden_record():
@@ -94,7 +61,7 @@ def test_there_are_a_scripted_and_a_random_golden_record():
 
 
 def test_LW_F1_an_army_never_resupplied_starves_and_power_decides_after_turn_15():
-    match = _replay(DATA / "scripted_no_supply.record")
+    match = replay(DATA / "scripted_no_supply.record")
     out = match.outcome
     assert out.rule == "LW-V3" and dict(out.scores) == {"Delta": 2, "Gamma": 2}
     s = match.state
