@@ -138,6 +138,16 @@ def run_show(args: argparse.Namespace) -> int:
 # ------------------------------------------------------- play / replay / simulate
 
 
+def _add_match_arguments(p: argparse.ArgumentParser) -> None:
+    """What `play` and `serve` both take: the scenario, where chance comes from, the record."""
+    p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
+    chance = p.add_mutually_exclusive_group()
+    chance.add_argument("--seed", type=int, metavar="N", help="dice and draws from seed N")
+    chance.add_argument("--table", action="store_true",
+                        help="the players roll and draw at the table and type the results")
+    p.add_argument("--record", metavar="FILE", help="append the game to FILE (resume it if it exists)")
+
+
 def add_play(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "play",
@@ -148,12 +158,7 @@ def add_play(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "keyboard with a screen of its own. With --record FILE every move is "
         "appended to FILE; an existing FILE is resumed.",
     )
-    p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
-    chance = p.add_mutually_exclusive_group()
-    chance.add_argument("--seed", type=int, metavar="N", help="dice and draws from seed N")
-    chance.add_argument("--table", action="store_true",
-                        help="the players roll and draw at the table and type the results")
-    p.add_argument("--record", metavar="FILE", help="append the game to FILE (resume it if it exists)")
+    _add_match_arguments(p)
     return p
 
 
@@ -172,12 +177,7 @@ def add_serve(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "FILE every move is appended to FILE; an existing FILE is resumed. Needs the web "
         "extra: pip install 'frontkit[web]'.",
     )
-    p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
-    chance = p.add_mutually_exclusive_group()
-    chance.add_argument("--seed", type=int, metavar="N", help="dice and draws from seed N")
-    chance.add_argument("--table", action="store_true",
-                        help="the players roll and draw at the table and type the results")
-    p.add_argument("--record", metavar="FILE", help="append the game to FILE (resume it if it exists)")
+    _add_match_arguments(p)
     p.add_argument("--port", type=whole_number(0, 65535), default=8000, metavar="P",
                    help="port to listen on (default %(default)s)")
     p.add_argument("--host", default="127.0.0.1",
