@@ -101,8 +101,11 @@ def test_greedy_beats_random_on_every_battlefield_in_most_games():
 
 
 def test_turn_number_counts_six_turns_a_round_for_rollouts_and_reports():
-    """turn_number: 0 before the first turn ends, one more per finished turn, six a round."""
+    """turn_number: 0 before the first turn ends, one more per finished turn, and a round
+    holds both sides' turns_per_player (six as shipped)."""
     s = RULES.new_game(scenario("main"))
     assert RULES.turn_number(s) == 0
     assert RULES.turn_number(evolve(s, turns=3)) == 3
     assert RULES.turn_number(evolve(s, flow=evolve(s.flow, round=2), turns=1)) == 7
+    short = RULES.new_game(scenario("main"), {"turns_per_player": 2})  # four turns a round
+    assert RULES.turn_number(evolve(short, flow=evolve(short.flow, round=2), turns=1)) == 5

@@ -168,9 +168,10 @@ class FrontLine(KitRules):
         return bots.evaluate(s, side)
 
     def turn_number(self, s: State) -> int:
-        """Turns begun so far (six a round): MCTS rollouts run to the end of the turn
-        they start in and are judged there by `evaluate`, never on half a turn."""
-        return (s.flow.round - 1) * 6 + s.turns
+        """Turns finished so far (both sides' `turns_per_player` a round): MCTS rollouts
+        run to the end of the turn they start in and are judged there by `evaluate`,
+        never on half a turn."""
+        return (s.flow.round - 1) * 2 * int(s.cfg.opt("turns_per_player")) + s.turns
 
     # ------------------------------------------------------------ hooks
 
