@@ -628,11 +628,11 @@ def test_the_decks_are_secret_from_the_other_side():
     s = orders(start())
     s, events = play(s, "Delta", "x DAR1")
     assert not any(e.visible_to("Gamma") for e in events)
-    theirs = {p.name: p for p in RULES.view(s, "Gamma").piles}
-    assert theirs["Delta execution"].cards is None
-    assert theirs["Delta execution"].count is None  # not even how many, while secret
-    mine = {p.name: p for p in RULES.view(s, "Delta").piles}
-    assert mine["Delta execution"].cards == ("DAR1",)
+    theirs = {(p.owner, p.name): p for p in RULES.view(s, "Gamma").piles}
+    assert theirs["Delta", "execution deck"].cards is None
+    assert theirs["Delta", "execution deck"].count is None  # not even how many, while secret
+    mine = {(p.owner, p.name): p for p in RULES.view(s, "Delta").piles}
+    assert mine["Delta", "execution deck"].cards == ("DAR1",)
     assert ("DAR1",) in game.secrets(RULES, s, "Delta")
 
 

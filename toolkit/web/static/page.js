@@ -199,7 +199,9 @@
         const letter = (p.kind || "?").replace(/^(\w+) /, "").slice(0, 1).toUpperCase();
         pg.appendChild(el("text", { x: s.x + dx, y: s.y + dy + 3, "font-size": rr * 0.9 },
                           letter + (p.count > 1 ? p.count : "")));
-        if (p.label) pg.appendChild(el("text", { class: "label", x: s.x + dx, y: s.y + dy + rr * 0.75 }, p.label));
+        // on the map only the label's first word (a unit's name); the whole of it in the tooltip
+        if (p.label) pg.appendChild(el("text", { class: "label", x: s.x + dx, y: s.y + dy + rr * 0.75 },
+                                       p.label.split(" ")[0]));
         pg.appendChild(el("title", {}, `${p.side || "?"} ${p.kind || "unknown"}${p.label ? " (" + p.label + ")" : ""}`));
         layer.appendChild(pg);
       });

@@ -52,11 +52,11 @@ def view(s: State, viewer: str | None, ruleset: str) -> View:
     for side in s.sides:
         b = s.book(side)
         mine = side == viewer
-        piles.append(PileView(f"{side} special cards", "hand", side,
+        piles.append(PileView("special cards", "hand", side,
                               len(b.hand), tuple(b.hand) if mine else None))
         for name, cards in (("execution", b.execution), ("reserve", b.reserve)):
             count = len(cards) if (mine or not secret) else None
-            piles.append(PileView(f"{side} {name}", "deck", side, count,
+            piles.append(PileView(f"{name} deck", "deck", side, count,
                                   tuple(cards) if mine else None))
     tracks = [TrackView("ports held", tuple((side, sum(1 for p in ports if p.holder == side))
                                             for side in s.sides), high=len(cfg.ports)),
