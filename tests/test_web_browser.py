@@ -457,6 +457,8 @@ def test_web_the_newer_games_are_drawn_and_played_from_their_pages(name, browser
     sides = list(m.scenario.sides)
     with running(app) as base:
         pages = {side: open_seat(browser, base, side) for side in sides}
+        for page in pages.values():  # the board arrives first, the pieces with the state
+            current(page, table)
         drawn = pages[sides[0]].locator("#board .space").count()
         assert drawn == len(m.scenario.board.spaces) > 20
         assert pages[sides[0]].locator("#board .piece").count() > 0
