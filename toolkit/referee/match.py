@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit import __version__
-from toolkit.referee import game, record, registry
+from toolkit.referee import game, record, registry, roles
 from toolkit.referee.chance import ChanceSource
 from toolkit.referee.protocol import (
     CHANCE,
@@ -165,6 +165,18 @@ class Match:
         d = self.decision
         return None if d is None else game.deciding_player(d)
 
+    def seats(self) -> list[tuple[str, str | None]]:
+        """Every seat as (side, role); (side, None) a side when the game has no roles."""
+        return roles.seats(self.rules, self.state, self.scenario.sides)
+
+    def asked_seat(self, side: str | None = None) -> str | None:
+        """The name of the seat that answers for `side` (default: the deciding side) now,
+        `Delta logistics` when the game has roles; CHANCE, or None when over."""
+        side = side or self.deciding_player()
+        if side is None or side == CHANCE:
+            return side
+        return roles.asked(self.rules, self.state, side)
+
     def legal(self, player: str | None = None) -> list[str]:
         player = player or self.deciding_player()
         if player is None:
@@ -190,17 +202,27 @@ class Match:
     # -------------------------------------------------------------- moving
 
     def play(self, text: str, player: str | None = None,
-             seconds: float | None = None) -> tuple[Event, ...]:
+             seconds: float | None = None, role: str | None = None) -> tuple[Event, ...]:
         """Read and play a move of `player` (default: the deciding side); `seconds`, the
-        time the player took, goes into the record."""
+        time the player took, goes into the record. `role`: the seat of the side that
+        typed it, when the game has roles (a wrong seat is refused before the move is
+        read: toolkit.referee.roles)."""
         player = player or self.deciding_player()
         if player is None:
             raise IllegalMoveError(game.RULE_OVER, "the game is over", text)
+        self._check_seat(player, role, text)
         move = game.parse_move(self.rules, self.state, player, text)
-        return self.play_move(player, move, text.strip(), seconds)
+        return self.play_move(player, move, text.strip(), seconds, role)
+
+    def _check_seat(self, player: str, role: str | None, text: str | None) -> None:
+        illegal = roles.check(self.rules, self.state, player, role, self.decision)
+        if illegal is not None:
+            raise IllegalMoveError.of(illegal, text)
 
     def play_move(self, player: str, move: Move, text: str | None = None,
-                  seconds: float | None = None) -> tuple[Event, ...]:
+                  seconds: float | None = None, role: str | None = None) -> tuple[Event, ...]:
+        if role is not None:
+            self._check_seat(player, role, text)
         decision = self.decision
         before = self.state
         after, events = game.play(self.rules, before, player, move, text, decision)

@@ -437,7 +437,14 @@ class Ruleset(Protocol):
     #       every move of the game's notation `player` could make in this kind of
     #       decision, legal or not (a superset of `legal_moves`): the contract test
     #       checks that `check` accepts exactly the legal ones over all of it.
+    #   roles(state) -> tuple[roles.Role, ...]
+    #       the roles every side is played by when a scenario option splits each
+    #       side between several seats (empty: one seat a side); and
+    #   role_of(state, side) -> roles.Duty | None
+    #       which role answers `side` now, what is decided and the rule that says so
+    #       (see toolkit.referee.roles: the seats of a side share its view).
 
 
 OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "bot_weights", "bot_weight",
-                  "time_limit", "evaluate", "determinize", "move_space", "move_group")
+                  "time_limit", "evaluate", "determinize", "move_space", "move_group",
+                  "roles", "role_of")

@@ -9,7 +9,8 @@ Modules: config (the scenario as tables), state, setup, network (the map as grap
 queries), units (blocks and tracker cards), delivery (phase 1), spending (2),
 transport (3), orders (4 and the initiative roll), execute (6), combat and
 artillery (engagements), special (the special cards), consumption (7), victory,
-view, moves (notation), bots (weights), rules (the referee protocol).
+view, moves (notation), bots (weights), roles (the four-player seats),
+rules (the referee protocol).
 """
 
 from toolkit.referee.rulesets.lines_and_webs.rules import RULESET, LinesAndWebs

@@ -39,6 +39,7 @@ DEFAULTS: Mapping[str, Any] = {
     "drop_limit": 3, "artillery_twelve": "suppress_and_step",
     "buy_repair_tokens": True, "cross_level_port": True,
     "defender_counter_artillery": True,
+    "roles": "two_players",  # or four_players: two seats a side (LW-R42)
 }
 
 

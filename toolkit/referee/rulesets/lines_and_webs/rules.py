@@ -14,7 +14,7 @@ from toolkit.referee.kit.needs import Needs
 from toolkit.referee.kit.phases import AUTO, CHANCE, HANDLER, TOGETHER, TURNS, Phase
 from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.protocol import Outcome
-from toolkit.referee.rulesets.lines_and_webs import bots, moves
+from toolkit.referee.rulesets.lines_and_webs import bots, moves, roles as seats
 from toolkit.referee.rulesets.lines_and_webs import view as views
 from toolkit.referee.rulesets.lines_and_webs.combat import WINDOWS as FIGHT_WINDOWS
 from toolkit.referee.rulesets.lines_and_webs.special import EFFECTS, WINDOWS as CARD_WINDOWS
@@ -53,6 +53,7 @@ NEEDS = Needs(
         "artillery_twelve": fx.OneOf(("suppress_and_step", "one_hit")),
         "buy_repair_tokens": fx.Bool(),
         "cross_level_port": fx.Bool(), "defender_counter_artillery": fx.Bool(),
+        seats.OPTION: fx.OneOf((seats.TWO, seats.FOUR)),
     })
 
 
@@ -136,6 +137,13 @@ class LinesAndWebs(KitRules):
                 yield "negative resource points"
 
     bot_weights = bots.weights
+
+    def roles(self, s: State):
+        """Two seats a side with `roles four_players` (LW-R42); none otherwise."""
+        return seats.roles(s)
+
+    def role_of(self, s: State, side: str):
+        return seats.role_of(s, side)
 
 
 RULESET = LinesAndWebs()
