@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
-from toolkit.referee import game, movelist, transcript
+from toolkit.referee import game, movelist, roles, transcript
 from toolkit.terminal import printable
 from toolkit.referee.match import Match, UndoError
 from toolkit.referee.protocol import CHANCE, DecisionKind, IllegalMoveError, MoveSyntaxError
@@ -107,6 +107,7 @@ class Session:
         self.clock_owner: str | None = None  # whose decision clock is running
         self.deadline: float | None = None
         self.holder: str | None = None  # the side at the keyboard
+        self.holder_seat: str | None = None  # and its seat ("Delta logistics" with roles)
         self.redraw = False  # the board changed since the holder last saw it
         self.chance_asked = False  # a table-chance prompt is showing
 
@@ -159,7 +160,7 @@ class Session:
                 if not self.chance_asked:
                     self.say(f"roll or draw at the table and type what came up: {d.prompt}")
                 self.chance_asked = True
-            elif asked != self.holder:
+            elif self.seat(asked) != self.holder_seat:
                 typed = self.hand_over(asked, d)
                 if typed is None:
                     return self.end_of_input()
@@ -188,7 +189,9 @@ class Session:
 
     def intro(self) -> str:
         m = self.match
-        return (f"{m.scenario.title} — {m.rules.name}; sides: {', '.join(m.scenario.sides)}. "
+        seats = [roles.seat_name(side, role) for side, role in m.seats() if role]
+        return (f"{m.scenario.title} — {m.rules.name}; sides: {', '.join(m.scenario.sides)}"
+                + (f"; seats: {', '.join(seats)}" if seats else "") + ". "
                 "Type `help` for commands.")
 
     def end_of_input(self) -> int:
@@ -196,15 +199,26 @@ class Session:
                                              self.match.writer else ""))
         return 0
 
+    def seat(self, asked: str) -> str:
+        """Who is asked at the keyboard: the side, or its seat when the game has roles
+        (`Delta logistics`); CHANCE for the table's dice."""
+        return asked if asked == CHANCE else self.match.asked_seat(asked)
+
+    def role(self, asked: str) -> str | None:
+        d = None if asked == CHANCE else roles.duty(self.match.rules, self.match.state, asked)
+        return None if d is None else d.role
+
     def prompt(self, asked: str, d) -> str:
-        """`Blue (Red landed on you: bump or pass; Green may react if Blue passes)> `."""
+        """`Blue (Red landed on you: bump or pass; Green may react if Blue passes)> `;
+        with roles the seat asked: `Delta logistics (turn 1: spend …)> `."""
         what = d.prompt
         if d.kind is DecisionKind.REACTION and len(d.players) > 1:
             others = d.players[1:]
             then = ", then ".join(others)
             what = (f"{what}; " if what else "") + \
                 f"{then} may react if {asked} passes"
-        prompt = f"{asked} ({what})> " if what else f"{asked}> "
+        who = self.seat(asked)
+        prompt = f"{who} ({what})> " if what else f"{who}> "
         if self.deadline is not None:
             prompt = f"[{max(0, self.deadline - self.clock()):.0f}s] {prompt}"
         return prompt
@@ -231,21 +245,22 @@ class Session:
         is drawn before Enter."""
         first = self.holder is None
         self.holder = asked
+        seat = self.holder_seat = self.seat(asked)
         self.chance_asked = False
         if self.editor is not None:
-            self.editor.switch(asked)
+            self.editor.switch(seat)
         if self.terminal:
             self.out.write(CLEAR_ALL)
             self.say(f"{self.intro()}\n")
-            typed = self.read(f"{asked} to the table: press Enter ")
+            typed = self.read(f"{seat} to the table: press Enter ")
             if typed is None or typed.strip() in ("quit", "exit"):
                 return typed
             self.out.write(CLEAR_ALL)
         elif not first:
-            self.say(f"---- {asked} to the table ----")
+            self.say(f"---- {seat} to the table ----")
         kind = {DecisionKind.ORDERS: "secret orders", DecisionKind.REACTION: "reaction",
                 DecisionKind.MOVE: "move"}[d.kind]
-        self.say(f"== {asked}: {kind} ==")
+        self.say(f"== {seat}: {kind} ==")
         self.show_board(asked)
         return ""
 
@@ -318,7 +333,7 @@ class Session:
             return True
         try:
             took = self.clock() - self.asked_at if self.timed else None
-            events = m.play(line, asked, took)
+            events = m.play(line, asked, took, role=self.role(asked))
         except (MoveSyntaxError, IllegalMoveError) as err:
             self.say(f"{line}: {err}")
             return True
