@@ -72,11 +72,11 @@ class Server:
 
     async def broadcast(self) -> None:
         """A fresh `state` to every socket, each built for its own seat."""
-        built: dict[str | None, dict[str, Any]] = {}
+        built: dict[str, dict[str, Any]] = {}
         for ws, seat in list(self.sockets.items()):
-            if seat.side not in built:
-                built[seat.side] = messages.state_message(self.table, seat)
-            await self.send(ws, built[seat.side])
+            if seat.name not in built:
+                built[seat.name] = messages.state_message(self.table, seat)
+            await self.send(ws, built[seat.name])
         self.set_alarm()
 
     # ------------------------------------------------------------ clocks
@@ -166,7 +166,7 @@ class Server:
         async with self.lock:
             self.sockets[ws] = seat
             seated = len(self.table.deadlines)
-            self.table.seated(seat.side)
+            self.table.seated(None if seat.spectator else seat.name)
             await self.send(ws, messages.board_message(self.table, seat, self.shapes))
             if len(self.table.deadlines) != seated:  # the table is full: clocks run
                 await self.broadcast()

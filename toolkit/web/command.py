@@ -16,7 +16,7 @@ def addresses(seats, host: str, port: int) -> list[tuple[str, str]]:
     """(who, address) for each seat, then the spectators."""
     shown = f"[{host}]" if ":" in host else host
     base = f"http://{shown}:{port}"
-    out = [(seat.side, f"{base}/seat/{seat.token}") for seat in seats.by_side.values()]
+    out = [(seat.name, f"{base}/seat/{seat.token}") for seat in seats.players()]
     out.append(("spectators", f"{base}/seat/{seats.spectators.token}"))
     return out
 
@@ -69,12 +69,14 @@ def run_serve(args) -> int:
         return EXIT_USER_ERROR
     free_to_listen(args.host, args.port)
     scenario = table.match.scenario
-    seats = Seats(scenario.sides)
+    seats = Seats(scenario.sides, roles=table.roles())
     app = create_app(table, seats)
     print(f"{scenario.title}: one address per seat (keep each secret: it shows that "
           "seat's hand and orders)")
-    for who, url in addresses(seats, args.host, args.port):
-        print(f"  {who:>12}: {url}")
+    shown = addresses(seats, args.host, args.port)
+    width = max(12, *(len(who) for who, _ in shown))  # `Delta logistics` with roles
+    for who, url in shown:
+        print(f"  {who:>{width}}: {url}")
     if args.record:
         print(f"the record is written to {args.record}")
     print("stop the server with Ctrl-C", flush=True)

@@ -13,14 +13,16 @@ nothing of another seat's hand, orders or fog can reach its page:
 - `past`: the view of an earlier position as the seat saw it then.
 
 A spectator is the `None` viewer: public facts, public events, and every move
-only as the public events it caused.
+only as the public events it caused. When the game has roles (`Delta logistics`,
+`Delta combat`), both seats of a side are sent the side's view and events: only
+whose decision it is, and the legal moves, depend on the seat.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from toolkit.referee import game, movelist, transcript
+from toolkit.referee import game, movelist, roles, transcript
 from toolkit.referee.kit.view import View
 from toolkit.referee.protocol import CHANCE, DecisionKind
 from toolkit.referee.transcript import SeenMove
@@ -53,9 +55,11 @@ def _decision(table: Table, seat: Seat) -> dict[str, Any] | None:
     d = table.match.decision
     if d is None:
         return None
+    m = table.match
+    yours = table.answers_now(seat)
     out = {"kind": d.kind.value, "players": list(d.players), "prompt": d.prompt,
-           "yours": seat.side in d.players, "first": bool(d.players) and
-           d.players[0] == seat.side, "waiting": game.waiting_for(d)}
+           "yours": yours, "first": yours and d.players[0] == seat.side,
+           "waiting": roles.waiting_for(m.rules, m.state, d)}
     if d.kind is DecisionKind.CHANCE:
         out["table"] = table.table_chance and not seat.spectator
     return out
@@ -69,6 +73,8 @@ def _legal(table: Table, seat: Seat) -> list[dict[str, Any]]:
     player = CHANCE if d.kind is DecisionKind.CHANCE else seat.side
     if player == CHANCE:
         return []  # typed from the table; too many to list usefully
+    if not table.answers_now(seat):
+        return []  # another seat of the side answers this (roles)
     moves = game.legal_moves(m.rules, m.state, player)
     pairs = [(mv, game.format_move(m.rules, m.state, player, mv)) for mv in moves]
     return [{"text": item.text, "group": item.group,
@@ -88,6 +94,7 @@ def state_message(table: Table, seat: Seat) -> dict[str, Any]:
         "type": "state",
         "version": table.version,
         "seat": viewer,
+        "seat_name": None if seat.spectator else seat.name,
         "title": m.scenario.title,
         "ruleset": m.rules.name,
         "sides": list(m.scenario.sides),
@@ -121,6 +128,7 @@ def past_message(table: Table, seat: Seat, at: int) -> dict[str, Any]:
 
 def board_message(table: Table, seat: Seat, shapes: dict[str, Any]) -> dict[str, Any]:
     """Sent once on connecting: the board's shapes and who this seat is."""
-    return {"type": "hello", "seat": seat.side, "board": shapes,
+    return {"type": "hello", "seat": seat.side,
+            "seat_name": None if seat.spectator else seat.name, "board": shapes,
             "title": table.match.scenario.title, "sides": list(table.match.scenario.sides),
             "table_chance": table.table_chance}

@@ -1,14 +1,19 @@
-"""The seats of a match: one secret token per side, one for the spectators.
+"""The seats of a match: one secret token per seat, one for the spectators.
 
-A token is the only thing that tells the server who is asking; it is drawn with
-`secrets.token_urlsafe`, printed once in the seat's address, and never sent to
-any other seat.
+A seat is a side, or, when the game has roles (`toolkit.referee.roles`: Lines and
+Webs with `roles four_players`), a side and a role: `Delta logistics` and `Delta
+combat` each have their own token and page. A token is the only thing that tells
+the server who is asking; it is drawn with `secrets.token_urlsafe`, printed once in
+the seat's address, and never sent to any other seat.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+from toolkit.referee.roles import seat_name
 
 #: Bytes of randomness in a token (about 22 characters in an address).
 TOKEN_BYTES = 16
@@ -16,10 +21,12 @@ TOKEN_BYTES = 16
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """Who holds a token: a side, or None for a spectator."""
+    """Who holds a token: a side (and its role, when the game has roles), or None
+    for a spectator."""
 
     side: str | None
     token: str
+    role: str | None = None
 
     @property
     def spectator(self) -> bool:
@@ -27,21 +34,30 @@ class Seat:
 
     @property
     def name(self) -> str:
-        return self.side if self.side is not None else "spectator"
+        return seat_name(self.side, self.role) if self.side is not None else "spectator"
 
 
 class Seats:
-    def __init__(self, sides: tuple[str, ...] | list[str], tokens: dict[str, str] | None = None):
-        """A seat per side and one for spectators; `tokens` (side or "" for the
-        spectators -> token) fixes them, for tests."""
+    def __init__(self, sides: tuple[str, ...] | list[str], tokens: dict[str, str] | None = None,
+                 roles: Iterable[str] = ()):
+        """A seat per side (per side and role, when `roles` names the game's roles) and
+        one for spectators; `tokens` (seat name, or "" for the spectators -> token)
+        fixes them, for tests."""
         tokens = tokens or {}
         self.sides = tuple(sides)
-        self.by_side = {side: Seat(side, tokens.get(side) or secrets.token_urlsafe(TOKEN_BYTES))
-                        for side in self.sides}
+        self.roles = tuple(roles)
+        #: the players' seats by name: the side's name, or `Delta logistics` with roles
+        self.by_name = {}
+        for side in self.sides:
+            for role in self.roles or (None,):
+                name = seat_name(side, role)
+                self.by_name[name] = Seat(side, tokens.get(name) or
+                                          secrets.token_urlsafe(TOKEN_BYTES), role)
+        self.by_side = self.by_name  # without roles a seat's name is its side's
         self.spectators = Seat(None, tokens.get("") or secrets.token_urlsafe(TOKEN_BYTES))
-        self._by_token = {s.token: s for s in self.by_side.values()}
+        self._by_token = {s.token: s for s in self.by_name.values()}
         self._by_token[self.spectators.token] = self.spectators
-        if len(self._by_token) != len(self.sides) + 1:
+        if len(self._by_token) != len(self.by_name) + 1:
             raise ValueError("two seats share a token")
 
     def find(self, token: str) -> Seat | None:
@@ -52,5 +68,9 @@ class Seats:
                 found = seat
         return found
 
+    def players(self) -> list[Seat]:
+        """The players' seats, side by side in the scenario's order."""
+        return list(self.by_name.values())
+
     def all(self) -> list[Seat]:
-        return [*self.by_side.values(), self.spectators]
+        return [*self.by_name.values(), self.spectators]

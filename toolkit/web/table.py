@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolkit.referee import game
+from toolkit.referee import game, roles
 from toolkit.referee.match import RULE_UNDO, Match, UndoError
 from toolkit.referee.protocol import (
     CHANCE,
@@ -86,7 +86,9 @@ class Table:
         self.undo: UndoRequest | None = None
         self.clock = clock
         self.deadlines: dict[str, float] = {}  # side -> when its time is up (clock's time)
-        self.present: set[str] = set()  # sides whose page has connected
+        self.present: set[str] = set()  # seats whose page has connected
+        #: every seat's name: the sides, or `Delta logistics`… when the game has roles
+        self.seat_names = [roles.seat_name(side, role) for side, role in match.seats()]
         self.finder = SpaceFinder(s.id for s in match.scenario.board.spaces) \
             if match.scenario.boards else SpaceFinder(())
         self.pictures = CardPictures(match.scenario)
@@ -118,6 +120,26 @@ class Table:
             m.roll()
             self._changed()
 
+    def roles(self) -> list[str]:
+        """The roles each side is played by (empty: one seat a side)."""
+        return [r.name for r in roles.roles(self.rules, self.match.state)]
+
+    def answers_now(self, seat: Seat) -> bool:
+        """True when `seat`'s side is asked now and its role is the one that answers."""
+        d = self.match.decision
+        return (d is not None and not seat.spectator and seat.side in d.players and
+                roles.check(self.rules, self.match.state, seat.side, seat.role, d) is None)
+
+    def _check_seat(self, seat: Seat, player: str) -> None:
+        """Refused with the rule of the role that answers, when `seat` is the wrong seat
+        of the side asked (LW-R42: `it is Delta logistics's decision: …`)."""
+        if player == CHANCE:
+            return
+        illegal = roles.check(self.rules, self.match.state, seat.side, seat.role,
+                              self.match.decision)
+        if illegal is not None:
+            raise Refused.of(illegal)
+
     def player_for(self, seat: Seat) -> str:
         """Who `seat` plays for now: its side, or CHANCE when the table types a roll."""
         if seat.spectator:
@@ -129,10 +151,11 @@ class Table:
 
     # ---------------------------------------------------------------- clocks
 
-    def seated(self, side: str | None) -> None:
-        """A page of `side` connected (None: a spectator); clocks run once all have."""
-        if side is not None and side not in self.present:
-            self.present.add(side)
+    def seated(self, name: str | None) -> None:
+        """A page of the seat `name` connected (None: a spectator); clocks run once
+        every seat's has."""
+        if name is not None and name not in self.present:
+            self.present.add(name)
             self._run_clocks()
 
     def _timed(self) -> list[str]:
@@ -141,7 +164,7 @@ class Table:
         m = self.match
         d = m.decision
         if d is None or d.kind is DecisionKind.CHANCE or \
-                not self.present.issuperset(m.scenario.sides):
+                not self.present.issuperset(self.seat_names):
             return []
         return list(d.players) if d.kind is DecisionKind.ORDERS else [d.players[0]]
 
@@ -197,6 +220,7 @@ class Table:
         m = self.match
         if m.over:
             raise Refused(game.RULE_OVER, "the game is over")
+        self._check_seat(seat, player)
         try:
             return player, game.parse_move(self.rules, m.state, player, text)
         except (MoveSyntaxError, IllegalMoveError) as err:
@@ -232,6 +256,7 @@ class Table:
         if d is None or seat.side not in d.players:
             illegal = game.check(self.rules, m.state, seat.side, PASS, d)
             raise Refused.of(illegal or Illegal(game.RULE_TURN, game.waiting_for(d)))
+        self._check_seat(seat, seat.side)
         legal = [t for t in m.legal(seat.side)
                  if from_to(self.finder.mentioned(t), a, b)]
         if len(legal) == 1:

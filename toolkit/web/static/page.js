@@ -91,8 +91,8 @@
     if (msg.type === "hello") {
       S.board = msg.board;
       $("title").textContent = msg.title;
-      $("whoami").textContent = msg.seat ? `your seat: ${msg.seat}` : "spectator";
-      document.title = `${msg.title} — ${msg.seat || "spectator"}`;
+      $("whoami").textContent = msg.seat ? `your seat: ${msg.seat_name || msg.seat}` : "spectator";
+      document.title = `${msg.title} — ${msg.seat_name || msg.seat || "spectator"}`;
       drawSpaces();
       if (S.past) send({ type: "past", at: S.past.at });  // back where it was looking
     } else if (msg.type === "pong") {
