@@ -478,3 +478,39 @@ def test_web_the_newer_games_are_drawn_and_played_from_their_pages(name, browser
             current(page, table)
         assert [(e.player, e.text) for e in m.history if e.player == side] == [(side, move)]
         pages[side].screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def test_web_four_seats_of_lines_and_webs_each_page_takes_only_its_seats_moves(tmp_path, browser):
+    """LW-R42 with `roles four_players`: four pages, one a seat. The combat seat's page
+    says whose decision Spend is and refuses a purchase typed there with the rule; the
+    logistics seat's page plays it, and every page of the side shows the same view."""
+    from tests.test_web_roles import served_four, token as seat_token
+
+    app, table, _ = served_four(tmp_path, 2)
+    m = table.match
+    with running(app) as base:
+        pages = {}
+        for name in ("Delta logistics", "Delta combat", "Gamma logistics", "Gamma combat"):
+            page = browser.new_context(viewport=VIEWPORT).new_page()
+            page.set_default_timeout(WAIT)
+            page.goto(f"{base}/seat/{seat_token(name)}")
+            page.wait_for_selector("#connection.online")
+            current(page, table)
+            pages[name] = page
+        combat, logistics = pages["Delta combat"], pages["Delta logistics"]
+        assert combat.inner_text("#whoami") == "your seat: Delta combat"
+        assert "waiting for Delta logistics and Gamma logistics" in combat.inner_text("#decision")
+        combat.fill("#notation", "buy 3f")
+        combat.press("#notation", "Enter")
+        combat.wait_for_selector("#message[data-rule]")
+        assert combat.get_attribute("#message", "data-rule") == "LW-R42"
+        assert "Delta logistics's decision" in combat.inner_text("#message") and m.history == []
+        combat.screenshot(path=str(SHOTS / "lines_and_webs_four.png"))
+        logistics.fill("#notation", "buy 3f")
+        logistics.press("#notation", "Enter")
+        logistics.wait_for_function("document.body.dataset.moves === '1'")
+        assert [(e.player, e.text) for e in m.history] == [("Delta", "buy 3f")]
+        for page in pages.values():
+            current(page, table)
+        assert "ship 3f" in combat.inner_text("#panels")  # one team: the same view
+        assert "ship 3f" not in pages["Gamma combat"].inner_text("#panels")
