@@ -230,18 +230,20 @@ def test_LW_R42_a_one_turn_game_with_four_seats_through_the_match_api(tmp_path):
     assert again.state_hash() == m.state_hash()
 
 
-def test_LW_R42_replay_as_a_side_shows_both_its_seats_nothing_of_the_other_side(tmp_path, capsys):
-    """`replay --as` (and --json) of a four-player record: each side's view holds its
-    own secrets and none of the other side's, at a point where both have some."""
+def test_LW_R42_replay_as_each_seat_shows_its_sides_view_nothing_of_the_other_side(tmp_path, capsys):
+    """`replay --as SEAT --json` of a four-player record: each of the four seats sees its
+    side's view, with the side's own secrets and none of the other side's, at a point
+    where both have some."""
     m, _, _ = _one_turn_game(tmp_path, 5)
     history = m.history
     at = next(i for i, e in enumerate(history) if e.before.flow.phase == "execute")
     state = history[at].before
-    for side in ("Delta", "Gamma"):
+    for seat in SEATS:
+        side = seat.split()[0]
         other = state.other(side)
         capsys.readouterr()
         assert main(["replay", str(tmp_path / "four.record"), "--to", str(at), "--json",
-                     "--as", side]) == 0
+                     "--as", seat]) == 0
         out = capsys.readouterr().out
         data = json.loads(out)
         assert data["view"]["viewer"] == side
@@ -249,17 +251,30 @@ def test_LW_R42_replay_as_a_side_shows_both_its_seats_nothing_of_the_other_side(
         theirs = [p for p in data["view"]["piles"] if p["owner"] == other]
         assert any(p["cards"] for p in mine)  # its own decks and hand, card by card
         assert all(p["cards"] is None for p in theirs)  # the other side's as counts only
+        compact = json.dumps(data)  # the form a leaked deck or hand would take
+        assert json.dumps(list(RULES.secrets(state, side)[0])) in compact  # a control
         for secret in RULES.secrets(state, other):
-            assert json.dumps(list(secret)) not in out
+            assert json.dumps(list(secret)) not in compact
+        # the other side's secret orders are listed without their notation
+        sealed = [n for n, e in enumerate(history[:at]) if e.player == other and
+                  e.before.flow.phase in ("spend", "transport", "orders")]
+        assert sealed and all(data["moves"][n]["move"] is None for n in sealed)
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path / "four.record"), "--as", "Delta medic"]) == 1
+    assert "the seats Delta logistics, Delta combat" in capsys.readouterr().err
 
 
 def test_LW_R42_both_seats_of_a_side_are_told_the_sides_events_only(tmp_path):
     m, _, _ = _one_turn_game(tmp_path, 7)
+    checked = 0
     for side in ("Delta", "Gamma"):
         other = "Gamma" if side == "Delta" else "Delta"
-        seen = told(m.history, side)
-        private = [e.text for entry in m.history for e in entry.events if e.to == frozenset({other})]
-        assert not set(private) & set(seen)
+        seen = set(told(m.history, side))
+        private = {e.text for entry in m.history for e in entry.events if e.to == frozenset({other})}
+        own = {e.text for entry in m.history for e in entry.events if e.to == frozenset({side})}
+        assert own <= seen and not private & seen
+        checked += len(private)
+    assert checked  # the game had private events to keep (special cards bought)
 
 
 # --------------------------------------------------------------- frontkit play

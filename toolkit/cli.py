@@ -203,7 +203,8 @@ def add_replay(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print ruleset, moves, outcome, state_hash as JSON")
     p.add_argument("--as", dest="side", metavar="SIDE",
                    help="show what SIDE could see: its view, its own moves, and every other "
-                   "move only as the events SIDE was told")
+                   "move only as the events SIDE was told (a seat of a game with roles, "
+                   "such as 'Delta combat', sees what its side sees)")
     p.add_argument("--scenario", metavar="PATH",
                    help="the scenario to replay with, when the record's own path is elsewhere (its "
                    "sha256 must match the record's)")

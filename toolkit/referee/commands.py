@@ -15,7 +15,7 @@ from typing import Any
 
 from toolkit import jsontext
 from toolkit.errors import UserError
-from toolkit.referee import record, transcript
+from toolkit.referee import record, roles, transcript
 from toolkit.referee.kit.view import View
 from toolkit.terminal import PrintableWriter, lines_of
 from toolkit.referee.protocol import ScenarioError
@@ -153,8 +153,12 @@ def run_replay(args) -> int:
     state = history[upto].before if upto < len(history) else match.state
     rules = match.rules
     viewer = getattr(args, "side", None)
+    # a seat of a game with roles (`Delta combat`) sees what its side sees
+    seats = {roles.seat_name(side, role): side for side, role in match.seats() if role}
+    viewer = seats.get(viewer, viewer)
     if viewer is not None and viewer not in rec.header.sides:
-        raise CommandError(f"--as {viewer}: the sides are {', '.join(rec.header.sides)}")
+        raise CommandError(f"--as {viewer}: the sides are {', '.join(rec.header.sides)}"
+                           + (f"; the seats {', '.join(seats)}" if seats else ""))
     seen = transcript.seen_moves(history[:upto], viewer)
     outcome = rules.outcome(state)
     decision = rules.decision(state)
