@@ -3,6 +3,7 @@
     python3 benchmarks/serve.py              # 60 moves per game, prints a table
     python3 benchmarks/serve.py --moves 200
     python3 benchmarks/serve.py --browser    # click to redrawn board, in chromium
+    python3 benchmarks/serve.py --roles      # Lines and Webs with two seats, then four
 
 A real uvicorn server on 127.0.0.1 (a free port) and one websocket client per
 seat (the `websockets` package): each move is sent on the deciding seat's socket
@@ -37,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from websockets.sync.client import connect  # noqa: E402
 
 from tests.web_browser import running  # noqa: E402
-from tests.web_harness import SPECTATORS, served, token  # noqa: E402
+from tests.web_harness import served, token  # noqa: E402
 
 GAMES = ["dice_race_3", "skirmish", "front_lines"]
 
@@ -61,15 +62,27 @@ def round_trips(name: str, moves: int, seed: int) -> tuple[list[float], int, int
     return times, size, games
 
 
+def _served(name: str, seed: int):
+    """(app, table, seats); `lines_and_webs_4`: Lines and Webs with `roles four_players`
+    (LW-R42), a seat per side and role."""
+    if name != "lines_and_webs_4":
+        return served(name, seed)
+    import tempfile
+
+    from tests.test_web_roles import served_four
+
+    return served_four(Path(tempfile.mkdtemp(prefix="frontkit-bench-")), seed)
+
+
 def one_game(name: str, moves: int, seed: int) -> tuple[list[float], int]:
-    app, table, _ = served(name, seed)
+    app, table, seats = _served(name, seed)
     m = table.match
     rng = random.Random(seed)
     times: list[float] = []
     with running(app) as base:
         url = base.replace("http://", "ws://")
-        names = list(m.scenario.sides) + [None]
-        sockets = {s: connect(f"{url}/ws/{token(s) if s else SPECTATORS}") for s in names}
+        sockets = {s.name if not s.spectator else None: connect(f"{url}/ws/{s.token}")
+                   for s in seats.all()}
         try:
             for ws in sockets.values():
                 state(ws)  # hello is skipped by state(); the first state
@@ -80,13 +93,14 @@ def one_game(name: str, moves: int, seed: int) -> tuple[list[float], int]:
                     break
                 side = rng.choice(d.players)
                 text = rng.choice(m.legal(side))
+                seat = m.asked_seat(side)  # the side, or its seat that answers (roles)
                 start = time.perf_counter()
-                sockets[side].send(json.dumps({"type": "move", "text": text}))
-                got = state(sockets[side])
+                sockets[seat].send(json.dumps({"type": "move", "text": text}))
+                got = state(sockets[seat])
                 times.append(time.perf_counter() - start)
                 size = max(size, len(json.dumps(got)))
                 for other, ws in sockets.items():
-                    if other != side:
+                    if other != seat:
                         state(ws)
         finally:
             for ws in sockets.values():
@@ -218,6 +232,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--browser", action="store_true",
                         help="time click to redrawn board in chromium (the toy, Front Lines)")
+    parser.add_argument("--roles", action="store_true",
+                        help="Lines and Webs with two seats, then four (roles four_players)")
     args = parser.parse_args()
     if args.browser:
         print(f"{'in chromium':<14}{'moves':>6}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}"
@@ -225,13 +241,13 @@ def main() -> None:
         print(_row("dice_race", browser_round_trips(args.moves, args.seed)), flush=True)
         print(_row("front_lines", browser_front_lines(args.moves, args.seed)))
         return
-    print(f"{'game':<14}{'games':>6}{'moves':>6}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}"
+    print(f"{'game':<16}{'games':>6}{'moves':>6}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}"
           f"{'largest state':>15}")
-    for name in GAMES:
+    for name in (["lines_and_webs", "lines_and_webs_4"] if args.roles else GAMES):
         times, size, games = round_trips(name, args.moves, args.seed)
         ms = sorted(t * 1000 for t in times)
         p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
-        print(f"{name:<14}{games:>6}{len(ms):>6}{statistics.median(ms):>11.1f}{p95:>9.1f}{ms[-1]:>9.1f}"
+        print(f"{name:<16}{games:>6}{len(ms):>6}{statistics.median(ms):>11.1f}{p95:>9.1f}{ms[-1]:>9.1f}"
               f"{size / 1024:>13.1f}kB")
 
 

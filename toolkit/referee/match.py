@@ -210,11 +210,12 @@ class Match:
         player = player or self.deciding_player()
         if player is None:
             raise IllegalMoveError(game.RULE_OVER, "the game is over", text)
-        self._check_seat(player, role, text)
+        if role is not None:
+            self._check_seat(player, role, text)
         move = game.parse_move(self.rules, self.state, player, text)
         return self.play_move(player, move, text.strip(), seconds, role)
 
-    def _check_seat(self, player: str, role: str | None, text: str | None) -> None:
+    def _check_seat(self, player: str, role: str, text: str | None) -> None:
         illegal = roles.check(self.rules, self.state, player, role, self.decision)
         if illegal is not None:
             raise IllegalMoveError.of(illegal, text)
