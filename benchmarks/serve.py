@@ -34,6 +34,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # tests/web_harness.py imports its neighbour `shipped`
 
 from websockets.sync.client import connect  # noqa: E402
 
