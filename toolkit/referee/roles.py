@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from toolkit.referee import game
 from toolkit.referee.protocol import Decision, DecisionKind, Illegal, Ruleset, State
 
 #: The rule of a seat that is not one of the game's seats at all.
@@ -88,10 +89,8 @@ def asked(rules: Ruleset, state: State, side: str) -> str:
 def waiting_for(rules: Ruleset, state: State, decision: Decision | None) -> str:
     """`waiting for Delta logistics and Gamma logistics`: the core's words
     (`game.waiting_for`), with each side asked named by the seat that answers."""
-    from toolkit.referee.game import waiting_for as plain
-
     if decision is None or decision.kind is DecisionKind.CHANCE or not roles(rules, state):
-        return plain(decision)
+        return game.waiting_for(decision)
     return "waiting for " + " and ".join(asked(rules, state, p) for p in decision.players)
 
 
