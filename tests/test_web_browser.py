@@ -471,10 +471,11 @@ def test_web_the_newer_games_are_drawn_and_played_from_their_pages(name, browser
         assert not [e for e in m.history if e.player == side]
         move = next(t for t in m.legal(side) if t != "pass")
         current(pages[side], table)
+        before = len(m.history)  # Front Line's start roll may stand there already
         pages[side].fill("#notation", move)
         pages[side].press("#notation", "Enter")
         for page in pages.values():  # the move, and any the referee settles after it
-            page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+            page.wait_for_function("n => Number(document.body.dataset.moves) > n", arg=before)
             current(page, table)
         assert [(e.player, e.text) for e in m.history if e.player == side] == [(side, move)]
         pages[side].screenshot(path=str(SHOTS / f"{name}.png"))
