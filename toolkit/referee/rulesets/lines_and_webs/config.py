@@ -188,6 +188,12 @@ class Config:
         #: carry ranges by (origin, side, SP, enemy nodes, blocked nodes): pure answers
         #: of the fixed map, kept here so that a game asks each once (network.carry_reach)
         self.reach_cache: dict = {}
+        #: unit label -> uid, filled as states are asked (State.by_label checks it)
+        self.uid_of: dict[str, int] = {}
+        #: Orders by what they say, made once and handed out again (transport.listing)
+        self.order_runs: dict = {}
+        #: most tokens of food, fuel and ammunition each unit type's card holds (Kind.room)
+        self.rooms = {name: tuple(k.room(c) for c in range(3)) for name, k in self.kinds.items()}
 
     def _home(self, side: str, sea: bool) -> int | None:
         for k, p in enumerate(self.ports):

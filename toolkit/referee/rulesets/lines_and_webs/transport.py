@@ -22,7 +22,7 @@ from toolkit.referee.rulesets.lines_and_webs.config import FOOD, FUEL, LETTERS, 
 from toolkit.referee.rulesets.lines_and_webs.moves import Order
 from toolkit.referee.rulesets.lines_and_webs.network import carry_reach, moves_for
 from toolkit.referee.rulesets.lines_and_webs.state import (
-    State, Unit, add, one, with_port, with_unit)
+    OFF, State, Unit, add, one, with_port, with_unit)
 from toolkit.referee.rulesets.lines_and_webs.units import pay, place, receive, room
 
 RULE_METHOD = "LW-T1"
@@ -50,7 +50,7 @@ def view_occupancy(s: State, side: str) -> dict[int, list[Unit]]:
 
 def is_carrier(s: State, u: Unit | None, side: str) -> bool:
     return (u is not None and u.side == side and u.alive
-            and s.cfg.kinds[u.kind].role in ("sustainment", "port_operator"))
+            and s.cfg.kinds[u.kind].role in CARRIERS)
 
 
 def lift_left(s: State, u: Unit) -> int:
@@ -70,37 +70,39 @@ class Transport:
 
     # ------------------------------------------------------------ listing
 
-    def legal(self, s: State, side: str):
-        return _memo(s, side, lambda: self._listed(s, side))[0]
-
-    def _listed(self, s: State, side: str):
-        moves = self._legal(s, side)
-        return moves, frozenset(moves)
-
-    def _legal(self, s: State, side: str):
+    def legal(self, s: State, side: str) -> list:
+        """Every legal order, listed directly (never a candidate checked against the
+        rules): each unit's method, then what each carrier may carry, then
+        cross-levelling. Orders come ready-made from the scenario's table (`_runs`), a
+        run of counts 1..N at a time."""
+        cfg = s.cfg
         out: list = [PASS]
         occ = view_occupancy(s, side)
-        mine = [r for r in s.units if r.side == side and r.alive and not r.displaced]
-        rooms = {"receivers": self._receivers(s, mine)}
+        mine = [r for r in s.units if r.side == side and r.node != OFF and r.lost < 4
+                and not r.displaced]
+        receivers = None
         reaches: dict = {}
+        kinds = cfg.kinds
         for u in mine:
-            if not is_carrier(s, u, side):
+            k = kinds[u.kind]
+            if k.role not in CARRIERS:
                 continue
-            k = s.cfg.kinds[u.kind]
             if u.method == "":
-                out.append(Order("displace", unit=u.label))
+                out.append(_one(cfg, "displace", u.label, ""))
                 if u.tokens[FUEL] and not u.degraded and not u.pinned:
-                    for node in sorted(moves_for(s, u, occ, k.movement)):
-                        out.append(Order("move", unit=u.label, to=s.cfg.names[node]))
-            if u.method in ("", "move", "supply") and lift_left(s, u) > 0:
-                out += self._carries(s, side, u, occ, mine, rooms, reaches)
-        out += self._cross_levels(s, side)
+                    names = cfg.names
+                    out += [_one(cfg, "move", u.label, names[node])
+                            for node in sorted(moves_for(s, u, occ, k.movement))]
+            if u.method in ("", "move", "supply") and k.carries - u.lift > 0:
+                if receivers is None:
+                    receivers = _receivers(s, mine)
+                self._carries(s, side, u, k, occ, receivers, reaches, out)
+        self._cross_levels(s, side, mine, out)
         return out
 
-    def _carries(self, s: State, side: str, u: Unit, occ, mine, rooms, reaches) -> list:
+    def _carries(self, s: State, side: str, u: Unit, k, occ, receivers, reaches,
+                 out: list) -> None:
         cfg = s.cfg
-        out: list = []
-        k = cfg.kinds[u.kind]
         key = (u.node, k.sp)
         reach = reaches.get(key)
         if reach is None:
@@ -110,77 +112,66 @@ class Transport:
         p = s.port(u.node)
         if p is not None and p.holder == side and sum(p.tokens):
             sources.append((cfg.names[u.node], p.tokens))
-        left = lift_left(s, u)
+        left = k.carries - u.lift
         drop_ok = int(cfg.opt("drop_limit")) > 0
         drop_rooms: dict = {}
-        for r_uid, r_label, r_node, rr, want, at_port in rooms["receivers"]:
-            if r_uid == u.uid or r_node not in reach:
+        runs = cfg.order_runs
+        uid = u.uid
+        for r_uid, r_label, r_node, rr, want, at_port in receivers:
+            if r_uid == uid or r_node not in reach:
                 continue
             for src, have in sources:
+                block = runs.get(("carry", label, r_label, src)) or _block(cfg, label, r_label, src, k.carries)
                 if (want[0] and have[0]) or (want[1] and have[1]) or (want[2] and have[2]):
-                    out.append(Order("carry", label, r_label, "", "", 0, src))
+                    out.append(block[4])
                 for cls in range(4):
                     h = have[cls]
                     if not h:
                         continue
-                    letter = LETTERS[cls]
                     room_here = rr[cls]
                     if room_here:
-                        most = min(h, left, room_here)
-                        out += [Order("carry", label, r_label, "", letter, n, src)
-                                for n in range(1, most + 1)]
+                        out += block[cls][:min(h, left, room_here)]
                     elif cls != REPAIR and not at_port and drop_ok:
                         drop = drop_rooms.get(r_node)
                         if drop is None:
                             drop = drop_rooms[r_node] = self._drop_room(s, side, r_node)
-                        most = min(h, left, drop)
                         name = cfg.names[r_node]
-                        out += [Order("carry", label, name, "", letter, n, src)
-                                for n in range(1, most + 1)]
-        for node in cfg.ports:
-            port = s.port(node)
-            if node not in reach or port.holder != side or node == u.node:
+                        there = runs.get(("carry", label, name, src)) or _block(cfg, label, name, src, k.carries)
+                        out += there[cls][:min(h, left, drop)]
+        ports = s.ports
+        for kp, node in enumerate(cfg.ports):
+            if node not in reach or ports[kp].holder != side or node == u.node:
                 continue
             space = self._port_space(s, node)
-            for cls, letter in enumerate(LETTERS):
+            name = cfg.names[node]
+            block = runs.get(("carry", label, name, "")) or _block(cfg, label, name, "", k.carries)
+            for cls in range(4):
                 most = min(u.tokens[cls], left, space)
-                out += [Order("carry", unit=label, to=cfg.names[node], cls=letter, n=n)
-                        for n in range(1, most + 1)]
-        return out
+                if most > 0:
+                    out += block[cls][:most]
 
-    def _receivers(self, s: State, mine) -> list:
-        """Each unit that may receive: its label, node, open boxes per class, and what a
-        top-up would bring it (open basic-load boxes; food for a degraded unit)."""
+    def _cross_levels(self, s: State, side: str, mine, out: list) -> None:
         cfg = s.cfg
-        out = []
-        for r in mine:
-            rr = (room(s, r, 0), room(s, r, 1), room(s, r, 2), room(s, r, 3))
-            basic = cfg.kinds[r.kind].basic
-            want = tuple(min(max(0, basic[c] - r.tokens[c]), rr[c]) for c in range(3))
-            if r.degraded:
-                want = (max(want[0], 1),) + want[1:]
-            out.append((r.uid, r.label, r.node, rr, want, r.node in cfg.port_of))
-        return out
-
-    def _cross_levels(self, s: State, side: str) -> list:
-        out = []
-        cfg = s.cfg
-        for node in cfg.ports:
-            here = [u for u in s.units if u.node == node and u.side == side and u.alive
-                    and not u.displaced and not u.levelled]
-            port = s.port(node)
-            holders: list = list(here)
-            if cfg.opt("cross_level_port") and port.holder == side:
-                holders.append(node)
+        port_of = cfg.port_of
+        at_ports: dict = {}
+        for u in mine:
+            if u.node in port_of and not u.levelled:
+                at_ports.setdefault(u.node, []).append(u)
+        level_port = cfg.opt("cross_level_port")
+        for kp, node in enumerate(cfg.ports):
+            holders: list = at_ports.get(node, [])
+            if level_port and s.ports[kp].holder == side:
+                holders = holders + [node]
+            if len(holders) < 2:
+                continue
             for a in holders:
                 for b in holders:
                     if a is b:
                         continue
-                    for cls, letter in enumerate(LETTERS[:3]):
+                    for cls in range(3):
                         most = self._xl_most(s, side, a, b, cls)
-                        out += [Order("xl", unit=self._name(s, a), to=self._name(s, b),
-                                      cls=letter, n=n) for n in range(1, most + 1)]
-        return out
+                        if most > 0:
+                            out += _xl_run(cfg, self._name(s, a), self._name(s, b), cls, most)
 
     def _name(self, s: State, h) -> str:
         return h.label if isinstance(h, Unit) else s.cfg.names[h]
@@ -224,17 +215,106 @@ class Transport:
     # ------------------------------------------------------------ judging
 
     def check(self, s: State, side: str, m) -> Illegal | None:
+        """One order judged on its own (the listing is never built for it)."""
         if m is PASS:
             return None
         if not isinstance(m, Order) or m.verb not in ("move", "displace", "carry", "xl"):
             return Illegal(RULE_PHASE, "in Transport supplies your sustainment units move "
                            "supplies, move and resupply, or displace; or you pass")
-        if m in self.legal_set(s, side):
+        if self._allowed(s, side, m):
             return None
         return self._why(s, side, m)
 
-    def legal_set(self, s: State, side: str) -> frozenset:
-        return _memo(s, side, lambda: self._listed(s, side))[1]
+    def _allowed(self, s: State, side: str, m: Order) -> bool:
+        if m.target:
+            return False
+        if m.verb == "xl":
+            return self._xl_allowed(s, side, m)
+        cfg = s.cfg
+        u = s.by_label(m.unit)
+        if u is None or u.side != side or not u.alive or u.displaced:
+            return False
+        k = cfg.kinds[u.kind]
+        if k.role not in CARRIERS:
+            return False
+        if m.verb == "displace":
+            return u.method == "" and not (m.to or m.cls or m.n or m.src)
+        if m.verb == "move":
+            if u.method or m.cls or m.n or m.src or not u.tokens[FUEL] or u.degraded \
+                    or u.pinned or m.to not in cfg.index:
+                return False
+            return cfg.index[m.to] in moves_for(s, u, view_occupancy(s, side), k.movement)
+        return self._carry_allowed(s, side, m, u, k)
+
+    def _carry_allowed(self, s: State, side: str, m: Order, u: Unit, k) -> bool:
+        """LW-T1..LW-T3: a carrier with lift left, from its card or the port it stands on,
+        to a unit of its side within its SP (open boxes; a top-up brings some), to a
+        node beside such a unit with no open box (a drop), or to its side's port."""
+        cfg = s.cfg
+        left = k.carries - u.lift
+        if u.method not in ("", "move", "supply") or left <= 0:
+            return False
+        if m.cls:
+            if m.cls not in LETTERS or m.n < 1:
+                return False
+            cls = LETTERS.index(m.cls)
+        elif m.n:
+            return False
+        if m.src:
+            p = s.port(u.node)
+            if m.src != cfg.names[u.node] or p is None or p.holder != side \
+                    or not sum(p.tokens):
+                return False
+            have = p.tokens
+        else:
+            have = u.tokens
+        reach = carry_reach(s, u.node, side, view_occupancy(s, side), k.sp)
+        r = s.by_label(m.to)
+        if r is not None:
+            if r.side != side or not r.alive or r.displaced or r.uid == u.uid \
+                    or r.node not in reach:
+                return False
+            rr, want = _wants(s, r)
+            if not m.cls:
+                return any(want[c] and have[c] for c in range(3))
+            return 0 < m.n <= min(have[cls], left, rr[cls])
+        node = cfg.index.get(m.to)
+        if node is None or not m.cls or node not in reach:
+            return False
+        if node in cfg.port_of:  # into its side's port storage, from its own card
+            return (not m.src and s.port(node).holder == side and node != u.node
+                    and m.n <= min(u.tokens[cls], left, self._port_space(s, node)))
+        if cls == REPAIR or int(cfg.opt("drop_limit")) <= 0:
+            return False
+        beside = any(r.node == node and r.uid != u.uid and _wants(s, r)[0][cls] == 0
+                     for r in s.units if r.side == side and r.alive and not r.displaced)
+        return beside and m.n <= min(have[cls], left, self._drop_room(s, side, node))
+
+    def _xl_allowed(self, s: State, side: str, m: Order) -> bool:
+        """LW-T7: between two holders on one port (its side's units that have not
+        cross-levelled this turn, and the port's storage when the option allows)."""
+        if m.src or not m.cls or m.cls not in LETTERS[:3] or m.n < 1 or m.unit == m.to:
+            return False
+        a, b = self._holder(s, side, m.unit), self._holder(s, side, m.to)
+        if a is None or b is None:
+            return False
+        node_a = a.node if isinstance(a, Unit) else a
+        node_b = b.node if isinstance(b, Unit) else b
+        return node_a == node_b and m.n <= self._xl_most(s, side, a, b,
+                                                         LETTERS.index(m.cls))
+
+    def _holder(self, s: State, side: str, name: str):
+        cfg = s.cfg
+        u = s.by_label(name)
+        if u is not None:
+            ok = (u.side == side and u.alive and not u.displaced and not u.levelled
+                  and u.node in cfg.port_of)
+            return u if ok else None
+        node = cfg.index.get(name)
+        if node is None or node not in cfg.port_of or not cfg.opt("cross_level_port") \
+                or s.port(node).holder != side:
+            return None
+        return node
 
     def _why(self, s: State, side: str, m: Order) -> Illegal:
         u = s.by_label(m.unit)
@@ -350,17 +430,67 @@ class Transport:
         return s, tuple(events)
 
 
-_LAST: list = [None, None, None]
+CARRIERS = ("sustainment", "port_operator")
 
 
-def _memo(s: State, side: str, make):
-    """The legal set of the last state asked about (one slot, holding the state itself so
-    its id cannot be reused): checking every listed move costs one listing."""
-    if _LAST[0] is s and _LAST[1] == side:
-        return _LAST[2]
-    value = make()
-    _LAST[:] = [s, side, value]
-    return value
+def _one(cfg, verb: str, label: str, to: str) -> Order:
+    """A displace or move order, made once per scenario."""
+    key = (verb, label, to)
+    m = cfg.order_runs.get(key)
+    if m is None:
+        m = cfg.order_runs[key] = Order(verb, unit=label, to=to)
+    return m
+
+
+def _block(cfg, label: str, to: str, src: str, most: int) -> tuple:
+    """Every carry order from `label` (from `src`) to `to`: per class the orders for
+    1..`most` tokens (the carrier's lift a turn), then the top-up order."""
+    block = tuple(tuple(Order("carry", label, to, "", letter, n, src)
+                        for n in range(1, most + 1)) for letter in LETTERS)
+    block += (Order("carry", label, to, "", "", 0, src),)
+    cfg.order_runs[("carry", label, to, src)] = block
+    return block
+
+
+def _xl_run(cfg, a: str, b: str, cls: int, most: int) -> tuple:
+    """Cross-levelling orders for 1..`most` tokens of class `cls` from `a` to `b`."""
+    key = ("xl", a, b, cls)
+    run = cfg.order_runs.get(key)
+    if run is None or len(run) < most:
+        letter = LETTERS[cls]
+        run = cfg.order_runs[key] = tuple(Order("xl", unit=a, to=b, cls=letter, n=n)
+                                          for n in range(1, max(most, 8) + 1))
+    return run[:most]
+
+
+def _wants(s: State, r: Unit) -> tuple[tuple[int, int, int, int], tuple[int, int, int]]:
+    """A receiver's open boxes per class (as `units.room`) and what a top-up would bring
+    it: open basic-load boxes, and food for a degraded unit."""
+    k = s.cfg.kinds[r.kind]
+    t = r.tokens
+    free = k.storage - t[0] - t[1] - t[2]
+    cap = s.cfg.rooms[r.kind]
+    rr = (1 if r.degraded else max(0, min(cap[0] - t[0], free)),
+          max(0, min(cap[1] - t[1], free)),
+          max(0, min(cap[2] - t[2], free)),
+          1 if (r.pinned or r.lost > 0) else 0)
+    basic = k.basic
+    want = (min(max(0, basic[0] - t[0]), rr[0]), min(max(0, basic[1] - t[1]), rr[1]),
+            min(max(0, basic[2] - t[2]), rr[2]))
+    if r.degraded:
+        want = (max(want[0], 1),) + want[1:]
+    return rr, want
+
+
+def _receivers(s: State, mine) -> list:
+    """Each unit that may receive: uid, label, node, open boxes per class, what a top-up
+    would bring it, and whether it stands on a port."""
+    port_of = s.cfg.port_of
+    out = []
+    for r in mine:
+        rr, want = _wants(s, r)
+        out.append((r.uid, r.label, r.node, rr, want, r.node in port_of))
+    return out
 
 
 def give(s: State, side: str, to: str, amounts, levelled: bool = False) -> State:
