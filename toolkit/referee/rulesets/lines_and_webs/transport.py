@@ -20,7 +20,7 @@ from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs.config import FOOD, FUEL, LETTERS, REPAIR
 from toolkit.referee.rulesets.lines_and_webs.moves import Order
-from toolkit.referee.rulesets.lines_and_webs.network import carry_reach, moves_for
+from toolkit.referee.rulesets.lines_and_webs.network import carry_reach, moves_for, reach_table
 from toolkit.referee.rulesets.lines_and_webs.state import (
     OFF, State, Unit, add, one, with_port, with_unit)
 from toolkit.referee.rulesets.lines_and_webs.units import pay, place, receive, room
@@ -40,11 +40,19 @@ def view_occupancy(s: State, side: str) -> dict[int, list[Unit]]:
     enemy = s.veil[0] if s.veil is not None else s.units
     out: dict[int, list[Unit]] = {}
     for u in s.units:
-        if u.side == side and u.alive:
-            out.setdefault(u.node, []).append(u)
+        if u.side == side and u.node != OFF and u.lost < 4:
+            there = out.get(u.node)
+            if there is None:
+                out[u.node] = [u]
+            else:
+                there.append(u)
     for u in enemy:
-        if u.side != side and u.alive:
-            out.setdefault(u.node, []).append(u)
+        if u.side != side and u.node != OFF and u.lost < 4:
+            there = out.get(u.node)
+            if there is None:
+                out[u.node] = [u]
+            else:
+                there.append(u)
     return out
 
 
@@ -73,16 +81,17 @@ class Transport:
     def legal(self, s: State, side: str) -> list:
         """Every legal order, listed directly (never a candidate checked against the
         rules): each unit's method, then what each carrier may carry, then
-        cross-levelling. Orders come ready-made from the scenario's table (`_runs`), a
-        run of counts 1..N at a time."""
+        cross-levelling. Orders come ready-made from the scenario's table (`_block`),
+        a run of counts 1..N at a time; what a carrier (or a port's holders) may do is
+        kept with the unit values it was worked out from and reused while they last."""
         cfg = s.cfg
         out: list = [PASS]
         occ = view_occupancy(s, side)
         mine = [r for r in s.units if r.side == side and r.node != OFF and r.lost < 4
                 and not r.displaced]
-        receivers = None
-        reaches: dict = {}
+        table = None
         kinds = cfg.kinds
+        names = cfg.names
         for u in mine:
             k = kinds[u.kind]
             if k.role not in CARRIERS:
@@ -90,67 +99,97 @@ class Transport:
             if u.method == "":
                 out.append(_one(cfg, "displace", u.label, ""))
                 if u.tokens[FUEL] and not u.degraded and not u.pinned:
-                    names = cfg.names
                     out += [_one(cfg, "move", u.label, names[node])
                             for node in sorted(moves_for(s, u, occ, k.movement))]
             if u.method in ("", "move", "supply") and k.carries - u.lift > 0:
-                if receivers is None:
-                    receivers = _receivers(s, mine)
-                self._carries(s, side, u, k, occ, receivers, reaches, out)
+                if table is None:
+                    table = reach_table(s, side, occ)
+                reach = carry_reach(s, u.node, side, occ, k.sp, table)
+                out += self._carrier(s, side, u, k, mine, reach)
         self._cross_levels(s, side, mine, out)
         return out
 
-    def _carries(self, s: State, side: str, u: Unit, k, occ, receivers, reaches,
-                 out: list) -> None:
+    def _carrier(self, s: State, side: str, u: Unit, k, mine, reach) -> tuple:
+        """What `u` may carry: to each unit of its side within its reach, from its card
+        and the port it stands on, then into its side's ports (LW-T2, LW-T3)."""
         cfg = s.cfg
-        key = (u.node, k.sp)
-        reach = reaches.get(key)
-        if reach is None:
-            reach = reaches[key] = carry_reach(s, u.node, side, occ, k.sp)
-        label = u.label
-        sources = [("", u.tokens)]
         p = s.port(u.node)
-        if p is not None and p.holder == side and sum(p.tokens):
-            sources.append((cfg.names[u.node], p.tokens))
+        stock = p.tokens if p is not None and p.holder == side and sum(p.tokens) else None
+        near = tuple([r for r in mine if r.node in reach and r is not u])
+        drops, ports = s.drops, s.ports
+        seen = cfg.carrier_memo.get(u.uid)
+        if seen is not None and seen[0] is u and seen[1] is stock and seen[2] is reach \
+                and seen[3] is drops and seen[4] == ports and seen[5] == near:
+            return seen[6]
+        out: list = []
+        sources = [("", u.tokens)]
+        if stock is not None:
+            sources.append((cfg.names[u.node], stock))
         left = k.carries - u.lift
-        drop_ok = int(cfg.opt("drop_limit")) > 0
-        drop_rooms: dict = {}
         runs = cfg.order_runs
+        pairs = cfg.carry_pairs
         uid = u.uid
-        for r_uid, r_label, r_node, rr, want, at_port in receivers:
-            if r_uid == uid or r_node not in reach:
-                continue
+        for r_unit in near:
+            r = _receiver(s, r_unit)
             for src, have in sources:
-                block = runs.get(("carry", label, r_label, src)) or _block(cfg, label, r_label, src, k.carries)
-                if (want[0] and have[0]) or (want[1] and have[1]) or (want[2] and have[2]):
-                    out.append(block[4])
-                for cls in range(4):
-                    h = have[cls]
-                    if not h:
-                        continue
-                    room_here = rr[cls]
-                    if room_here:
-                        out += block[cls][:min(h, left, room_here)]
-                    elif cls != REPAIR and not at_port and drop_ok:
-                        drop = drop_rooms.get(r_node)
-                        if drop is None:
-                            drop = drop_rooms[r_node] = self._drop_room(s, side, r_node)
-                        name = cfg.names[r_node]
-                        there = runs.get(("carry", label, name, src)) or _block(cfg, label, name, src, k.carries)
-                        out += there[cls][:min(h, left, drop)]
-        ports = s.ports
+                # the orders from u to r out of src depend only on u, r, what src holds
+                # and the tokens lying on the map
+                key = (uid, r_unit.uid, src)
+                hit = pairs.get(key)
+                if hit is not None and hit[0] is u and hit[1] is r_unit \
+                        and hit[2] is have and hit[3] is drops:
+                    out += hit[4]
+                    continue
+                seg = self._pair(s, side, u, k, left, r, src, have, runs)
+                pairs[key] = (u, r_unit, have, drops, seg)
+                out += seg
+        label = u.label
         for kp, node in enumerate(cfg.ports):
             if node not in reach or ports[kp].holder != side or node == u.node:
                 continue
             space = self._port_space(s, node)
             name = cfg.names[node]
-            block = runs.get(("carry", label, name, "")) or _block(cfg, label, name, "", k.carries)
+            block = runs.get(("carry", label, name, "")) or _block(cfg, label, name, "",
+                                                                 k.carries)
             for cls in range(4):
                 most = min(u.tokens[cls], left, space)
                 if most > 0:
                     out += block[cls][:most]
+        seg = tuple(out)
+        cfg.carrier_memo[uid] = (u, stock, reach, drops, ports, near, seg)
+        return seg
+
+    def _pair(self, s: State, side: str, u: Unit, k, left: int, r, src: str, have,
+              runs) -> tuple:
+        """The carry orders from `u` (out of `src`, holding `have`) to receiver `r`: a
+        top-up if it brings something, then per class 1..N tokens into its open boxes,
+        or dropped beside it when it has none (LW-T2, LW-T3)."""
+        cfg = s.cfg
+        r_unit, rr, want, at_port = r[0], r[1], r[2], r[3]
+        block = runs.get(("carry", u.label, r_unit.label, src)) or _block(
+            cfg, u.label, r_unit.label, src, k.carries)
+        out: list = []
+        if (want[0] and have[0]) or (want[1] and have[1]) or (want[2] and have[2]):
+            out.append(block[4])
+        drop_ok = int(cfg.opt("drop_limit")) > 0
+        for cls in range(4):
+            h = have[cls]
+            if not h:
+                continue
+            room_here = rr[cls]
+            if room_here:
+                out += block[cls][:min(h, left, room_here)]
+            elif cls != REPAIR and not at_port and drop_ok:
+                drop = self._drop_room(s, side, r_unit.node)
+                name = cfg.names[r_unit.node]
+                there = runs.get(("carry", u.label, name, src)) or _block(
+                    cfg, u.label, name, src, k.carries)
+                out += there[cls][:min(h, left, drop)]
+        return tuple(out)
 
     def _cross_levels(self, s: State, side: str, mine, out: list) -> None:
+        """LW-T7: between every two holders on a port (its side's units that have not
+        cross-levelled, and the port's storage when the option allows)."""
         cfg = s.cfg
         port_of = cfg.port_of
         at_ports: dict = {}
@@ -158,12 +197,20 @@ class Transport:
             if u.node in port_of and not u.levelled:
                 at_ports.setdefault(u.node, []).append(u)
         level_port = cfg.opt("cross_level_port")
+        memo = cfg.level_memo
         for kp, node in enumerate(cfg.ports):
             holders: list = at_ports.get(node, [])
-            if level_port and s.ports[kp].holder == side:
+            port = s.ports[kp]
+            if level_port and port.holder == side:
                 holders = holders + [node]
             if len(holders) < 2:
                 continue
+            key = (node, side)
+            seen = memo.get(key)
+            if seen is not None and seen[0] is port and seen[1] == holders:
+                out += seen[2]
+                continue
+            seg: list = []
             for a in holders:
                 for b in holders:
                     if a is b:
@@ -171,7 +218,9 @@ class Transport:
                     for cls in range(3):
                         most = self._xl_most(s, side, a, b, cls)
                         if most > 0:
-                            out += _xl_run(cfg, self._name(s, a), self._name(s, b), cls, most)
+                            seg += _xl_run(cfg, self._name(s, a), self._name(s, b), cls, most)
+            memo[key] = (port, holders, seg)
+            out += seg
 
     def _name(self, s: State, h) -> str:
         return h.label if isinstance(h, Unit) else s.cfg.names[h]
@@ -482,15 +531,16 @@ def _wants(s: State, r: Unit) -> tuple[tuple[int, int, int, int], tuple[int, int
     return rr, want
 
 
-def _receivers(s: State, mine) -> list:
-    """Each unit that may receive: uid, label, node, open boxes per class, what a top-up
-    would bring it, and whether it stands on a port."""
-    port_of = s.cfg.port_of
-    out = []
-    for r in mine:
-        rr, want = _wants(s, r)
-        out.append((r.uid, r.label, r.node, rr, want, r.node in port_of))
-    return out
+def _receiver(s: State, r: Unit) -> tuple:
+    """A unit that may receive: itself, its open boxes per class, what a top-up would
+    bring it, and whether it stands on a port (kept per unit value)."""
+    memo = s.cfg.receiver_memo
+    seen = memo.get(r.uid)
+    if seen is not None and seen[0] is r:
+        return seen
+    rr, want = _wants(s, r)
+    seen = memo[r.uid] = (r, rr, want, r.node in s.cfg.port_of)
+    return seen
 
 
 def give(s: State, side: str, to: str, amounts, levelled: bool = False) -> State:
