@@ -136,3 +136,53 @@ def test_LW_T1_T7_the_transport_listing_is_exactly_what_check_accepts(seed):
             assert_listed_is_checked(t, side, transport_space(t, side, rng))
             seen += 1
     assert seen >= 8
+
+
+def spend_space(s, side: str) -> set:
+    """Every purchase: each unit type bought or flown, 1..40 tokens of every class bought
+    or flown, every special card, and every card played on every node (SF in the Area!
+    is played in Spend)."""
+    cfg = s.cfg
+    out: set = {PASS}
+    for verb in ("buy", "fly"):
+        out |= {Order(verb, unit=k) for k in cfg.kinds}
+        out |= {Order(verb, cls=c, n=n) for c in LETTERS for n in range(1, 41)}
+    out |= {Order("card", unit=name) for name in cfg.cards}
+    out |= {Order("play", unit=name, target=node) for name in cfg.cards for node in cfg.names}
+    return out
+
+
+def shaken_books(s, side: str, rng: random.Random):
+    """`side`'s resource points, purchases so far and orders dealt redrawn."""
+    from toolkit.referee.rulesets.lines_and_webs.state import with_book
+    cards = sorted(s.cfg.cards)
+    labels = [u.label for u in s.units if u.side == side and u.alive]
+    return with_book(s, side, rp=rng.randint(0, 25),
+                     cards_bought=tuple(rng.choice(cards) for _ in range(rng.randint(0, 3))),
+                     bought=tuple(sorted({(c, rng.randint(0, 3)) for c in rng.sample(cards, 3)})),
+                     execution=tuple(rng.sample(labels, rng.randint(0, min(3, len(labels))))),
+                     reserve=tuple(rng.sample(labels, rng.randint(0, min(4, len(labels))))))
+
+
+def test_LW_S1_S4_the_spend_listing_is_exactly_what_check_accepts():
+    rng = random.Random("spend")
+    seen = 0
+    for s, side in decisions("spend", games=1, seed="spend"):
+        assert_listed_is_checked(s, side, spend_space(s, side))
+        t = shaken(shaken_books(s, side, rng), side, rng)
+        assert_listed_is_checked(t, side, spend_space(t, side))
+        seen += 1
+    assert seen >= 20
+
+
+def test_LW_O1_O4_the_orders_listing_is_exactly_what_check_accepts():
+    rng = random.Random("orders")
+    seen = 0
+    for s, side in decisions("orders", games=1, seed="orders"):
+        space = {PASS} | {Order(v, unit=u.label) for u in s.units for v in ("x", "r")}
+        space |= {Order(v, unit="command_post") for v in ("x", "r")}
+        assert_listed_is_checked(s, side, space)
+        t = shaken(shaken_books(s, side, rng), side, rng)
+        assert_listed_is_checked(t, side, space)
+        seen += 1
+    assert seen >= 20
