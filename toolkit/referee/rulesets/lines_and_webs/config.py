@@ -192,13 +192,11 @@ class Config:
         self.uid_of: dict[str, int] = {}
         #: Orders by what they say, made once and handed out again (transport.listing)
         self.order_runs: dict = {}
-        #: (carrier uid, receiver uid, source) -> the carrier and receiver values, what
-        #: the source held and the dropped tokens when last listed, and the orders then
-        #: (transport._carries: the same values give the same orders)
-        self.carry_pairs: dict = {}
-        #: the same, per carrier (all it may carry) and per port (cross-levelling), and
-        #: each receiver's open boxes
+        #: carrier uid -> the values its carry orders were last worked out from, and
+        #: those orders per receiver (transport._carrier: the same values give the same
+        #: orders); the same per port (cross-levelling) and each receiver's open boxes
         self.carrier_memo: dict = {}
+        self.move_memo: dict = {}
         self.level_memo: dict = {}
         self.receiver_memo: dict = {}
         #: most tokens of food, fuel and ammunition each unit type's card holds (Kind.room)

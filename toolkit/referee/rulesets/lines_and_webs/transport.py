@@ -91,7 +91,7 @@ class Transport:
                 and not r.displaced]
         table = None
         kinds = cfg.kinds
-        names = cfg.names
+        where = None
         for u in mine:
             k = kinds[u.kind]
             if k.role not in CARRIERS:
@@ -99,8 +99,9 @@ class Transport:
             if u.method == "":
                 out.append(_one(cfg, "displace", u.label, ""))
                 if u.tokens[FUEL] and not u.degraded and not u.pinned:
-                    out += [_one(cfg, "move", u.label, names[node])
-                            for node in sorted(moves_for(s, u, occ, k.movement))]
+                    if where is None:
+                        where = _where(s, side)
+                    out += self._moves(s, u, k, occ, where)
             if u.method in ("", "move", "supply") and k.carries - u.lift > 0:
                 if table is None:
                     table = reach_table(s, side, occ)
@@ -109,40 +110,58 @@ class Transport:
         self._cross_levels(s, side, mine, out)
         return out
 
+    def _moves(self, s: State, u: Unit, k, occ, where) -> tuple:
+        """`u`'s move-and-resupply orders (LW-T4), kept while the unit and where
+        everybody stands (as its side sees it) are the same."""
+        cfg = s.cfg
+        seen = cfg.move_memo.get(u.uid)
+        if seen is not None and seen[0] is u and seen[1] == where:
+            return seen[2]
+        names = cfg.names
+        got = tuple(_one(cfg, "move", u.label, names[node])
+                    for node in sorted(moves_for(s, u, occ, k.movement)))
+        cfg.move_memo[u.uid] = (u, where, got)
+        return got
+
     def _carrier(self, s: State, side: str, u: Unit, k, mine, reach) -> tuple:
         """What `u` may carry: to each unit of its side within its reach, from its card
-        and the port it stands on, then into its side's ports (LW-T2, LW-T3)."""
+        and the port it stands on, then into its side's ports (LW-T2, LW-T3).
+
+        The orders to one receiver depend only on the carrier, the receiver, what the
+        carrier's port holds and the tokens lying on the map; they are kept (per
+        carrier, with the values they came from) and reused for every receiver that
+        is still the same value."""
         cfg = s.cfg
         p = s.port(u.node)
         stock = p.tokens if p is not None and p.holder == side and sum(p.tokens) else None
         near = tuple([r for r in mine if r.node in reach and r is not u])
         drops, ports = s.drops, s.ports
         seen = cfg.carrier_memo.get(u.uid)
+        before: dict = {}
         if seen is not None and seen[0] is u and seen[1] is stock and seen[2] is reach \
-                and seen[3] is drops and seen[4] == ports and seen[5] == near:
-            return seen[6]
-        out: list = []
+                and seen[3] is drops:
+            if seen[4] == ports and seen[5] == near:
+                return seen[7]
+            before = seen[6]
         sources = [("", u.tokens)]
         if stock is not None:
             sources.append((cfg.names[u.node], stock))
         left = k.carries - u.lift
         runs = cfg.order_runs
-        pairs = cfg.carry_pairs
-        uid = u.uid
+        drop_ok = int(cfg.opt("drop_limit")) > 0
+        out: list = []
+        segs: dict = {}
         for r_unit in near:
-            r = _receiver(s, r_unit)
-            for src, have in sources:
-                # the orders from u to r out of src depend only on u, r, what src holds
-                # and the tokens lying on the map
-                key = (uid, r_unit.uid, src)
-                hit = pairs.get(key)
-                if hit is not None and hit[0] is u and hit[1] is r_unit \
-                        and hit[2] is have and hit[3] is drops:
-                    out += hit[4]
-                    continue
-                seg = self._pair(s, side, u, k, left, r, src, have, runs)
-                pairs[key] = (u, r_unit, have, drops, seg)
-                out += seg
+            kept = before.get(r_unit.uid)
+            if kept is not None and kept[0] is r_unit:
+                seg = kept[1]
+            else:
+                r = _receiver(s, r_unit)
+                seg = ()
+                for src, have in sources:
+                    seg += self._pair(s, side, u, k, left, r, src, have, runs, drop_ok)
+            segs[r_unit.uid] = (r_unit, seg)
+            out += seg
         label = u.label
         for kp, node in enumerate(cfg.ports):
             if node not in reach or ports[kp].holder != side or node == u.node:
@@ -156,11 +175,11 @@ class Transport:
                 if most > 0:
                     out += block[cls][:most]
         seg = tuple(out)
-        cfg.carrier_memo[uid] = (u, stock, reach, drops, ports, near, seg)
+        cfg.carrier_memo[u.uid] = (u, stock, reach, drops, ports, near, segs, seg)
         return seg
 
     def _pair(self, s: State, side: str, u: Unit, k, left: int, r, src: str, have,
-              runs) -> tuple:
+              runs, drop_ok: bool) -> tuple:
         """The carry orders from `u` (out of `src`, holding `have`) to receiver `r`: a
         top-up if it brings something, then per class 1..N tokens into its open boxes,
         or dropped beside it when it has none (LW-T2, LW-T3)."""
@@ -171,7 +190,6 @@ class Transport:
         out: list = []
         if (want[0] and have[0]) or (want[1] and have[1]) or (want[2] and have[2]):
             out.append(block[4])
-        drop_ok = int(cfg.opt("drop_limit")) > 0
         for cls in range(4):
             h = have[cls]
             if not h:
@@ -211,16 +229,27 @@ class Transport:
                 out += seen[2]
                 continue
             seg: list = []
-            for a in holders:
-                for b in holders:
+            facts = [self._holding(s, h) for h in holders]
+            for a in facts:
+                for b in facts:
                     if a is b:
                         continue
+                    both_combat = a[3] and b[3] and a[4] != b[4]
                     for cls in range(3):
-                        most = self._xl_most(s, side, a, b, cls)
-                        if most > 0:
-                            seg += _xl_run(cfg, self._name(s, a), self._name(s, b), cls, most)
+                        most = min(a[1][cls], b[2][cls])
+                        if most > 0 and not (cls == 2 and both_combat):
+                            seg += _xl_run(cfg, a[0], b[0], cls, most)
             memo[key] = (port, holders, seg)
             out += seg
+
+    def _holding(self, s: State, h) -> tuple:
+        """A holder on a port, as cross-levelling reads it: its name, what it holds and
+        its room per class, whether it is a combat unit, and its type (`_xl_most`)."""
+        if isinstance(h, Unit):
+            return (h.label, h.tokens, tuple(room(s, h, c) for c in range(3)),
+                    s.cfg.kinds[h.kind].combat, h.kind)
+        space = self._port_space(s, h)
+        return (s.cfg.names[h], s.port(h).tokens, (space, space, space), False, None)
 
     def _name(self, s: State, h) -> str:
         return h.label if isinstance(h, Unit) else s.cfg.names[h]
@@ -529,6 +558,14 @@ def _wants(s: State, r: Unit) -> tuple[tuple[int, int, int, int], tuple[int, int
     if r.degraded:
         want = (max(want[0], 1),) + want[1:]
     return rr, want
+
+
+def _where(s: State, side: str) -> tuple:
+    """Where everybody stands as `side` sees it in Transport supplies (its own units
+    now, the enemy's as the phase began), and the nodes blocked: all a move depends on
+    besides the unit itself."""
+    own = tuple([u.node if u.lost < 4 else OFF for u in s.units if u.side == side])
+    return (own, s.veil[0] if s.veil is not None else s.units, s.blocked)
 
 
 def _receiver(s: State, r: Unit) -> tuple:
