@@ -150,6 +150,8 @@ class Config:
             cubes.append(_offset_to_cube(col, row))
         self.cube = tuple(cubes)
         self.by_cube = {c: i for i, c in enumerate(cubes)}
+        #: hex distances between every two nodes, worked out once
+        self.hex_table = tuple(tuple(self._hexes(a, b) for b in range(n)) for a in range(n))
         self.zones = {z.name: frozenset(self.index[x] for x in z.spaces if x in self.index)
                       for z in board.zones}
         self.kinds: dict[str, Kind] = {}
@@ -226,6 +228,9 @@ class Config:
 
     def hexes(self, a: int, b: int) -> int:
         """Hex distance across the map (LW-R03): lakes count, links do not matter."""
+        return self.hex_table[a][b]
+
+    def _hexes(self, a: int, b: int) -> int:
         (ax, ay, az), (bx, by, bz) = self.cube[a], self.cube[b]
         return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
@@ -239,7 +244,7 @@ class Config:
         return hit
 
     def _line_clear(self, a: int, b: int) -> bool:
-        n = self.hexes(a, b)
+        n = self._hexes(a, b)
         (ax, ay, az), (bx, by, bz) = self.cube[a], self.cube[b]
         for k in range(1, n):
             t = k / n

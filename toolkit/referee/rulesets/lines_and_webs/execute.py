@@ -64,7 +64,7 @@ def unit_actions(s: State, u: Unit, occ: dict) -> list[Order]:
             return [Order("move", unit=label, target=cfg.names[n]) for n in contact]
         return out
     if fuel and not u.suppressed:
-        others = occupancy_without(occ, u.uid)
+        others = occupancy_without(occ, u.uid, u.node)
         for dest in sorted(moves_for(s, u, occ, k.movement)):
             name = cfg.names[dest]
             near = enemy_next_to(s, dest, u.side, others)

@@ -139,6 +139,15 @@ def retreats(s: State, u: Unit, occ: dict, steps: int) -> list[int]:
     return sorted(n for n in frontier if room_for(s, n, side, occ))
 
 
-def occupancy_without(occ: dict, uid: int) -> dict:
-    return {n: [u for u in us if u.uid != uid] for n, us in occ.items()
-            if any(u.uid != uid for u in us)}
+def occupancy_without(occ: dict, uid: int, node: int | None = None) -> dict:
+    """`occ` without unit `uid` (standing on `node`, if the caller knows where)."""
+    if node is None:
+        return {n: [u for u in us if u.uid != uid] for n, us in occ.items()
+                if any(u.uid != uid for u in us)}
+    out = dict(occ)
+    rest = [u for u in occ.get(node, ()) if u.uid != uid]
+    if rest:
+        out[node] = rest
+    else:
+        out.pop(node, None)
+    return out

@@ -169,7 +169,11 @@ class State:
         out: dict[int, list[Unit]] = {}
         for u in self.units:
             if u.node != OFF and u.lost < 4:
-                out.setdefault(u.node, []).append(u)
+                there = out.get(u.node)
+                if there is None:
+                    out[u.node] = [u]
+                else:
+                    there.append(u)
         return out
 
     def port(self, node: int) -> Port | None:

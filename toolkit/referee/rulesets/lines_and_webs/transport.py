@@ -272,6 +272,8 @@ class Transport:
         return tuple(got)  # type: ignore[return-value]
 
     def _drop_room(self, s: State, side: str, node: int) -> int:
+        if not s.drops:
+            return max(0, int(s.cfg.opt("drop_limit")))
         lying = sum(sum(t) for n, who, t in s.drops if n == node and who == side)
         return max(0, int(s.cfg.opt("drop_limit")) - lying)
 
