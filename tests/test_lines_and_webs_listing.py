@@ -186,3 +186,60 @@ def test_LW_O1_O4_the_orders_listing_is_exactly_what_check_accepts():
         assert_listed_is_checked(t, side, space)
         seen += 1
     assert seen >= 20
+
+
+def execute_space(s, side: str) -> set:
+    """For every unit of `side` on the map: hold; a move to every node; an attack on
+    every node holding an enemy, from where it stands or from every node within its
+    movement; a repair there or at every node; fire on every enemy's node with 1..4
+    ammunition; and every special card in either hand played on every unit, node,
+    count and class; the Command Post and pass."""
+    cfg = s.cfg
+    enemy = sorted({cfg.names[u.node] for u in s.on_map(s.other(side))})
+    out: set = {PASS, Order("command_post")}
+    for u in s.units:
+        if u.side != side:
+            continue
+        label = u.label
+        out.add(Order("hold", unit=label))
+        out |= {Order("move", unit=label, to=n) for n in cfg.names}
+        out |= {Order("repair", unit=label, to=n) for n in cfg.names}
+        out.add(Order("repair", unit=label))
+        out |= {Order("move", unit=label, target=e) for e in enemy}
+        out |= {Order("fire", unit=label, target=e, n=k) for e in enemy for k in range(1, 5)}
+        if u.alive:
+            near = cfg_links_within(cfg, u.node, cfg.kinds[u.kind].movement)
+            out |= {Order("move", unit=label, to=cfg.names[n], target=e)
+                    for n in near for e in enemy}
+    cards = set(s.books[0].hand + s.books[1].hand)
+    names = [u.label for u in s.units] + list(cfg.names)
+    for card in cards:
+        out |= {Order("play", unit=card, target=t) for t in names}
+        out |= {Order("play", unit=card, target=u.label, cls=c) for u in s.units
+                for c in LETTERS}
+        out |= {Order("play", unit=card, n=k) for k in range(1, 11)}
+    return out
+
+
+def cfg_links_within(cfg, origin: int, limit: int) -> dict:
+    dist = {origin: 0}
+    frontier = [origin]
+    for d in range(1, limit + 1):
+        nxt = []
+        for node in frontier:
+            for n in cfg.links[node]:
+                if n not in dist:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+def test_LW_E1_E7_the_execute_listing_is_exactly_what_check_accepts():
+    rng = random.Random("execute")
+    seen = 0
+    for s, side in decisions("execute", games=1, seed="execute"):
+        if rng.random() < 0.15:
+            assert_listed_is_checked(s, side, execute_space(s, side))
+            seen += 1
+    assert seen >= 8
