@@ -75,7 +75,7 @@ def reach_table(s: State, side: str, occ: dict) -> dict:
     cache = s.cfg.reach_cache
     table = cache.get(key)
     if table is None:
-        if len(cache) > 5000:
+        if len(cache) > 2000:  # about as many carry ranges as before tables were kept
             cache.clear()
         table = cache[key] = {}
     return table
