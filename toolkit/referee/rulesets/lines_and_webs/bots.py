@@ -10,6 +10,8 @@ from toolkit.referee.protocol import PASS
 def weights(rules, s, player: str, legal: list) -> list[float]:
     phase = s.flow.phase
     window = s.flow.window
+    if phase == "transport" and window is None and legal and legal[0] is PASS:
+        return _transport(s, player, legal)
     out = []
     for m in legal:
         if m is PASS:
@@ -58,3 +60,21 @@ def weights(rules, s, player: str, legal: list) -> list[float]:
         # about one order in seven ends the side's transport: the neediest get supplied
         out[0] = max(1.0, 0.15 * sum(out[1:]))
     return out
+
+
+#: transport orders by verb (explicit carries and top-ups are weighed in `_transport`)
+_TRANSPORT = {"xl": 0.01, "displace": 0.005}
+
+
+def _transport(s, player: str, legal: list) -> list[float]:
+    """The transport weights of `weights` in one pass over the long listing (hundreds of
+    carry orders): a top-up to a combat unit 4, to another unit 0.3; a carry of a
+    given count 0.002; cross-levelling 0.01; displace 0.005; a move 0.02; pass first."""
+    kinds = s.cfg.kinds
+    top_up = {u.label: 4.0 if kinds[u.kind].combat else 0.3 for u in s.units
+              if u.side == player}
+    get = _TRANSPORT.get
+    out = [(0.002 if m.cls else top_up.get(m.to, 0.3)) if m.verb == "carry"
+           else get(m.verb, 0.02) for m in legal[1:]]
+    # about one order in seven ends the side's transport: the neediest get supplied
+    return [max(1.0, 0.15 * sum(out))] + out

@@ -151,6 +151,8 @@ class Config:
             cubes.append(_offset_to_cube(col, row))
         self.cube = tuple(cubes)
         self.by_cube = {c: i for i, c in enumerate(cubes)}
+        #: hex distances between every two nodes, worked out once
+        self.hex_table = tuple(tuple(self._hexes(a, b) for b in range(n)) for a in range(n))
         self.zones = {z.name: frozenset(self.index[x] for x in z.spaces if x in self.index)
                       for z in board.zones}
         self.kinds: dict[str, Kind] = {}
@@ -189,6 +191,19 @@ class Config:
         #: carry ranges by (origin, side, SP, enemy nodes, blocked nodes): pure answers
         #: of the fixed map, kept here so that a game asks each once (network.carry_reach)
         self.reach_cache: dict = {}
+        #: unit label -> uid, filled as states are asked (State.by_label checks it)
+        self.uid_of: dict[str, int] = {}
+        #: Orders by what they say, made once and handed out again (transport.listing)
+        self.order_runs: dict = {}
+        #: carrier uid -> the values its carry orders were last worked out from, and
+        #: those orders per receiver (transport._carrier: the same values give the same
+        #: orders); the same per port (cross-levelling) and each receiver's open boxes
+        self.carrier_memo: dict = {}
+        self.move_memo: dict = {}
+        self.level_memo: dict = {}
+        self.receiver_memo: dict = {}
+        #: most tokens of food, fuel and ammunition each unit type's card holds (Kind.room)
+        self.rooms = {name: tuple(k.room(c) for c in range(3)) for name, k in self.kinds.items()}
 
     def _home(self, side: str, sea: bool) -> int | None:
         for k, p in enumerate(self.ports):
@@ -214,6 +229,9 @@ class Config:
 
     def hexes(self, a: int, b: int) -> int:
         """Hex distance across the map (LW-R03): lakes count, links do not matter."""
+        return self.hex_table[a][b]
+
+    def _hexes(self, a: int, b: int) -> int:
         (ax, ay, az), (bx, by, bz) = self.cube[a], self.cube[b]
         return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
@@ -227,7 +245,7 @@ class Config:
         return hit
 
     def _line_clear(self, a: int, b: int) -> bool:
-        n = self.hexes(a, b)
+        n = self._hexes(a, b)
         (ax, ay, az), (bx, by, bz) = self.cube[a], self.cube[b]
         for k in range(1, n):
             t = k / n

@@ -64,7 +64,7 @@ def unit_actions(s: State, u: Unit, occ: dict) -> list[Order]:
             return [Order("move", unit=label, target=cfg.names[n]) for n in contact]
         return out
     if fuel and not u.suppressed:
-        others = occupancy_without(occ, u.uid)
+        others = occupancy_without(occ, u.uid, u.node)
         for dest in sorted(moves_for(s, u, occ, k.movement)):
             name = cfg.names[dest]
             near = enemy_next_to(s, dest, u.side, others)
@@ -107,7 +107,7 @@ class Execute:
         return s.turned and s.fight is None and s.book(side).joint == 0
 
     def legal(self, s: State, side: str):
-        return _memo(s, side, lambda: self._legal(s, side))
+        return self._legal(s, side)
 
     def _legal(self, s: State, side: str):
         b = s.book(side)
@@ -126,7 +126,10 @@ class Execute:
         return list(dict.fromkeys(out))
 
     def check(self, s: State, side: str, m) -> Illegal | None:
-        if m in _memo(s, side, lambda: self._legal(s, side)):
+        """One move judged on its own: a pass, a special card (that card's plays), the
+        Command Post, or what the unit on a card turned over may do (that unit's
+        actions); the listing is never built for it."""
+        if self._allowed(s, side, m):
             return None
         if m is PASS:
             return Illegal(RULE_PASS, "you must play while your execution deck holds cards")
@@ -158,6 +161,27 @@ class Execute:
         return Illegal(RULE_ACT, f"{m.unit} cannot do that: it moves along links up to its "
                        "movement for one fuel, stops on meeting the enemy, and an attack "
                        "needs one ammunition more")
+
+    def _allowed(self, s: State, side: str, m) -> bool:
+        b = s.book(side)
+        if m is PASS:
+            return not b.execution and b.joint == 0
+        if not isinstance(m, Order):
+            return False
+        if m.verb == "play":
+            if s.fight is not None or b.joint != 0 or m.unit not in b.hand:
+                return False
+            call = special.main_call(s, m.unit)
+            return (call is not None and call.name in special.TURN_PRIMITIVES
+                    and m in special.targets(s, side, m.unit, call))
+        cards = playable_cards(s, side)
+        if m.verb == "command_post":
+            return m == _COMMAND_POST and any(card == CP for card, _ in cards)
+        if m.verb not in ("move", "hold", "fire", "repair") or m.unit == CP \
+                or all(card != m.unit for card, _ in cards):
+            return False
+        u = s.by_label(m.unit)
+        return u is not None and m in unit_actions(s, u, s.occupants())
 
     def apply(self, s: State, side: str, m):
         if m is PASS:
@@ -234,12 +258,4 @@ def _joint_cap(b) -> int:
     return 0
 
 
-_LAST: list = [None, None, None]
-
-
-def _memo(s: State, side: str, make):
-    if _LAST[0] is s and _LAST[1] == side:
-        return _LAST[2]
-    value = make()
-    _LAST[:] = [s, side, value]
-    return value
+_COMMAND_POST = Order("command_post")

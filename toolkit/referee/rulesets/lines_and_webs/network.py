@@ -42,42 +42,56 @@ def moves_for(s: State, u: Unit, occ: dict, limit: int) -> dict[int, int]:
     (LW-contact: a unit does not move on past an enemy next to it)."""
     side = u.side
     cfg = s.cfg
+    links = cfg.links
     start = u.node
     dist = {start: 0}
     frontier = [start]
-    blocked = {n for n, who in s.blocked if who == side}
+    enemy = {n for n, there in occ.items() if there and there[0].side != side}
+    closed = enemy | {n for n, who in s.blocked if who == side} if s.blocked else enemy
     d = 0
     while frontier and d < limit:
         d += 1
         nxt = []
         for node in frontier:
-            if node != start and enemy_next_to(s, node, side, occ):
+            if node != start and not enemy.isdisjoint(links[node]):
                 continue  # in contact: the move ends here
-            for n in cfg.links[node]:
-                if n in dist or n in blocked:
-                    continue
-                there = occ.get(n)
-                if there and there[0].side != side:
+            for n in links[node]:
+                if n in dist or n in closed:
                     continue
                 dist[n] = d
                 nxt.append(n)
         frontier = nxt
-    return {n: k for n, k in dist.items() if n != start and room_for(s, n, side, occ)}
+    del dist[start]
+    return {n: k for n, k in dist.items() if room_for(s, n, side, occ)}
 
 
-def carry_reach(s: State, origin: int, side: str, occ: dict, limit: int) -> dict[int, int]:
-    """Nodes a token may be carried to from `origin` within `limit` links; it never
-    passes an enemy's node or a node blocked for `side` (LW-T2). Only enemy nodes and
-    blocks matter, so answers are kept per scenario for the same enemy positions."""
+def reach_table(s: State, side: str, occ: dict) -> dict:
+    """Where tokens of `side` may go, by (origin, links): only enemy nodes and blocks
+    matter (LW-T2), so one table serves every position with the same enemy nodes and
+    blocks, for the whole game (kept with the scenario's tables)."""
     enemy = tuple(sorted(n for n, us in occ.items() if us and us[0].side != side))
-    blocked = frozenset(n for n, who in s.blocked if who == side)
-    key = (origin, side, limit, enemy, blocked)
+    blocked = tuple(sorted(n for n, who in s.blocked if who == side))
+    key = (side, enemy, blocked)
     cache = s.cfg.reach_cache
-    got = cache.get(key)
-    if got is None:
-        if len(cache) > 20000:
+    table = cache.get(key)
+    if table is None:
+        if len(cache) > 2000:  # about as many carry ranges as before tables were kept
             cache.clear()
-        got = cache[key] = _carry_reach(s, origin, side, occ, limit, blocked)
+        table = cache[key] = {}
+    return table
+
+
+def carry_reach(s: State, origin: int, side: str, occ: dict, limit: int,
+                table: dict | None = None) -> dict[int, int]:
+    """Nodes a token may be carried to from `origin` within `limit` links; it never
+    passes an enemy's node or a node blocked for `side` (LW-T2). `table`: the
+    `reach_table` of this position, if the caller has it."""
+    if table is None:
+        table = reach_table(s, side, occ)
+    got = table.get((origin, limit))
+    if got is None:
+        blocked = frozenset(n for n, who in s.blocked if who == side)
+        got = table[(origin, limit)] = _carry_reach(s, origin, side, occ, limit, blocked)
     return got
 
 
@@ -125,6 +139,15 @@ def retreats(s: State, u: Unit, occ: dict, steps: int) -> list[int]:
     return sorted(n for n in frontier if room_for(s, n, side, occ))
 
 
-def occupancy_without(occ: dict, uid: int) -> dict:
-    return {n: [u for u in us if u.uid != uid] for n, us in occ.items()
-            if any(u.uid != uid for u in us)}
+def occupancy_without(occ: dict, uid: int, node: int | None = None) -> dict:
+    """`occ` without unit `uid` (standing on `node`, if the caller knows where)."""
+    if node is None:
+        return {n: [u for u in us if u.uid != uid] for n, us in occ.items()
+                if any(u.uid != uid for u in us)}
+    out = dict(occ)
+    rest = [u for u in occ.get(node, ()) if u.uid != uid]
+    if rest:
+        out[node] = rest
+    else:
+        out.pop(node, None)
+    return out

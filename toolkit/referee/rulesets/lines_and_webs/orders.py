@@ -8,7 +8,7 @@ from __future__ import annotations
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FUEL
 from toolkit.referee.rulesets.lines_and_webs.moves import Order
-from toolkit.referee.rulesets.lines_and_webs.state import State, with_book
+from toolkit.referee.rulesets.lines_and_webs.state import OFF, State, with_book
 
 RULE_CARD = "LW-O1"
 RULE_RESERVE = "LW-O2"
@@ -33,14 +33,25 @@ class Orders:
         return s.book(side).ready
 
     def legal(self, s: State, side: str):
+        """Every card `side` may deal now, listed directly (the rules of `check`): each
+        combat unit's card not yet dealt, into the execution deck if it can pay a fuel
+        (artillery: or an ammunition), into the reserve while it has room."""
         out: list = [PASS]
         b = s.book(side)
+        cfg = s.cfg
+        dealt = set(b.execution) | set(b.reserve)
+        reserve_room = len(b.reserve) < int(cfg.opt("reserve_orders"))
+        kinds = cfg.kinds
         for u in s.units:
-            if u.side == side and u.alive and has_card(s, u):
-                for verb in ("x", "r"):
-                    m = Order(verb, unit=u.label)
-                    if self.check(s, side, m) is None:
-                        out.append(m)
+            if u.side != side or u.node == OFF or u.lost >= 4:
+                continue
+            k = kinds[u.kind]
+            if not k.mission_card or u.label in dealt or u.degraded or u.pinned:
+                continue
+            if u.tokens[FUEL] or (k.indirect is not None and u.tokens[AMMO]):
+                out.append(_deal(cfg, "x", u.label))
+            if reserve_room:
+                out.append(_deal(cfg, "r", u.label))
         if CP in b.hand:
             for verb in ("x", "r"):
                 m = Order(verb, unit=CP)
@@ -98,6 +109,15 @@ class Orders:
             events.append(Event("orders", f"{side} has {len(b.execution)} execution and "
                                 f"{len(b.reserve)} reserve card(s)", reveals=True))
         return s, tuple(events)
+
+
+def _deal(cfg, verb: str, label: str) -> Order:
+    """`x LABEL` or `r LABEL`, made once per scenario."""
+    key = ("deal", verb, label)
+    m = cfg.order_runs.get(key)
+    if m is None:
+        m = cfg.order_runs[key] = Order(verb, unit=label)
+    return m
 
 
 class Initiative:

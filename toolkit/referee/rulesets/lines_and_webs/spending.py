@@ -53,25 +53,37 @@ class Spend:
         return s.book(side).ready
 
     def legal(self, s: State, side: str):
+        """Every purchase `side` may make now, listed directly (the rules of `check`,
+        worked out once per listing): units by type, tokens by count, cards, plays."""
+        cfg = s.cfg
         b = s.book(side)
         rp = b.rp
         out: list = [PASS]
         kinds = sorted({u.kind for u in available(s, side)})
-        for k in kinds:
-            for verb in ("buy", "fly"):
-                m = Order(verb, unit=k)
-                if self.check(s, side, m) is None:
-                    out.append(m)
+        if kinds:
+            flies = aps_holds(s, side)
+            if flies:
+                apod = cfg.apod[side]
+                flies = units_at(s, apod) + len(b.fly_units) < \
+                    cfg.port_capacity[cfg.port_of[apod]]
+            for k in kinds:
+                if cfg.kinds[k].cost <= rp:
+                    out.append(_order(cfg, "buy", k))
+                    if flies:
+                        out.append(_order(cfg, "fly", k))
         for verb in ("buy", "fly"):
             cost = token_cost(s, side, verb == "fly")
             most = rp // cost if cost else 0
-            if verb == "fly":
+            if verb == "fly" and most:
                 most = min(most, self._air_room(s, side))
+            most = min(most, 99)
+            if most <= 0:
+                continue
             for letter in classes(s):
-                out += [Order(verb, cls=letter, n=n) for n in range(1, min(most, 99) + 1)]
-        for name in sorted(s.cfg.cards):
+                out += _count_run(cfg, verb, letter)[:most]
+        for name in sorted(cfg.cards):
             if cards_left(s, side, name) > 0 and card_cost(s, name) <= rp:
-                out.append(Order("card", unit=name))
+                out.append(_order(cfg, "card", name))
         return out + self._plays(s, side)
 
     def _plays(self, s: State, side: str) -> list:
@@ -201,3 +213,21 @@ class Spend:
                 events.append(Event("cards", f"you buy {', '.join(b.cards_bought)}",
                                     to=frozenset({side})))
         return s, tuple(events)
+
+
+def _order(cfg, verb: str, name: str) -> Order:
+    """`buy KIND`, `fly KIND` or `card NAME`, made once per scenario."""
+    key = ("spend", verb, name)
+    m = cfg.order_runs.get(key)
+    if m is None:
+        m = cfg.order_runs[key] = Order(verb, unit=name)
+    return m
+
+
+def _count_run(cfg, verb: str, letter: str) -> tuple:
+    """`buy 1f` .. `buy 99f` (or fly), made once per scenario."""
+    key = ("spend", verb, letter)
+    run = cfg.order_runs.get(key)
+    if run is None:
+        run = cfg.order_runs[key] = tuple(Order(verb, cls=letter, n=n) for n in range(1, 100))
+    return run

@@ -148,8 +148,15 @@ class State:
         return self.flow.round
 
     def by_label(self, label: str) -> Unit | None:
+        """The unit called `label`: looked up by the uid its label had when last seen
+        (labels never change), checked, and searched for only when that fails."""
+        uids = self.cfg.uid_of if self.cfg is not None else {}
+        uid = uids.get(label)
+        if uid is not None and uid < len(self.units) and self.units[uid].label == label:
+            return self.units[uid]
         for u in self.units:
             if u.label == label:
+                uids[label] = u.uid
                 return u
         return None
 
@@ -162,7 +169,11 @@ class State:
         out: dict[int, list[Unit]] = {}
         for u in self.units:
             if u.node != OFF and u.lost < 4:
-                out.setdefault(u.node, []).append(u)
+                there = out.get(u.node)
+                if there is None:
+                    out[u.node] = [u]
+                else:
+                    there.append(u)
         return out
 
     def port(self, node: int) -> Port | None:

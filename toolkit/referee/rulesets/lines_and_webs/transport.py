@@ -20,9 +20,9 @@ from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs.config import FOOD, FUEL, LETTERS, REPAIR
 from toolkit.referee.rulesets.lines_and_webs.moves import Order
-from toolkit.referee.rulesets.lines_and_webs.network import carry_reach, moves_for
+from toolkit.referee.rulesets.lines_and_webs.network import carry_reach, moves_for, reach_table
 from toolkit.referee.rulesets.lines_and_webs.state import (
-    State, Unit, add, one, with_port, with_unit)
+    OFF, State, Unit, add, one, with_port, with_unit)
 from toolkit.referee.rulesets.lines_and_webs.units import pay, place, receive, room
 
 RULE_METHOD = "LW-T1"
@@ -40,17 +40,25 @@ def view_occupancy(s: State, side: str) -> dict[int, list[Unit]]:
     enemy = s.veil[0] if s.veil is not None else s.units
     out: dict[int, list[Unit]] = {}
     for u in s.units:
-        if u.side == side and u.alive:
-            out.setdefault(u.node, []).append(u)
+        if u.side == side and u.node != OFF and u.lost < 4:
+            there = out.get(u.node)
+            if there is None:
+                out[u.node] = [u]
+            else:
+                there.append(u)
     for u in enemy:
-        if u.side != side and u.alive:
-            out.setdefault(u.node, []).append(u)
+        if u.side != side and u.node != OFF and u.lost < 4:
+            there = out.get(u.node)
+            if there is None:
+                out[u.node] = [u]
+            else:
+                there.append(u)
     return out
 
 
 def is_carrier(s: State, u: Unit | None, side: str) -> bool:
     return (u is not None and u.side == side and u.alive
-            and s.cfg.kinds[u.kind].role in ("sustainment", "port_operator"))
+            and s.cfg.kinds[u.kind].role in CARRIERS)
 
 
 def lift_left(s: State, u: Unit) -> int:
@@ -70,117 +78,178 @@ class Transport:
 
     # ------------------------------------------------------------ listing
 
-    def legal(self, s: State, side: str):
-        return _memo(s, side, lambda: self._listed(s, side))[0]
-
-    def _listed(self, s: State, side: str):
-        moves = self._legal(s, side)
-        return moves, frozenset(moves)
-
-    def _legal(self, s: State, side: str):
+    def legal(self, s: State, side: str) -> list:
+        """Every legal order, listed directly (never a candidate checked against the
+        rules): each unit's method, then what each carrier may carry, then
+        cross-levelling. Orders come ready-made from the scenario's table (`_block`),
+        a run of counts 1..N at a time; what a carrier (or a port's holders) may do is
+        kept with the unit values it was worked out from and reused while they last."""
+        cfg = s.cfg
         out: list = [PASS]
         occ = view_occupancy(s, side)
-        mine = [r for r in s.units if r.side == side and r.alive and not r.displaced]
-        rooms = {"receivers": self._receivers(s, mine)}
-        reaches: dict = {}
+        mine = [r for r in s.units if r.side == side and r.node != OFF and r.lost < 4
+                and not r.displaced]
+        table = None
+        kinds = cfg.kinds
+        where = None
         for u in mine:
-            if not is_carrier(s, u, side):
+            k = kinds[u.kind]
+            if k.role not in CARRIERS:
                 continue
-            k = s.cfg.kinds[u.kind]
             if u.method == "":
-                out.append(Order("displace", unit=u.label))
+                out.append(_one(cfg, "displace", u.label, ""))
                 if u.tokens[FUEL] and not u.degraded and not u.pinned:
-                    for node in sorted(moves_for(s, u, occ, k.movement)):
-                        out.append(Order("move", unit=u.label, to=s.cfg.names[node]))
-            if u.method in ("", "move", "supply") and lift_left(s, u) > 0:
-                out += self._carries(s, side, u, occ, mine, rooms, reaches)
-        out += self._cross_levels(s, side)
+                    if where is None:
+                        where = _where(s, side)
+                    out += self._moves(s, u, k, occ, where)
+            if u.method in ("", "move", "supply") and k.carries - u.lift > 0:
+                if table is None:
+                    table = reach_table(s, side, occ)
+                reach = carry_reach(s, u.node, side, occ, k.sp, table)
+                out += self._carrier(s, side, u, k, mine, reach)
+        self._cross_levels(s, side, mine, out)
         return out
 
-    def _carries(self, s: State, side: str, u: Unit, occ, mine, rooms, reaches) -> list:
+    def _moves(self, s: State, u: Unit, k, occ, where) -> tuple:
+        """`u`'s move-and-resupply orders (LW-T4), kept while the unit and where
+        everybody stands (as its side sees it) are the same."""
         cfg = s.cfg
-        out: list = []
-        k = cfg.kinds[u.kind]
-        key = (u.node, k.sp)
-        reach = reaches.get(key)
-        if reach is None:
-            reach = reaches[key] = carry_reach(s, u.node, side, occ, k.sp)
-        label = u.label
-        sources = [("", u.tokens)]
+        seen = cfg.move_memo.get(u.uid)
+        if seen is not None and seen[0] is u and seen[1] == where:
+            return seen[2]
+        names = cfg.names
+        got = tuple(_one(cfg, "move", u.label, names[node])
+                    for node in sorted(moves_for(s, u, occ, k.movement)))
+        cfg.move_memo[u.uid] = (u, where, got)
+        return got
+
+    def _carrier(self, s: State, side: str, u: Unit, k, mine, reach) -> tuple:
+        """What `u` may carry: to each unit of its side within its reach, from its card
+        and the port it stands on, then into its side's ports (LW-T2, LW-T3).
+
+        The orders to one receiver depend only on the carrier, the receiver, what the
+        carrier's port holds and the tokens lying on the map; they are kept (per
+        carrier, with the values they came from) and reused for every receiver that
+        is still the same value."""
+        cfg = s.cfg
         p = s.port(u.node)
-        if p is not None and p.holder == side and sum(p.tokens):
-            sources.append((cfg.names[u.node], p.tokens))
-        left = lift_left(s, u)
+        stock = p.tokens if p is not None and p.holder == side and sum(p.tokens) else None
+        near = tuple([r for r in mine if r.node in reach and r is not u])
+        drops, ports = s.drops, s.ports
+        seen = cfg.carrier_memo.get(u.uid)
+        before: dict = {}
+        if seen is not None and seen[0] is u and seen[1] is stock and seen[2] is reach \
+                and seen[3] is drops:
+            if seen[4] == ports and seen[5] == near:
+                return seen[7]
+            before = seen[6]
+        sources = [("", u.tokens)]
+        if stock is not None:
+            sources.append((cfg.names[u.node], stock))
+        left = k.carries - u.lift
+        runs = cfg.order_runs
         drop_ok = int(cfg.opt("drop_limit")) > 0
-        drop_rooms: dict = {}
-        for r_uid, r_label, r_node, rr, want, at_port in rooms["receivers"]:
-            if r_uid == u.uid or r_node not in reach:
-                continue
-            for src, have in sources:
-                if (want[0] and have[0]) or (want[1] and have[1]) or (want[2] and have[2]):
-                    out.append(Order("carry", label, r_label, "", "", 0, src))
-                for cls in range(4):
-                    h = have[cls]
-                    if not h:
-                        continue
-                    letter = LETTERS[cls]
-                    room_here = rr[cls]
-                    if room_here:
-                        most = min(h, left, room_here)
-                        out += [Order("carry", label, r_label, "", letter, n, src)
-                                for n in range(1, most + 1)]
-                    elif cls != REPAIR and not at_port and drop_ok:
-                        drop = drop_rooms.get(r_node)
-                        if drop is None:
-                            drop = drop_rooms[r_node] = self._drop_room(s, side, r_node)
-                        most = min(h, left, drop)
-                        name = cfg.names[r_node]
-                        out += [Order("carry", label, name, "", letter, n, src)
-                                for n in range(1, most + 1)]
-        for node in cfg.ports:
-            port = s.port(node)
-            if node not in reach or port.holder != side or node == u.node:
+        out: list = []
+        segs: dict = {}
+        for r_unit in near:
+            kept = before.get(r_unit.uid)
+            if kept is not None and kept[0] is r_unit:
+                seg = kept[1]
+            else:
+                r = _receiver(s, r_unit)
+                seg = ()
+                for src, have in sources:
+                    seg += self._pair(s, side, u, k, left, r, src, have, runs, drop_ok)
+            segs[r_unit.uid] = (r_unit, seg)
+            out += seg
+        label = u.label
+        for kp, node in enumerate(cfg.ports):
+            if node not in reach or ports[kp].holder != side or node == u.node:
                 continue
             space = self._port_space(s, node)
-            for cls, letter in enumerate(LETTERS):
+            name = cfg.names[node]
+            block = runs.get(("carry", label, name, "")) or _block(cfg, label, name, "",
+                                                                 k.carries)
+            for cls in range(4):
                 most = min(u.tokens[cls], left, space)
-                out += [Order("carry", unit=label, to=cfg.names[node], cls=letter, n=n)
-                        for n in range(1, most + 1)]
-        return out
+                if most > 0:
+                    out += block[cls][:most]
+        seg = tuple(out)
+        cfg.carrier_memo[u.uid] = (u, stock, reach, drops, ports, near, segs, seg)
+        return seg
 
-    def _receivers(self, s: State, mine) -> list:
-        """Each unit that may receive: its label, node, open boxes per class, and what a
-        top-up would bring it (open basic-load boxes; food for a degraded unit)."""
+    def _pair(self, s: State, side: str, u: Unit, k, left: int, r, src: str, have,
+              runs, drop_ok: bool) -> tuple:
+        """The carry orders from `u` (out of `src`, holding `have`) to receiver `r`: a
+        top-up if it brings something, then per class 1..N tokens into its open boxes,
+        or dropped beside it when it has none (LW-T2, LW-T3)."""
         cfg = s.cfg
-        out = []
-        for r in mine:
-            rr = (room(s, r, 0), room(s, r, 1), room(s, r, 2), room(s, r, 3))
-            basic = cfg.kinds[r.kind].basic
-            want = tuple(min(max(0, basic[c] - r.tokens[c]), rr[c]) for c in range(3))
-            if r.degraded:
-                want = (max(want[0], 1),) + want[1:]
-            out.append((r.uid, r.label, r.node, rr, want, r.node in cfg.port_of))
-        return out
+        r_unit, rr, want, at_port = r[0], r[1], r[2], r[3]
+        block = runs.get(("carry", u.label, r_unit.label, src)) or _block(
+            cfg, u.label, r_unit.label, src, k.carries)
+        out: list = []
+        if (want[0] and have[0]) or (want[1] and have[1]) or (want[2] and have[2]):
+            out.append(block[4])
+        for cls in range(4):
+            h = have[cls]
+            if not h:
+                continue
+            room_here = rr[cls]
+            if room_here:
+                out += block[cls][:min(h, left, room_here)]
+            elif cls != REPAIR and not at_port and drop_ok:
+                drop = self._drop_room(s, side, r_unit.node)
+                name = cfg.names[r_unit.node]
+                there = runs.get(("carry", u.label, name, src)) or _block(
+                    cfg, u.label, name, src, k.carries)
+                out += there[cls][:min(h, left, drop)]
+        return tuple(out)
 
-    def _cross_levels(self, s: State, side: str) -> list:
-        out = []
+    def _cross_levels(self, s: State, side: str, mine, out: list) -> None:
+        """LW-T7: between every two holders on a port (its side's units that have not
+        cross-levelled, and the port's storage when the option allows)."""
         cfg = s.cfg
-        for node in cfg.ports:
-            here = [u for u in s.units if u.node == node and u.side == side and u.alive
-                    and not u.displaced and not u.levelled]
-            port = s.port(node)
-            holders: list = list(here)
-            if cfg.opt("cross_level_port") and port.holder == side:
-                holders.append(node)
-            for a in holders:
-                for b in holders:
+        port_of = cfg.port_of
+        at_ports: dict = {}
+        for u in mine:
+            if u.node in port_of and not u.levelled:
+                at_ports.setdefault(u.node, []).append(u)
+        level_port = cfg.opt("cross_level_port")
+        memo = cfg.level_memo
+        for kp, node in enumerate(cfg.ports):
+            holders: list = at_ports.get(node, [])
+            port = s.ports[kp]
+            if level_port and port.holder == side:
+                holders = holders + [node]
+            if len(holders) < 2:
+                continue
+            key = (node, side)
+            seen = memo.get(key)
+            if seen is not None and seen[0] is port and seen[1] == holders:
+                out += seen[2]
+                continue
+            seg: list = []
+            facts = [self._holding(s, h) for h in holders]
+            for a in facts:
+                for b in facts:
                     if a is b:
                         continue
-                    for cls, letter in enumerate(LETTERS[:3]):
-                        most = self._xl_most(s, side, a, b, cls)
-                        out += [Order("xl", unit=self._name(s, a), to=self._name(s, b),
-                                      cls=letter, n=n) for n in range(1, most + 1)]
-        return out
+                    both_combat = a[3] and b[3] and a[4] != b[4]
+                    for cls in range(3):
+                        most = min(a[1][cls], b[2][cls])
+                        if most > 0 and not (cls == 2 and both_combat):
+                            seg += _xl_run(cfg, a[0], b[0], cls, most)
+            memo[key] = (port, holders, seg)
+            out += seg
+
+    def _holding(self, s: State, h) -> tuple:
+        """A holder on a port, as cross-levelling reads it: its name, what it holds and
+        its room per class, whether it is a combat unit, and its type (`_xl_most`)."""
+        if isinstance(h, Unit):
+            return (h.label, h.tokens, tuple(room(s, h, c) for c in range(3)),
+                    s.cfg.kinds[h.kind].combat, h.kind)
+        space = self._port_space(s, h)
+        return (s.cfg.names[h], s.port(h).tokens, (space, space, space), False, None)
 
     def _name(self, s: State, h) -> str:
         return h.label if isinstance(h, Unit) else s.cfg.names[h]
@@ -203,6 +272,8 @@ class Transport:
         return tuple(got)  # type: ignore[return-value]
 
     def _drop_room(self, s: State, side: str, node: int) -> int:
+        if not s.drops:
+            return max(0, int(s.cfg.opt("drop_limit")))
         lying = sum(sum(t) for n, who, t in s.drops if n == node and who == side)
         return max(0, int(s.cfg.opt("drop_limit")) - lying)
 
@@ -224,17 +295,106 @@ class Transport:
     # ------------------------------------------------------------ judging
 
     def check(self, s: State, side: str, m) -> Illegal | None:
+        """One order judged on its own (the listing is never built for it)."""
         if m is PASS:
             return None
         if not isinstance(m, Order) or m.verb not in ("move", "displace", "carry", "xl"):
             return Illegal(RULE_PHASE, "in Transport supplies your sustainment units move "
                            "supplies, move and resupply, or displace; or you pass")
-        if m in self.legal_set(s, side):
+        if self._allowed(s, side, m):
             return None
         return self._why(s, side, m)
 
-    def legal_set(self, s: State, side: str) -> frozenset:
-        return _memo(s, side, lambda: self._listed(s, side))[1]
+    def _allowed(self, s: State, side: str, m: Order) -> bool:
+        if m.target:
+            return False
+        if m.verb == "xl":
+            return self._xl_allowed(s, side, m)
+        cfg = s.cfg
+        u = s.by_label(m.unit)
+        if u is None or u.side != side or not u.alive or u.displaced:
+            return False
+        k = cfg.kinds[u.kind]
+        if k.role not in CARRIERS:
+            return False
+        if m.verb == "displace":
+            return u.method == "" and not (m.to or m.cls or m.n or m.src)
+        if m.verb == "move":
+            if u.method or m.cls or m.n or m.src or not u.tokens[FUEL] or u.degraded \
+                    or u.pinned or m.to not in cfg.index:
+                return False
+            return cfg.index[m.to] in moves_for(s, u, view_occupancy(s, side), k.movement)
+        return self._carry_allowed(s, side, m, u, k)
+
+    def _carry_allowed(self, s: State, side: str, m: Order, u: Unit, k) -> bool:
+        """LW-T1..LW-T3: a carrier with lift left, from its card or the port it stands on,
+        to a unit of its side within its SP (open boxes; a top-up brings some), to a
+        node beside such a unit with no open box (a drop), or to its side's port."""
+        cfg = s.cfg
+        left = k.carries - u.lift
+        if u.method not in ("", "move", "supply") or left <= 0:
+            return False
+        if m.cls:
+            if m.cls not in LETTERS or m.n < 1:
+                return False
+            cls = LETTERS.index(m.cls)
+        elif m.n:
+            return False
+        if m.src:
+            p = s.port(u.node)
+            if m.src != cfg.names[u.node] or p is None or p.holder != side \
+                    or not sum(p.tokens):
+                return False
+            have = p.tokens
+        else:
+            have = u.tokens
+        reach = carry_reach(s, u.node, side, view_occupancy(s, side), k.sp)
+        r = s.by_label(m.to)
+        if r is not None:
+            if r.side != side or not r.alive or r.displaced or r.uid == u.uid \
+                    or r.node not in reach:
+                return False
+            rr, want = _wants(s, r)
+            if not m.cls:
+                return any(want[c] and have[c] for c in range(3))
+            return 0 < m.n <= min(have[cls], left, rr[cls])
+        node = cfg.index.get(m.to)
+        if node is None or not m.cls or node not in reach:
+            return False
+        if node in cfg.port_of:  # into its side's port storage, from its own card
+            return (not m.src and s.port(node).holder == side and node != u.node
+                    and m.n <= min(u.tokens[cls], left, self._port_space(s, node)))
+        if cls == REPAIR or int(cfg.opt("drop_limit")) <= 0:
+            return False
+        beside = any(r.node == node and r.uid != u.uid and _wants(s, r)[0][cls] == 0
+                     for r in s.units if r.side == side and r.alive and not r.displaced)
+        return beside and m.n <= min(have[cls], left, self._drop_room(s, side, node))
+
+    def _xl_allowed(self, s: State, side: str, m: Order) -> bool:
+        """LW-T7: between two holders on one port (its side's units that have not
+        cross-levelled this turn, and the port's storage when the option allows)."""
+        if m.src or not m.cls or m.cls not in LETTERS[:3] or m.n < 1 or m.unit == m.to:
+            return False
+        a, b = self._holder(s, side, m.unit), self._holder(s, side, m.to)
+        if a is None or b is None:
+            return False
+        node_a = a.node if isinstance(a, Unit) else a
+        node_b = b.node if isinstance(b, Unit) else b
+        return node_a == node_b and m.n <= self._xl_most(s, side, a, b,
+                                                         LETTERS.index(m.cls))
+
+    def _holder(self, s: State, side: str, name: str):
+        cfg = s.cfg
+        u = s.by_label(name)
+        if u is not None:
+            ok = (u.side == side and u.alive and not u.displaced and not u.levelled
+                  and u.node in cfg.port_of)
+            return u if ok else None
+        node = cfg.index.get(name)
+        if node is None or node not in cfg.port_of or not cfg.opt("cross_level_port") \
+                or s.port(node).holder != side:
+            return None
+        return node
 
     def _why(self, s: State, side: str, m: Order) -> Illegal:
         u = s.by_label(m.unit)
@@ -350,17 +510,76 @@ class Transport:
         return s, tuple(events)
 
 
-_LAST: list = [None, None, None]
+CARRIERS = ("sustainment", "port_operator")
 
 
-def _memo(s: State, side: str, make):
-    """The legal set of the last state asked about (one slot, holding the state itself so
-    its id cannot be reused): checking every listed move costs one listing."""
-    if _LAST[0] is s and _LAST[1] == side:
-        return _LAST[2]
-    value = make()
-    _LAST[:] = [s, side, value]
-    return value
+def _one(cfg, verb: str, label: str, to: str) -> Order:
+    """A displace or move order, made once per scenario."""
+    key = (verb, label, to)
+    m = cfg.order_runs.get(key)
+    if m is None:
+        m = cfg.order_runs[key] = Order(verb, unit=label, to=to)
+    return m
+
+
+def _block(cfg, label: str, to: str, src: str, most: int) -> tuple:
+    """Every carry order from `label` (from `src`) to `to`: per class the orders for
+    1..`most` tokens (the carrier's lift a turn), then the top-up order."""
+    block = tuple(tuple(Order("carry", label, to, "", letter, n, src)
+                        for n in range(1, most + 1)) for letter in LETTERS)
+    block += (Order("carry", label, to, "", "", 0, src),)
+    cfg.order_runs[("carry", label, to, src)] = block
+    return block
+
+
+def _xl_run(cfg, a: str, b: str, cls: int, most: int) -> tuple:
+    """Cross-levelling orders for 1..`most` tokens of class `cls` from `a` to `b`."""
+    key = ("xl", a, b, cls)
+    run = cfg.order_runs.get(key)
+    if run is None or len(run) < most:
+        letter = LETTERS[cls]
+        run = cfg.order_runs[key] = tuple(Order("xl", unit=a, to=b, cls=letter, n=n)
+                                          for n in range(1, max(most, 8) + 1))
+    return run[:most]
+
+
+def _wants(s: State, r: Unit) -> tuple[tuple[int, int, int, int], tuple[int, int, int]]:
+    """A receiver's open boxes per class (as `units.room`) and what a top-up would bring
+    it: open basic-load boxes, and food for a degraded unit."""
+    k = s.cfg.kinds[r.kind]
+    t = r.tokens
+    free = k.storage - t[0] - t[1] - t[2]
+    cap = s.cfg.rooms[r.kind]
+    rr = (1 if r.degraded else max(0, min(cap[0] - t[0], free)),
+          max(0, min(cap[1] - t[1], free)),
+          max(0, min(cap[2] - t[2], free)),
+          1 if (r.pinned or r.lost > 0) else 0)
+    basic = k.basic
+    want = (min(max(0, basic[0] - t[0]), rr[0]), min(max(0, basic[1] - t[1]), rr[1]),
+            min(max(0, basic[2] - t[2]), rr[2]))
+    if r.degraded:
+        want = (max(want[0], 1),) + want[1:]
+    return rr, want
+
+
+def _where(s: State, side: str) -> tuple:
+    """Where everybody stands as `side` sees it in Transport supplies (its own units
+    now, the enemy's as the phase began), and the nodes blocked: all a move depends on
+    besides the unit itself."""
+    own = tuple([u.node if u.lost < 4 else OFF for u in s.units if u.side == side])
+    return (own, s.veil[0] if s.veil is not None else s.units, s.blocked)
+
+
+def _receiver(s: State, r: Unit) -> tuple:
+    """A unit that may receive: itself, its open boxes per class, what a top-up would
+    bring it, and whether it stands on a port (kept per unit value)."""
+    memo = s.cfg.receiver_memo
+    seen = memo.get(r.uid)
+    if seen is not None and seen[0] is r:
+        return seen
+    rr, want = _wants(s, r)
+    seen = memo[r.uid] = (r, rr, want, r.node in s.cfg.port_of)
+    return seen
 
 
 def give(s: State, side: str, to: str, amounts, levelled: bool = False) -> State:
