@@ -46,11 +46,12 @@ class Job:
     rotate: bool = True
     cap: int = DEFAULT_CAP
     labels: bool = True
+    players: int | None = None  # the first N sides play (--players)
 
     @property
     def key(self) -> str:
         digest = hashlib.sha256(repr((self.files, self.main, self.rulesets, self.settings,
-                                      self.lineup)).encode())
+                                      self.lineup, self.players)).encode())
         return digest.hexdigest()[:16]
 
 
@@ -117,6 +118,10 @@ def _load(job: Job):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     scenario = dsl.load(root / job.main)
+    if job.players is not None:
+        from toolkit.referee.players import with_players
+
+        scenario = with_players(scenario, job.players)
     rules = registry.get(scenario.ruleset)
     starts = [rules.new_game(scenario, dict(options)) for options in job.settings]
     sides = tuple(scenario.sides)
