@@ -63,12 +63,14 @@ class Chunk:
 
 
 def bundle(scenario_path: str | os.PathLike) -> tuple[tuple[tuple[str, str], ...], str]:
-    """The scenario's folder tree as (relative path, text) pairs, and the main file's name."""
+    """The scenario's folder tree (its .scn and .csv card files) as (relative path, text)
+    pairs, and the main file's name."""
     path = Path(scenario_path).resolve()
     root = path.parent
     files = sorted(p for p in root.rglob("*.scn") if p.is_file())[:MAX_BUNDLE_FILES]
     if path not in files:
         files.append(path)
+    files += sorted(p for p in root.rglob("*.csv") if p.is_file())[:MAX_BUNDLE_FILES]  # card files
     out = tuple((p.relative_to(root).as_posix(), p.read_text(encoding="utf-8")) for p in files)
     return out, path.relative_to(root).as_posix()
 
