@@ -152,6 +152,9 @@ class Battle:
                 return None if not m.target else Illegal(
                     "LF-target", f"{m.card} takes no target")
             names = effect_names(s, m.card)
+            if "withdraw" in names and opening(s, side):
+                return Illegal("LF-open", "whoever declares the battle must make the opening "
+                               f"bid before {m.card} can take them out")
             if "cancel" in names:
                 return Illegal("LF-blitz", f"{m.card} answers an opponent's action: play it "
                                "when the referee asks for Blitz cards, or at face value")
