@@ -54,8 +54,7 @@ def opening(s: State, side: str) -> bool:
 
 def can_bid_anything(s: State, side: str) -> bool:
     cards = s.cfg.cards
-    return any(cards[c].category in (UNIT, SPECIAL, ICON) for c in s.hand(side)) or bool(
-        s.bid(side))
+    return any(cards[c].category in (UNIT, SPECIAL, ICON) for c in s.hand(side))
 
 
 def dig_piles(s: State, side: str) -> list[tuple[str, ...]]:
