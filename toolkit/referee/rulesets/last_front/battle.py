@@ -269,7 +269,6 @@ def finish_dig(s: State, side: str):
     for c in cards:
         if c in faces:
             faces.remove(c)
-    s = move_cards(s, cards, (BID, side), (BID, side))  # checks they are there
     from toolkit.referee.kit import zones as zn
     z = s.zone(BID, side).remove(*cards)
     s = evolve(s, zones=zn.put(s.zones, z), faces=put(s.faces, i, tuple(faces)),

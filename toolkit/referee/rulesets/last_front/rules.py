@@ -76,20 +76,17 @@ class LastFront(KitRules):
             raise ScenarioError(f"Last Front is for 2 to 5 players, not {len(sides)}")
         cfg = config.read(scenario, options, EFFECTS)
         n = len(sides)
-        return State(sides, cfg, Flow("deal"), initial_zones(cfg, sides), ((),) * n, ((),) * n,
-                     declarer=sides[0])
+        from toolkit.referee.rulesets.last_front.territories import with_holders
+
+        return with_holders(State(sides, cfg, Flow("deal"), initial_zones(cfg, sides),
+                                  ((),) * n, ((),) * n, declarer=sides[0]))
 
     def finished(self, s: State) -> Outcome | None:
         return victory.outcome(s)
 
     def prompt(self, s: State, phase: Phase) -> str:
-        if phase.name == "battle":
-            from toolkit.referee.rulesets.last_front.bid import to_beat, total
-
-            side = s.flow.actor
-            if side is not None:
-                return (f"your bid {total(s, side)}, to reach {to_beat(s, side)}: "
-                        "play, face, dig, done or withdraw")
+        if phase.name == "battle":  # the figures are on the board (view: "to reach")
+            return "play, face, dig, done or withdraw"
         return phase.prompt
 
     def view(self, s: State, player: str | None):

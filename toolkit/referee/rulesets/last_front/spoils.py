@@ -16,6 +16,7 @@ from toolkit.referee.protocol import Event, Illegal
 
 from toolkit.referee.rulesets.last_front.config import TERRITORY
 from toolkit.referee.rulesets.last_front.deal import open_draws
+from toolkit.referee.rulesets.last_front.territories import with_holders
 from toolkit.referee.rulesets.last_front.moves import Attack
 from toolkit.referee.rulesets.last_front.state import (
     BATTLE_DISCARD, BID, CAPTURED, State, move_cards)
@@ -84,7 +85,7 @@ class Spoils:
             s = open_draws(s, s.winner, 1)
         elif s.holder is None:  # a ceasefire over the open card: it goes back
             s = evolve(s, zones=zn.put(s.zones, s.zone(TERRITORY).add(card)), open_card=None)
-        s = evolve(s, contested=None, holder=None)
+        s = with_holders(evolve(s, contested=None, holder=None))
         if s.open_card is None:
             s = flip(s)
         return s, tuple(events)

@@ -5,6 +5,7 @@ rest is the battle in progress."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from toolkit.referee.kit import zones as zn
@@ -54,13 +55,14 @@ class State:
     over: bool = False  # the battle is over
     stuck: bool = False  # no battle can be declared: the game ends
     digging: tuple[str, ...] = ()  # a dig-in declared, waiting for Blitz answers
+    holders: tuple[tuple[str, str | None], ...] = ()  # each bonus card and its holder (LF-R03)
     draws: tuple[str, ...] = ()  # Battle cards owed, one entry per card, the first being drawn
 
     def at(self, side: str) -> int:
         return self.sides.index(side)
 
     def zone(self, name: str, owner: str | None = None) -> zn.Zone:
-        return zn.find(self.zones, name, owner)
+        return self.zones[_index(self.sides)[name, owner]]
 
     def hand(self, side: str) -> tuple[str, ...]:
         return self.zone(HAND, side).cards
@@ -75,17 +77,34 @@ class State:
         return tuple(s for s in self.sides if s not in self.withdrawn)
 
 
+@lru_cache(maxsize=64)
+def _index(sides: tuple[str, ...]) -> dict:
+    """Where each zone sits in `State.zones` (the order of `initial_zones`)."""
+    names = [(BATTLE, None), (EVENT, None), (TERRITORY, None), (BATTLE_DISCARD, None),
+             (EVENT_DISCARD, None)]
+    for side in sides:
+        names += [(HAND, side), (BID, side), (CAPTURED, side)]
+    return {key: i for i, key in enumerate(names)}
+
+
 def put(seq: tuple, i: int, value: Any) -> tuple:
     return seq[:i] + (value,) + seq[i + 1:]
 
 
 def with_zone(s: State, zone: zn.Zone) -> State:
-    return evolve(s, zones=zn.put(s.zones, zone))
+    i = _index(s.sides)[zone.name, zone.owner]
+    return evolve(s, zones=s.zones[:i] + (zone,) + s.zones[i + 1:])
 
 
 def move_cards(s: State, cards, source: tuple[str, str | None],
                target: tuple[str, str | None]) -> State:
-    return evolve(s, zones=zn.move(s.zones, cards, source, target))
+    cards = tuple(cards)
+    index = _index(s.sides)
+    i, j = index[source], index[target]
+    zones = list(s.zones)
+    zones[i] = zones[i].remove(*cards)
+    zones[j] = zones[j].add(*cards)
+    return evolve(s, zones=tuple(zones))
 
 
 def initial_zones(cfg: Config, sides: tuple[str, ...]) -> tuple[zn.Zone, ...]:

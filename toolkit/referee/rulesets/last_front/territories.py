@@ -25,12 +25,18 @@ def bonus_holder(s: State, nation: str) -> str | None:
     return counts[0][1]
 
 
+def with_holders(s: State) -> State:
+    """`s` with each bonus's holder worked out again (after territories change hands)."""
+    from toolkit.referee.kit.values import evolve
+
+    return evolve(s, holders=tuple((card, bonus_holder(s, nation))
+                                   for nation, card in sorted(s.cfg.bonus_of.items())))
+
+
 def bonuses_of(s: State, side: str) -> tuple[str, ...]:
     """The Territory Bonus cards `side` holds now."""
-    return tuple(card for nation, card in sorted(s.cfg.bonus_of.items())
-                 if bonus_holder(s, nation) == side)
+    return tuple(card for card, holder in s.holders if holder == side)
 
 
 def bonus_row(s: State) -> tuple[str, ...]:
-    return tuple(card for nation, card in sorted(s.cfg.bonus_of.items())
-                 if bonus_holder(s, nation) is None)
+    return tuple(card for card, holder in s.holders if holder is None)

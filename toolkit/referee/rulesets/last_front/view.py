@@ -36,6 +36,10 @@ def view(s: State, player: str | None, ruleset: str) -> View:
             parts.append("withdrawn")
         if parts:
             panels.append((side, "; ".join(parts)))
+    actor = s.flow.actor if s.flow.phase == "battle" and not s.over else None
+    if actor is not None and actor not in s.withdrawn:
+        panels.append(("to reach", f"{actor} must reach {bids.to_beat(s, actor)} to finish "
+                       "the turn"))
     if s.mods:
         panels.append(("in force", " ".join(sorted({m.source for m in s.mods}))))
     live = s.in_battle() if s.flow.phase == "battle" else s.sides
