@@ -7,6 +7,7 @@ wins (spoils.py)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from toolkit.referee.kit.flow import clockwise, open_window, with_flow
@@ -27,7 +28,7 @@ OUT_OF_BID = ("withdraw", "draw_event")
 
 
 def effect_names(s: State, card: str) -> tuple[str, ...]:
-    return tuple(b.primitive.name for b in s.cfg.cards[card].calls)
+    return s.cfg.cards[card].prims
 
 
 def targets(s: State, side: str, card: str) -> list[tuple[str, ...]]:
@@ -121,6 +122,29 @@ class Battle:
             out += [Dig(p) for p in dig_piles(s, side)]
         return out + [DONE, WITHDRAW]
 
+    def legal(self, s: State, side: str):
+        """The legal moves straight away (what `check` accepts among `candidates`)."""
+        cards = s.cfg.cards
+        out: list = []
+        opens = opening(s, side)
+        for card in sorted(set(s.hand(side))):
+            info = cards[card]
+            if info.category in (UNIT, DRAW_EVENT):
+                out.append(_play(card))
+                continue
+            out.append(_face(card))
+            names = effect_names(s, card)
+            if "cancel" in names or ("withdraw" in names and opens):
+                continue
+            out += [_play(card, t) for t in targets(s, side, card)]
+        if s.cfg.dig_in:
+            out += [Dig(p) for p in dig_piles(s, side)]
+        if s.played and bids.total(s, side) >= bids.to_beat(s, side):
+            out.append(DONE)
+        if not (opens and can_bid_anything(s, side)):
+            out.append(WITHDRAW)
+        return out
+
     def check(self, s: State, side: str, m) -> Illegal | None:
         cards = s.cfg.cards
         if m == DONE:
@@ -188,6 +212,16 @@ class Battle:
             s = open_blitz(s, side, "dig")
             return s, (Event("dig", f"{side} digs in {' '.join(m.cards)}"),)
         return play_card(s, side, m)
+
+
+@lru_cache(maxsize=4096)
+def _play(card: str, target: tuple[str, ...] = ()) -> Play:
+    return Play(card, target)
+
+
+@lru_cache(maxsize=512)
+def _face(card: str) -> Face:
+    return Face(card)
 
 
 def _target_help(s: State, side: str, card: str) -> str:

@@ -31,6 +31,7 @@ class Card:
     blitz: bool = False
     nation: str | None = None
     calls: tuple = ()
+    prims: tuple[str, ...] = ()  # the names of its effect primitives
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,8 @@ def read(scenario: Any, options: Mapping[str, Any], effects) -> Config:
                 c.name, category, str(kind) if kind is not None else None,
                 int(c.get("value", 0) or 0), int(c.get("attack", 0) or 0),
                 int(c.get("defence", 0) or 0), int(c.get("face_value", 0) or 0),
-                bool(c.get("blitz", False)), c.get("nation"), calls)
+                bool(c.get("blitz", False)), c.get("nation"), calls,
+                tuple(b.primitive.name for b in calls))
             if deck_name == BONUS and c.get("nation"):
                 bonus_of[str(c.get("nation"))] = c.name
     victory = str(options.get("victory", "normal"))

@@ -102,8 +102,11 @@ def move_cards(s: State, cards, source: tuple[str, str | None],
     index = _index(s.sides)
     i, j = index[source], index[target]
     zones = list(s.zones)
-    zones[i] = zones[i].remove(*cards)
-    zones[j] = zones[j].add(*cards)
+    left = list(zones[i].cards)
+    for card in cards:
+        left.remove(card)  # ValueError: a ruleset bug (the card is not there)
+    zones[i] = evolve(zones[i], cards=tuple(left))
+    zones[j] = evolve(zones[j], cards=zones[j].cards + cards)
     return evolve(s, zones=tuple(zones))
 
 
