@@ -26,6 +26,15 @@ def meets(s: State, side: str, condition: str) -> bool:
     return sum(counts.values()) >= need
 
 
+def _words(condition: str) -> str:
+    what, _, n = condition.rpartition("_")
+    if what == "same_nation":
+        return f"{n} territories of one nation"
+    if what == "different_nations":
+        return f"territories of {n} nations"
+    return f"{n} territories"
+
+
 def ranking(s: State, first: str | None) -> tuple[tuple[str, ...], ...]:
     rest = [p for p in s.sides if p != first]
     held = {p: len(s.captured(p)) for p in s.sides}
@@ -45,8 +54,8 @@ def outcome(s: State) -> Outcome | None:
     for side in s.sides:
         for cond in s.cfg.conditions:
             if meets(s, side, cond):
-                return Outcome(side, f"{side} holds {cond.replace('_', ' ')} territories "
-                               f"({s.cfg.victory} game)", "LF-victory", scores, ranking(s, side))
+                return Outcome(side, f"{side} holds {_words(cond)} ({s.cfg.victory} game)",
+                               "LF-victory", scores, ranking(s, side))
     if s.flow.windows or s.flow.fresh:
         return None
     from toolkit.referee.rulesets.last_front.spoils import battle_targets, next_declarer
