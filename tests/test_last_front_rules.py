@@ -291,3 +291,58 @@ def test_each_player_sees_only_its_own_hand_and_the_others_sizes():
     assert piles[("battle", None)].cards is None
     draws = [e for e in t.events if e.kind == "draw" and "patton" in e.text]
     assert draws and all(e.to == frozenset({"P1"}) for e in draws)
+
+
+@pytest.mark.parametrize("who,text,rule", [
+    ("P1", "play planes_4", "LF-card"),  # not in hand
+    ("P1", "play no_such_card", "LF-card"),
+    ("P1", "face troops_3", "LF-face"),
+    ("P1", "play sabotage P2 tanks_3", "LF-target"),  # P2 has no bid yet
+    ("P1", "play ambush", "LF-blitz"),
+    ("P1", "attack open", "LF-turn"),
+    ("P1", "take troops_3", "LF-turn"),
+])
+def test_a_refused_move_names_its_rule_and_changes_nothing(who, text, rule):
+    t = Table(hands={"P1": ["troops_3", "sabotage", "ambush"]})
+    refused(t, who, text, rule)
+
+
+def test_a_blitz_answer_must_fit_the_window():
+    t = Table(hands={"P1": ["patton"], "P2": ["ambush", "troops_3"]})
+    t.play("P1", "play patton")
+    refused(t, "P2", "play ambush", "LF-blitz")  # Ambush answers a dig-in, not an Icon
+    refused(t, "P2", "play troops_3", "LF-blitz")
+
+
+def test_espionage_takes_only_a_card_the_hand_holds():
+    t = Table(hands={"P1": ["troops_3", "espionage"], "P2": ["troops_2"] * 6})
+    t.play("P1", "play troops_3")
+    t.play("P1", "play espionage P2")
+    refused(t, "P1", "take planes_4", "LF-espionage")
+
+
+def test_unreadable_text_is_a_syntax_error_with_the_notation_rule():
+    from toolkit.referee.protocol import MoveSyntaxError
+
+    t = Table()
+    with pytest.raises(MoveSyntaxError) as err:
+        t.play("P1", "bid lots")
+    assert err.value.rule == "LF-notation" and "play CARD" in str(err.value)
+
+
+def test_strategic_retreat_cannot_take_the_opener_out_before_the_opening_bid():
+    t = Table(hands={"P1": ["strategic_retreat", "troops_1"]})
+    refused(t, "P1", "play strategic_retreat", "LF-open")
+
+
+def test_the_quick_game_is_won_on_the_third_territory_of_any_kind():
+    t = Table(hands={"P1": ["troops_3"] * 3}, territory=["british", "british", "german"],
+              victory="quick")
+    for _ in range(3):
+        if t.state.flow.phase == "spoils":
+            t.play("P1", "attack open")
+        t.play("P1", "play troops_3")
+        t.play("P1", "done")
+        t.play("P2", "withdraw")
+    out = t.rules.outcome(t.state)
+    assert out.winner == "P1" and "3 territories" in out.reason
