@@ -346,3 +346,24 @@ def test_the_quick_game_is_won_on_the_third_territory_of_any_kind():
         t.play("P2", "withdraw")
     out = t.rules.outcome(t.state)
     assert out.winner == "P1" and "3 territories" in out.reason
+
+
+def _empty_battle_deck(t: Table, reshuffle: bool):
+    from toolkit.referee.kit.values import evolve
+    from toolkit.referee.rulesets.last_front.deal import open_draws
+    from toolkit.referee.rulesets.last_front.state import BATTLE_DISCARD, move_cards
+
+    s = t.state
+    s = move_cards(s, s.zone("battle").cards, ("battle", None), (BATTLE_DISCARD, None))
+    s = evolve(s, cfg=evolve(s.cfg, reshuffle=reshuffle))
+    return open_draws(s, "P1", 1)
+
+
+def test_an_empty_battle_deck_takes_its_discard_pile_back():
+    s = _empty_battle_deck(Table(), True)
+    assert s.zone("battle").count > 0 and s.flow.window.name == "draw"
+
+
+def test_with_reshuffle_false_an_empty_battle_deck_loses_the_draw():
+    s = _empty_battle_deck(Table(), False)
+    assert s.zone("battle").count == 0 and s.draws == ()

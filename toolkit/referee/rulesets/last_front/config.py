@@ -45,6 +45,7 @@ class Config:
     hand: int
     bonus_of: Mapping[str, str]  # nation -> bonus card
     decks: Mapping[str, tuple[str, ...]]  # deck -> every card (with copies)
+    reshuffle: bool = True  # an empty Battle or Event deck takes its discard pile back (LF-R10)
 
     def card(self, name: str) -> Card:
         return self.cards[name]
@@ -98,4 +99,5 @@ def read(scenario: Any, options: Mapping[str, Any], effects) -> Config:
         raise ScenarioError("option modifier_order: the rulebook's order is [multiply, add]")
     return Config(cards, victory, conditions, bool(options.get("dig_in", False)),
                   _int(options, "dig_in_value", 10), _int(options, "min_raise", 1),
-                  _int(options, "hand", HAND_SIZE), bonus_of, decks)
+                  _int(options, "hand", HAND_SIZE), bonus_of, decks,
+                  bool(options.get("reshuffle", True)))

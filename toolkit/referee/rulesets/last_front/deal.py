@@ -23,7 +23,7 @@ def _window(s: State, side: str) -> Window:
 
 
 def _refill(s: State, events: list) -> State:
-    if s.zone(BATTLE).count == 0 and s.zone(BATTLE_DISCARD).count:
+    if s.cfg.reshuffle and s.zone(BATTLE).count == 0 and s.zone(BATTLE_DISCARD).count:
         pile = s.zone(BATTLE_DISCARD).cards
         s = move_cards(s, pile, (BATTLE_DISCARD, None), (BATTLE, None))
         events.append(Event("reshuffle", "the Battle discard pile is shuffled into a new deck"))

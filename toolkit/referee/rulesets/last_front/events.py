@@ -16,7 +16,7 @@ EVENT_WINDOW = "event"
 
 
 def open_event(s: State, side: str) -> State:
-    if s.zone(EVENT).count == 0 and s.zone(EVENT_DISCARD).count:
+    if s.cfg.reshuffle and s.zone(EVENT).count == 0 and s.zone(EVENT_DISCARD).count:
         s = move_cards(s, s.zone(EVENT_DISCARD).cards, (EVENT_DISCARD, None), (EVENT, None))
     if s.zone(EVENT).count == 0:
         return s

@@ -59,7 +59,7 @@ NEEDS = Needs(
              "controlling_share": fx.OneOf(("strict_most",)),
              "dig_in": fx.Bool(), "dig_in_value": fx.Int(1, 99), "min_raise": fx.Int(1, 9),
              "modifier_order": Sequence(), "round_down": fx.Bool(),
-             "hand": fx.Int(1, 20)})
+             "hand": fx.Int(1, 20), "reshuffle": fx.Bool()})
 
 
 class LastFront(KitRules):
