@@ -3,7 +3,8 @@
     python3 benchmarks/referee.py [--seconds 5] [--rounds 3] [--rulesets front_lines] [--json]
 
 For every registered ruleset that ships content (the first scenario of content/NAME/
-that loads) it plays random games for about `--seconds` seconds in two modes:
+that loads; a scenario with a `players` range at its fewest, one more and its most
+players, e.g. `last_front 3p`) it plays random games for about `--seconds` seconds in two modes:
 
 - playout: the bot enumerates the legal moves (every candidate goes through the
   ruleset's one legality check), picks one, and the ruleset applies it;
@@ -61,9 +62,27 @@ def adjudicated_playout(rules, state, rng) -> int:
     return moves
 
 
-def bench_ruleset(name: str, path: Path, seconds: float, adjudicated: bool) -> dict:
+def player_counts(path: Path) -> list[int | None]:
+    """For a scenario with a `players` range: its fewest, one more, and its most
+    (Last Front: 2, 3 and 5); otherwise one row with all its sides (None)."""
+    from toolkit.referee.players import declares_players, player_range
+
+    scenario = dsl.load(path)
+    if not declares_players(scenario):
+        return [None]
+    low, high = player_range(scenario)
+    return sorted({low, min(low + 1, high), high})
+
+
+def bench_ruleset(name: str, path: Path, seconds: float, adjudicated: bool,
+                  players: int | None = None) -> dict:
+    from toolkit.referee.players import with_players
+
     rules = registry.get(name)
-    start = rules.new_game(dsl.load(path))
+    scenario = dsl.load(path)
+    if players is not None:
+        scenario = with_players(scenario, players)
+    start = rules.new_game(scenario)
     games = moves = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds or games == 0:
@@ -74,7 +93,8 @@ def bench_ruleset(name: str, path: Path, seconds: float, adjudicated: bool) -> d
             moves += playout(rules, start, rng).length
         games += 1
     elapsed = time.perf_counter() - t0
-    return {"name": f"{name} ({'adjudicated' if adjudicated else 'playout'})",
+    label = name if players is None else f"{name} {players}p"
+    return {"name": f"{label} ({'adjudicated' if adjudicated else 'playout'})",
             "scenario": str(path.relative_to(ROOT)), "games": games, "moves": moves,
             "seconds": elapsed, "moves_per_second": moves / elapsed,
             "games_per_second": games / elapsed, "mean_length": moves / games}
@@ -111,8 +131,9 @@ def main(argv: list[str] | None = None) -> int:
                         "machine slows them all alike (default 3)")
     args = parser.parse_args(argv)
     only = set(args.rulesets.split(",")) if args.rulesets else None
-    jobs = [(lambda s, n=name, p=path, a=adj: bench_ruleset(n, p, s, a))
-            for name, path in scenarios(only) for adj in (False, True)]
+    jobs = [(lambda s, n=name, p=path, a=adj, k=k: bench_ruleset(n, p, s, a, k))
+            for name, path in scenarios(only) for k in player_counts(path)
+            for adj in (False, True)]
     jobs.append(bench_chess)
     totals: dict[int, dict] = {}
     for _ in range(max(1, args.rounds)):
@@ -132,10 +153,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    print(f"{'engine':<32}{'games':>8}{'moves':>10}{'moves/s':>10}{'games/s':>10}"
+    print(f"{'engine':<36}{'games':>8}{'moves':>10}{'moves/s':>10}{'games/s':>10}"
           f"{'mean len':>10}")
     for r in rows:
-        print(f"{r['name']:<32}{r['games']:>8}{r['moves']:>10}{r['moves_per_second']:>10.0f}"
+        print(f"{r['name']:<36}{r['games']:>8}{r['moves']:>10}{r['moves_per_second']:>10.0f}"
               f"{r['games_per_second']:>10.1f}{r['mean_length']:>10.1f}")
     return 0
 

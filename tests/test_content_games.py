@@ -427,8 +427,10 @@ def test_last_front_victory_conditions_and_turn_sequence_are_tables(last_front):
     assert conditions.get("normal") == ("same_nation_2", "different_nations_3")
     assert conditions.get("quick") == ("any_3",)
     assert not {"victory_normal", "victory_quick", "sheet"} & set(last_front.options)
-    steps = last_front.tables["turn_sequence"].get("steps")
-    assert len(steps) == 4 and steps[0] == "Draw one Battle card."
+    # one entry per phase of the referee, [how, "words"] (frontkit check compares them)
+    sequence = last_front.tables["turn_sequence"].fields
+    assert list(sequence) == ["deal", "battle", "spoils"]
+    assert sequence.get("battle")[0] == "in_turn"
 
 
 # -------------------------------------------------------- Fantasy Line Battle

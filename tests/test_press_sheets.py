@@ -184,7 +184,7 @@ def test_front_line_sheet_prints_the_attack_results_table_and_the_round(tmp_path
 
 @pytest.mark.parametrize("game, path, first", [
     ("lines_and_webs", "lines_and_webs/lines_and_webs.scn", "1. Deploy (automatic)"),
-    ("last_front", "last_front/last_front.scn", "1. Draw one Battle card."),
+    ("last_front", "last_front/last_front.scn", "1. Deal (automatic)"),
 ])
 def test_shipped_turn_sequence_tables_lead_the_sheet(tmp_path, game, path, first):
     s = dsl.load(CONTENT / path)

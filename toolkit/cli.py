@@ -146,6 +146,15 @@ def _add_match_arguments(p: argparse.ArgumentParser) -> None:
     chance.add_argument("--table", action="store_true",
                         help="the players roll and draw at the table and type the results")
     p.add_argument("--record", metavar="FILE", help="append the game to FILE (resume it if it exists)")
+    _add_players(p)
+
+
+def _add_players(p: argparse.ArgumentParser) -> None:
+    """--players N: how many play, for a scenario that says `players 2-5` (its first N
+    sides); default the fewest it allows (docs/referee.md, "Players")."""
+    p.add_argument("--players", type=whole_number(1), metavar="N",
+                   help="how many play (the scenario's first N sides; default: the fewest its "
+                   "`players` range allows)")
 
 
 def add_play(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -247,6 +256,7 @@ def _bot_arguments(p: argparse.ArgumentParser, default_jobs: int) -> None:
     p.add_argument("--jobs", type=whole_number(0), default=default_jobs, metavar="J",
                    help=f"worker processes (0: all cores; default {default_jobs})")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_players(p)
 
 
 def add_simulate(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:

@@ -88,10 +88,14 @@ def open_match(args, scenario: Any):
             and not record_path.is_file():
         raise CommandError(f"--record {record_path}: not a regular file; a record is a plain text file")
     resuming = record_path is not None and record_path.exists() and record_path.stat().st_size
+    players = getattr(args, "players", None)
     try:
         if resuming:
             rec = record.load(record_path)
             match = _replayed(rec, scenario)
+            if players is not None and players != len(match.scenario.sides):
+                raise CommandError(f"--players {players}: the record {record_path} is a game "
+                                   f"of {len(match.scenario.sides)} players")
             seed = rec.header.seed
             if args.table:
                 seed = "table"
@@ -109,12 +113,23 @@ def open_match(args, scenario: Any):
             else:
                 value = args.seed if args.seed is not None else secrets.randbelow(10 ** 9)
                 seed, chance = str(value), SeededChance(value)
-            match = Match.new(scenario, chance=chance, seed=seed, record_path=record_path)
+            match = Match.new(_players(scenario, players), chance=chance, seed=seed,
+                              record_path=record_path)
     except ScenarioError as err:
         raise CommandError(f"{args.scenario}: {err}") from None
     except OSError as err:
         raise CommandError(f"cannot write the record {record_path}: {err.strerror}") from None
     return match
+
+
+def _players(scenario: Any, players: int | None) -> Any:
+    """The scenario narrowed to its first `players` sides (default: the fewest it allows)."""
+    from toolkit.referee.players import PlayerCountError, with_players
+
+    try:
+        return with_players(scenario, players)
+    except PlayerCountError as err:
+        raise CommandError(f"--players: {err}") from None
 
 
 def _replayed(rec: record.Record, scenario: Any):

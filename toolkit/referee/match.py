@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit import __version__
+from toolkit.referee.players import HEADER as HEADER_PLAYERS, PlayerCountError, with_players
 from toolkit.referee import game, record, registry, roles
 from toolkit.referee.chance import ChanceSource
 from toolkit.referee.protocol import (
@@ -116,6 +117,12 @@ class Match:
                 rec.path, h.line_of("sha256"),
                 f"the scenario {h.scenario} has changed since this record was made "
                 f"(sha256 {scenario.source_hash[:12]}…, the record says {h.sha256[:12]}…)")
+        players = dict(h.extra).get(HEADER_PLAYERS)
+        if players is not None:
+            try:
+                scenario = with_players(scenario, int(players) if players.isdigit() else -1)
+            except PlayerCountError as err:
+                raise record.RecordError(rec.path, h.line_of(HEADER_PLAYERS), str(err)) from None
         if tuple(scenario.sides) != h.sides:
             raise record.RecordError(rec.path, h.line_of("sides"),
                                      f"the record's sides ({', '.join(h.sides)}) are not the "
@@ -144,6 +151,8 @@ class Match:
             scenario=record.relative_scenario_path(self.scenario_path, record_path),
             sha256=self.scenario.source_hash, ruleset=self.rules.name,
             sides=tuple(self.scenario.sides), frontkit=__version__, seed=self.seed,
+            extra=((HEADER_PLAYERS, str(len(self.scenario.sides))),)
+            if self.scenario.fields.get(HEADER_PLAYERS) is not None else (),
         )
 
     # -------------------------------------------------------------- asking

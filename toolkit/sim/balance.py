@@ -116,14 +116,21 @@ def _show(value: Any) -> str:
 def prepare(scenario_path: str | os.PathLike, *, games: int, seed: int | str,
             lineup: str | tuple[str, ...] = DEFAULT_LINEUP,
             vary: dict[str, list[Any]] | None = None, rotate: bool = True,
-            cap: int = DEFAULT_CAP, labels: bool = True):
-    """Load and check everything before any game is played: the scenario, the ruleset,
-    the line-up and every setting's options. Returns (scenario, rules, job, settings)."""
+            cap: int = DEFAULT_CAP, labels: bool = True, players: int | None = None):
+    """Load and check everything before any game is played: the scenario (its first
+    `players` sides, default the fewest it allows), the ruleset, the line-up and every
+    setting's options. Returns (scenario, rules, job, settings)."""
     import dsl
     from toolkit.referee import registry
+    from toolkit.referee.players import PlayerCountError, declares_players, with_players
     from toolkit.referee.protocol import ScenarioError
 
     scenario = dsl.load(scenario_path)
+    narrowed = declares_players(scenario)
+    try:
+        scenario = with_players(scenario, players)
+    except PlayerCountError as err:
+        raise BalanceError(f"--players: {err}") from None
     rules = registry.get(scenario.ruleset)
     sides = tuple(scenario.sides)
     specs = parse_lineup(lineup) if isinstance(lineup, str) else tuple(
@@ -148,7 +155,7 @@ def prepare(scenario_path: str | os.PathLike, *, games: int, seed: int | str,
     job = engines.Job(files=files, main=main, rulesets=tuple(sorted(_extra.items())),
                       settings=tuple(tuple(sorted(o.items())) for o in settings),
                       lineup=tuple(str(s) for s in specs), seed=seed, rotate=rotate, cap=cap,
-                      labels=labels)
+                      labels=labels, players=len(scenario.sides) if narrowed else None)
     return scenario, rules, job, settings
 
 
@@ -157,10 +164,11 @@ def balance(scenario_path: str | os.PathLike, *, games: int = DEFAULT_GAMES, see
             vary: dict[str, list[Any]] | None = None, rotate: bool = True,
             cap: int = DEFAULT_CAP, engine: str = "local", jobs: int = 1,
             address: str | None = None, chunk: int | None = None,
-            progress: bool = False) -> BalanceRun:
+            progress: bool = False, players: int | None = None) -> BalanceRun:
     """Play `games` games under every setting and analyse each setting."""
     scenario, rules, job, settings = prepare(scenario_path, games=games, seed=seed,
-                                             lineup=lineup, vary=vary, rotate=rotate, cap=cap)
+                                             lineup=lineup, vary=vary, rotate=rotate, cap=cap,
+                                             players=players)
     size = chunk or engines.chunk_size(games, jobs, engine)
     work = engines.chunks(len(settings), games, size)
     started = time.perf_counter()
@@ -283,10 +291,11 @@ class Summary:
 
 def simulate(scenario_path: str | os.PathLike, games: int, *, seed: int | str = 0,
              jobs: int = 1, progress: bool = False, lineup: str = DEFAULT_LINEUP,
-             engine: str = "local", address: str | None = None) -> Summary:
+             engine: str = "local", address: str | None = None,
+             players: int | None = None) -> Summary:
     """Play `games` games (random bots unless `lineup` says otherwise) and count."""
     scenario, rules, job, _ = prepare(scenario_path, games=games, seed=seed, lineup=lineup,
-                                      labels=False)
+                                      labels=False, players=players)
     summary = Summary(str(scenario_path), rules.name, tuple(scenario.sides), seed=seed,
                       jobs=jobs, lineup=job.lineup)
     work = engines.chunks(1, games, engines.chunk_size(games, jobs, engine))

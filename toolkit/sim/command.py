@@ -64,7 +64,7 @@ def run_simulate(args) -> int:
     summary = _checked(lambda: simulate(
         args.scenario, args.games, seed=args.seed, jobs=_jobs(args.jobs),
         lineup=args.bots, engine=args.engine, address=args.address,
-        progress=not args.quiet and sys.stderr.isatty()))
+        players=getattr(args, "players", None), progress=not args.quiet and sys.stderr.isatty()))
     print(json.dumps(summary.as_json(), indent=2) if args.json else summary.table())
     return EXIT_OK
 
@@ -78,7 +78,7 @@ def run_balance(args) -> int:
     run = _checked(lambda: balance(
         args.scenario, games=args.games, seed=args.seed, lineup=args.bots, vary=vary,
         rotate=not args.no_rotate, cap=args.cap, engine=args.engine, jobs=_jobs(args.jobs),
-        address=args.address, chunk=args.chunk,
+        address=args.address, chunk=args.chunk, players=getattr(args, "players", None),
         progress=not args.quiet and sys.stderr.isatty()))
     out = Path(args.out) if args.out else Path("output") / "balance" / Path(args.scenario).stem
     files = write_report(run, scenario, out)

@@ -46,11 +46,12 @@ class Job:
     rotate: bool = True
     cap: int = DEFAULT_CAP
     labels: bool = True
+    players: int | None = None  # the first N sides play (--players)
 
     @property
     def key(self) -> str:
         digest = hashlib.sha256(repr((self.files, self.main, self.rulesets, self.settings,
-                                      self.lineup)).encode())
+                                      self.lineup, self.players)).encode())
         return digest.hexdigest()[:16]
 
 
@@ -62,12 +63,14 @@ class Chunk:
 
 
 def bundle(scenario_path: str | os.PathLike) -> tuple[tuple[tuple[str, str], ...], str]:
-    """The scenario's folder tree as (relative path, text) pairs, and the main file's name."""
+    """The scenario's folder tree (its .scn and .csv card files) as (relative path, text)
+    pairs, and the main file's name."""
     path = Path(scenario_path).resolve()
     root = path.parent
     files = sorted(p for p in root.rglob("*.scn") if p.is_file())[:MAX_BUNDLE_FILES]
     if path not in files:
         files.append(path)
+    files += sorted(p for p in root.rglob("*.csv") if p.is_file())[:MAX_BUNDLE_FILES]  # card files
     out = tuple((p.relative_to(root).as_posix(), p.read_text(encoding="utf-8")) for p in files)
     return out, path.relative_to(root).as_posix()
 
@@ -117,6 +120,10 @@ def _load(job: Job):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     scenario = dsl.load(root / job.main)
+    if job.players is not None:
+        from toolkit.referee.players import with_players
+
+        scenario = with_players(scenario, job.players)
     rules = registry.get(scenario.ruleset)
     starts = [rules.new_game(scenario, dict(options)) for options in job.settings]
     sides = tuple(scenario.sides)

@@ -53,7 +53,8 @@ def write_records(run, scenario, setting: int, found: list[Outlier],
             sha256=scenario.source_hash, ruleset=run.ruleset, sides=run.sides,
             frontkit=__version__, seed=f"{run.seed}#{row.index}",
             extra=(("bots", ", ".join(f"{side} {bot}" for side, bot in zip(run.sides, row.bots))),
-                   ("balance", f"game {row.index}, {outlier.why}")))
+                   ("balance", f"game {row.index}, {outlier.why}"))
+            + ((("players", str(run.job.players)),) if run.job.players is not None else ()))
         body = "".join(record.move_line(who, text) + "\n" for who, text in moves)
         path.write_text(header.format() + body, encoding="utf-8")
         written[row.index] = path

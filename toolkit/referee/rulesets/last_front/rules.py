@@ -1,0 +1,133 @@
+"""The Last Front referee on the rules kit: phases deal (automatic: six cards each,
+the first Territory card turned up), battle (players in turn until one is left)
+and spoils (the winner declares the next battle); windows for draws, the Event
+deck, Blitz answers, Espionage and Desertion."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from toolkit.referee.kit import effects as fx
+from toolkit.referee.kit.flow import Flow
+from toolkit.referee.kit.needs import Needs
+from toolkit.referee.kit.phases import AUTO, HANDLER, SIDE, TURNS, Phase
+from toolkit.referee.kit.rules import KitRules
+from toolkit.referee.protocol import Outcome, ScenarioError
+
+from toolkit.referee.rulesets.last_front import config, moves, victory
+from toolkit.referee.rulesets.last_front.battle import BLITZ, Battle
+from toolkit.referee.rulesets.last_front.blitz import Blitz
+from toolkit.referee.rulesets.last_front.deal import DRAW, Draw, open_draws
+from toolkit.referee.rulesets.last_front.effects import EFFECTS
+from toolkit.referee.rulesets.last_front.events import EVENT_WINDOW, TurnOver
+from toolkit.referee.rulesets.last_front.hands import Desert, Espionage
+from toolkit.referee.rulesets.last_front.spoils import FLIP, Flip, Spoils, flip
+from toolkit.referee.rulesets.last_front.state import State, initial_zones
+from toolkit.referee.rulesets.last_front.view import view as make_view
+
+
+class Deal:
+    """deal (automatic): six Battle cards to each player, then the top Territory
+    card is turned up for the first battle, which the dealer (the first side)
+    declares."""
+
+    def enter(self, s: State):
+        s = flip(s)
+        for side in s.sides:
+            s = open_draws(s, side, s.cfg.hand)
+        return s, ()
+
+
+class Sequence(fx.ParamType):
+    what = "a list such as [multiply, add]"
+
+    def problem(self, value, scenario):
+        return None if isinstance(value, tuple) else f"{value!r} is not {self.what}"
+
+
+PHASES = (
+    Phase("deal", AUTO, Deal(), prompt="deal"),
+    Phase("battle", TURNS, Battle(), until=HANDLER, prompt="bid or withdraw"),
+    Phase("spoils", SIDE, Spoils(), next="battle", prompt="declare the next battle"),
+)
+
+NEEDS = Needs(
+    sides=(2, 5), decks=(config.BATTLE, config.EVENT, config.TERRITORY, config.BONUS),
+    tables=("victory_conditions",),
+    options={"victory": fx.OneOf(("normal", "quick")),
+             "controlling_share": fx.OneOf(("strict_most",)),
+             "dig_in": fx.Bool(), "dig_in_value": fx.Int(1, 99), "min_raise": fx.Int(1, 9),
+             "modifier_order": Sequence(), "round_down": fx.Bool(),
+             "hand": fx.Int(1, 20), "reshuffle": fx.Bool()})
+
+
+class LastFront(KitRules):
+    name = "last_front"
+    phases = PHASES
+    windows = {DRAW: Draw(), FLIP: Flip(), EVENT_WINDOW: TurnOver(), BLITZ: Blitz(),
+               "espionage": Espionage(), "desert": Desert()}
+    needs = NEEDS
+    effects = EFFECTS
+
+    def setup(self, scenario: Any, options: Mapping[str, Any]) -> State:
+        sides = tuple(scenario.sides)
+        if not 2 <= len(sides) <= 5:
+            raise ScenarioError(f"Last Front is for 2 to 5 players, not {len(sides)}")
+        cfg = config.read(scenario, options, EFFECTS)
+        n = len(sides)
+        from toolkit.referee.rulesets.last_front.territories import with_holders
+
+        return with_holders(State(sides, cfg, Flow("deal"), initial_zones(cfg, sides),
+                                  ((),) * n, ((),) * n, declarer=sides[0]))
+
+    def finished(self, s: State) -> Outcome | None:
+        return victory.outcome(s)
+
+    def prompt(self, s: State, phase: Phase) -> str:
+        if phase.name == "battle":  # the figures are on the board (view: "to reach")
+            return "play, face, dig, done or withdraw"
+        return phase.prompt
+
+    def view(self, s: State, player: str | None):
+        return make_view(s, player, self.name)
+
+    def secrets(self, s: State, player: str) -> list:
+        from toolkit.referee.kit.zones import secrets_of
+
+        return secrets_of(s.zones, player)
+
+    def parse_move(self, text: str):
+        return moves.parse(text)
+
+    def format_move(self, move) -> str:
+        return str(move)
+
+    def move_group(self, move) -> str:
+        return moves.group(move)
+
+    def notation_help(self) -> str:
+        return moves.HELP
+
+    def invariants(self, s: State) -> Iterable[str]:
+        total = sum(z.count for z in s.zones) + sum(len(p) for d in s.dug for p in d)
+        total += (s.open_card is not None)
+        expected = sum(len(v) for v in s.cfg.decks.values()) - len(s.cfg.decks[config.BONUS])
+        # the contested card is the open card or sits in its holder's display
+        if total != expected:
+            yield f"{total} cards in play, not {expected}"
+        for side, faces in zip(s.sides, s.faces):
+            bid = list(s.bid(side))
+            for c in faces:
+                if c not in bid:
+                    yield f"{side}'s face-value {c} is not in the bid"
+                else:
+                    bid.remove(c)
+
+    def bot_weights(self, s: State, player: str, legal: list) -> list[float]:
+        from toolkit.referee.rulesets.last_front.bots import weights
+
+        return weights(s, player, legal)
+
+
+RULESET = LastFront()
