@@ -320,15 +320,16 @@ def test_every_board_gets_a_section(tmp_path):
 @pytest.mark.parametrize("path", scenario_files([CONTENT])[0], ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_shipped_scenarios_print_their_boards(tmp_path, path):
     s = dsl.load(path)  # every shipped scenario must load; included fragments are not listed
-    if not s.boards:
-        pytest.skip("no boards")
+    printed = [b for b in s.boards.values() if b.fields.get("print", True) is not False]
+    if not printed:
+        pytest.skip("no printed boards")  # Last Front: its play mat is on the sheets
     out = tmp_path / "boards.pdf"
     report = write_boards(s, out, PressOptions())
     found = set()
     with pdfplumber.open(out) as pdf:
         for p in pdf.pages:
             found |= {w["text"] for w in p.extract_words()}
-    for board in s.boards.values():
+    for board in printed:
         assert {sp.id for sp in board.spaces} <= found
     assert report.pages == page_count(out)
 
@@ -373,3 +374,13 @@ def test_a_border_without_river_is_not_drawn_as_one(tmp_path):
     write_boards(s, out, PressOptions())
     blue, text = _blue_lines(out)
     assert blue == [] and "River" not in text
+
+
+def test_a_board_with_print_false_is_left_out_of_boards_pdf(tmp_path):
+    both = scenario(grid_board(4, 3) + "\n" + grid_board(3, 2).replace("board main:", "board mat:", 1)
+                    .replace("key {", "print false\n key {", 1))
+    report = write_boards(both, tmp_path / "boards.pdf", PressOptions())
+    assert report.counts == {"main": 1} and report.pages == page_count(tmp_path / "boards.pdf") == 1
+    only = scenario(grid_board(3, 2, body="print false"))
+    report = write_boards(only, tmp_path / "none.pdf", PressOptions())
+    assert report.pages == 0 and report.path is None and not (tmp_path / "none.pdf").exists()

@@ -115,8 +115,7 @@ def test_card_titles_are_text(built):
         text = squash(" ".join(page.extract_text() or "" for page in doc.pages))
     for deck in scenario.decks.values():
         for card in deck.cards:
-            if card.fields.get("kind") == "support":  # Last Front support cards show ATK and DEF
-                assert squash(f"ATK {card.fields['attack']}") in text
-                assert squash(f"DEF {card.fields['defence']}") in text
+            if card.fields.get("kind") == "support":  # Last Front support cards name both values
+                assert squash(f"Attack {card.fields['attack']} · Defence {card.fields['defence']}") in text
                 continue
             assert squash(card.title) in text, (deck.name, card.title)

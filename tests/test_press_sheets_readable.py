@@ -67,7 +67,9 @@ def test_helper_zones_marked_print_false_stay_off_the_sheet(tmp_path):
         assert helper not in text
 
 
-def test_card_fields_read_as_words_and_effects_stay_off(tmp_path):
+def test_card_fields_read_as_words_and_effects_stay_off(tmp_path, monkeypatch):
+    # the generic template's deck table (Last Front has its own sheet; its data still serves)
+    monkeypatch.setattr("toolkit.pnp.sheets.template_name", lambda ruleset: "sheets/generic.rml.j2")
     scenario = dsl.load(ROOT / "content" / "last_front" / "last_front.scn")
     write_sheets(scenario, tmp_path / "sheets.pdf", PressOptions())
     text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(str(tmp_path / "sheets.pdf")).pages))

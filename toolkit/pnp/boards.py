@@ -39,7 +39,9 @@ def write_boards(scenario: Any, path: str | Path, options: PressOptions | None =
     """
     options = options or PressOptions()
     report = ComponentReport("boards")
-    boards = list(scenario.boards.values())
+    # `print false`: a board the rules need but players play on printed sheets instead
+    # (Last Front's table is a play mat of card-sized spaces on its sheets)
+    boards = [b for b in scenario.boards.values() if b.fields.get("print", True) is not False]
     if not boards:
         return report
     path = Path(path)
