@@ -1,0 +1,343 @@
+"""Last Front rulebook cases, written from the rules text (and, where the text is silent,
+from the scenario's card texts and content/last_front/rulings.md), not from the referee's
+code. Each test is one statement of the rules, positions built at a table: the cards dealt
+and drawn typed by the test, moves in notation (content/last_front/notation.md)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lf_table import SCENARIO, Table
+from toolkit.cli import main
+from toolkit.referee.protocol import DecisionKind
+
+UNITS = ["troops_3", "troops_3", "troops_3", "tanks_3", "tanks_3", "planes_4"]
+
+# ------------------------------------------------------------------ setup and the deal
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_setup_deals_six_cards_each_and_the_dealer_draws_and_opens(players):
+    t = Table(players)
+    sizes = [t.hand_size(p) for p in t.sides]
+    assert sizes == [7] + [6] * (players - 1)  # the dealer's turn began with a draw
+    assert t.to_act() == ("P1",)
+    assert t.pile("battle").count == 128 - 6 * players - 1
+
+
+def test_setup_the_first_battle_is_for_the_top_territory_card():
+    t = Table(territories=["soviet", "german"])
+    assert any("fighting for soviet" in x for x in t.view().status)
+    assert t.open_territory() == ["soviet"]
+
+
+def test_setup_the_bonus_cards_lie_face_up_and_the_decks_face_down():
+    t = Table()
+    assert t.bonus_row() == ["american_bonus", "british_bonus", "german_bonus", "soviet_bonus"]
+    for deck, n in (("event", 18), ("territory", 11)):
+        assert t.pile(deck).count == n and t.pile(deck, who="P1").cards is None
+
+
+def test_play_passes_clockwise_from_the_dealer():
+    t = Table(3, hands={"P1": ["troops_1"], "P2": ["troops_2"], "P3": ["troops_3"]})
+    order = []
+    for side, card in (("P1", "troops_1"), ("P2", "troops_2"), ("P3", "troops_3")):
+        order.append(t.to_act()[0])
+        t.bid(side, card)
+    assert order == ["P1", "P2", "P3"] and t.to_act() == ("P1",)
+
+
+# ------------------------------------------------------------------ a turn: draw, bid
+
+
+def test_a_turn_begins_by_drawing_one_battle_card():
+    t = Table(hands={"P1": ["troops_2"]}, draws={"P2": ["planes_4"]})
+    t.bid("P1", "troops_2")
+    assert t.hand_size("P2") == 7 and "planes_4" in t.hand("P2")
+
+
+def test_the_player_declaring_the_battle_must_make_an_opening_bid():
+    t = Table()
+    t.refused("P1", "withdraw", "LF-open")
+
+
+def test_a_bid_must_be_at_least_one_above_the_previous_bid():
+    t = Table(hands={"P1": ["troops_3"], "P2": ["troops_2", "troops_1", "troops_1"]})
+    t.bid("P1", "troops_3")
+    t.play("P2", "play troops_2", "play troops_1")
+    assert t.total("P2") == 3
+    t.refused("P2", "done", "LF-bid")  # equal is not enough
+    t.play("P2", "play troops_1", "done")  # 4: exactly one above
+    assert t.to_act() == ("P1",)
+
+
+def test_a_bid_adds_to_the_cards_already_bid_cumulatively():
+    t = Table(hands={"P1": ["troops_3", "troops_2"], "P2": ["tanks_3", "troops_1"]})
+    t.bid("P1", "troops_3")
+    t.bid("P2", "tanks_3", "troops_1")  # 4
+    t.play("P1", "play troops_2")  # 3 + 2 = 5 beats 4
+    assert t.total("P1") == 5
+    t.play("P1", "done")
+    assert t.to_act() == ("P2",)
+
+
+def test_a_turn_that_puts_no_card_in_is_not_a_bid():
+    t = Table(hands={"P1": ["troops_3"], "P2": ["tanks_3", "troops_1"]})
+    t.bid("P1", "troops_3")
+    t.bid("P2", "tanks_3", "troops_1")
+    t.refused("P1", "done", "LF-bid")
+
+
+def test_several_cards_may_be_put_down_in_one_turn():
+    t = Table(hands={"P1": UNITS})
+    t.bid("P1", *UNITS)
+    assert t.total("P1") == 3 + 3 + 3 + 3 + 3 + 4
+    assert t.bid_cards("P1") == sorted(UNITS)
+
+
+def test_a_card_not_in_the_hand_cannot_be_bid():
+    t = Table(hands={"P1": ["troops_1"] * 6}, draws={"P1": ["troops_1"]})
+    t.refused("P1", "play planes_4", "LF-card")
+    t.refused("P1", "play no_such_card", "LF-card")
+
+
+# ------------------------------------------------------------------ withdrawing
+
+
+def test_withdrawing_draws_one_card_and_discards_the_bid():
+    t = Table(3, hands={"P1": ["troops_3"], "P2": ["troops_2", "troops_2"]},
+              draws={"P1": ["tanks_2", "planes_3"]})
+    t.bid("P1", "troops_3")
+    t.bid("P2", "troops_2", "troops_2")
+    t.play("P3", "withdraw")
+    # P1: 7 after the first draw, 6 after the bid, then the turn's draw, then withdrawal
+    t.play("P1", "withdraw")
+    assert t.hand_size("P1") == 8 and "planes_3" in t.hand("P1")
+    assert "troops_3" in t.discard() and t.bid_cards("P1") == []
+
+
+def test_a_withdrawn_player_takes_no_further_part_in_the_battle():
+    t = Table(3, hands={"P1": ["troops_1"], "P2": ["troops_2"], "P3": ["troops_3"]})
+    t.bid("P1", "troops_1")
+    t.play("P2", "withdraw")
+    size = t.hand_size("P2")
+    t.bid("P3", "troops_3")
+    t.play("P1", "play troops_1")  # the filler drawn
+    t.play("P1", "play troops_2")
+    t.play("P1", "done")
+    assert t.to_act() == ("P3",)  # P2 is skipped
+    assert t.hand_size("P2") == size  # and draws nothing more this battle
+    assert "P2" not in t.in_battle()
+
+
+def test_the_last_player_left_wins_the_territory_and_draws_one():
+    t = Table(hands={"P1": ["troops_3"]}, draws={"P1": ["troops_1", "planes_4"]},
+              territories=["german", "soviet"])
+    t.bid("P1", "troops_3")
+    t.play("P2", "withdraw")
+    assert t.captured("P1") == ["german"]
+    assert "planes_4" in t.hand("P1") and t.hand_size("P1") == 7
+    assert "troops_3" in t.discard() and t.bid_cards("P1") == []
+
+
+def test_the_second_to_last_player_draws_one_as_a_withdrawal():
+    t = Table(hands={"P1": ["troops_3"]})
+    t.bid("P1", "troops_3")
+    before = t.hand_size("P2")  # 7: the turn's draw
+    t.play("P2", "withdraw")
+    assert t.hand_size("P2") == before + 1
+
+
+def test_every_bid_is_discarded_when_the_battle_ends():
+    t = Table(3, hands={"P1": ["troops_1"], "P2": ["troops_2"], "P3": ["troops_3"]})
+    t.bid("P1", "troops_1")
+    t.bid("P2", "troops_2")
+    t.play("P3", "withdraw")
+    t.play("P1", "withdraw")
+    assert t.captured("P2") == ["british"]
+    assert {"troops_1", "troops_2"} <= set(t.discard())
+    assert all(t.bid_cards(p) == [] for p in t.sides)
+
+
+# ------------------------------------------------------------------ the next battle
+
+
+def test_a_new_territory_card_is_turned_up_once_the_open_one_is_captured():
+    t = Table(hands={"P1": ["troops_3"]}, territories=["british", "american"])
+    t.win_battle("P1", "troops_3")
+    assert t.open_territory() == ["american"]
+    assert t.to_act() == ("P1",) and t.phase() == "spoils"
+
+
+def test_the_winner_declares_the_next_battle_and_bids_first():
+    t = Table(3, hands={"P2": ["troops_3"]}, territories=["british", "american"])
+    t.bid("P1", "troops_1")
+    t.bid("P2", "troops_3")
+    t.play("P3", "withdraw")
+    t.play("P1", "withdraw")
+    assert t.to_act() == ("P2",)
+    assert sorted(t.legal("P2")) == ["attack open"]  # nobody else holds a territory
+    t.play("P2", "attack open")
+    assert any("fighting for american" in x for x in t.view().status)
+    assert t.to_act() == ("P2",) and t.phase() == "battle"
+    t.refused("P2", "withdraw", "LF-open")
+    t.bid("P2", "troops_1")
+    assert t.to_act() == ("P3",)  # then clockwise from the declarer
+
+
+def test_the_winner_may_attack_a_territory_another_player_captured():
+    t = Table(hands={"P1": ["troops_3"], "P2": ["troops_1"] * 6},
+              territories=["british", "american", "soviet"])
+    t.win_battle("P1", "troops_3")  # P1 takes british
+    t.play("P1", "attack open")
+    t.play("P1", "play troops_1", "done")
+    t.play("P2", "play troops_1", "play troops_1", "done")
+    t.play("P1", "withdraw")  # P2 takes american
+    assert t.captured("P2") == ["american"]
+    assert sorted(t.legal("P2")) == ["attack P1 british", "attack open"]
+    t.play("P2", "attack P1 british")
+    assert any("held by P1" in x for x in t.view().status)
+    t.play("P2", "play troops_1", "done")
+    t.play("P1", "withdraw")  # the attacker wins: the territory changes hands
+    assert t.captured("P1") == [] and t.captured("P2") == ["american", "british"]
+
+
+def test_a_player_may_not_attack_a_territory_nobody_else_holds():
+    t = Table(hands={"P1": ["troops_3"]}, territories=["british", "american"])
+    t.win_battle("P1", "troops_3")
+    t.refused("P1", "attack P1 british", "LF-declare")
+    t.refused("P1", "attack P2 soviet", "LF-declare")
+    t.refused("P1", "done", "LF-declare")
+
+
+def test_the_defender_of_a_captured_territory_keeps_it_by_outlasting_the_attacker():
+    t = Table(hands={"P1": ["troops_3"], "P2": ["troops_1"] * 6},
+              territories=["british", "american"])
+    t.win_battle("P1", "troops_3")
+    t.play("P1", "attack open")
+    t.play("P1", "play troops_1", "done")
+    t.play("P2", "play troops_1", "play troops_1", "done")
+    t.play("P1", "withdraw")
+    t.play("P2", "attack P1 british")
+    t.play("P2", "play troops_1", "done")
+    t.play("P1", "play troops_2", "done")
+    t.play("P2", "withdraw")
+    assert t.captured("P1") == ["british"] and t.captured("P2") == ["american"]
+    assert t.to_act() == ("P1",)  # the winner (the defender) declares next
+
+
+# ------------------------------------------------------------------ Support cards
+
+
+def test_support_counts_its_attack_value_on_an_open_territory():
+    t = Table(hands={"P1": ["support_3_6", "support_1_2"]})
+    t.bid("P1", "support_3_6", "support_1_2")
+    assert t.total("P1") == 3 + 1
+
+
+def _p1_holds_british_and_p2_attacks(hands_p1=(), hands_p2=()):
+    t = Table(hands={"P1": ["troops_3", *hands_p1], "P2": ["troops_1", "troops_1", *hands_p2]},
+              territories=["british", "american"])
+    t.win_battle("P1", "troops_3")  # P1 takes british
+    t.play("P1", "attack open")
+    t.play("P1", "play troops_1", "done")
+    t.play("P2", "play troops_1", "play troops_1", "done")
+    t.play("P1", "withdraw")  # P2 takes american
+    return t
+
+
+def test_support_counts_its_defense_value_when_defending_a_captured_territory():
+    t = _p1_holds_british_and_p2_attacks(hands_p1=["support_2_4"], hands_p2=["support_3_6"])
+    t.play("P2", "attack P1 british")
+    t.bid("P2", "support_3_6")
+    assert t.total("P2") == 3  # the attacker: Attack value
+    t.bid("P1", "support_2_4")
+    assert t.total("P1") == 4  # the defender: Defense value
+
+
+def test_support_counts_its_attack_value_when_attacking_a_captured_territory():
+    t = _p1_holds_british_and_p2_attacks(hands_p2=["support_1_2"])
+    t.play("P2", "attack P1 british")
+    t.bid("P2", "support_1_2")
+    assert t.total("P2") == 1
+
+
+# ------------------------------------------------------------------ face values
+
+
+def test_a_special_or_icon_played_at_face_value_counts_its_printed_face_value():
+    t = Table(hands={"P1": ["patton", "lend_lease", "air_raid"]})
+    t.bid("P1", "face:patton", "face:lend_lease", "face:air_raid")
+    assert t.total("P1") == 3 + 2 + 3
+    assert "face value" in t.panel("P1")
+
+
+def test_a_face_value_card_gives_no_ability():
+    t = Table(hands={"P1": ["patton", "tanks_3"]})
+    t.bid("P1", "face:patton", "tanks_3")
+    assert t.total("P1") == 3 + 3  # no +2 for the Tank
+
+
+def test_only_special_and_icon_cards_have_a_face_value():
+    t = Table(hands={"P1": ["troops_3", "draw_event"]})
+    t.refused("P1", "face troops_3", "LF-face")
+    t.refused("P1", "face draw_event", "LF-face")
+
+
+def test_the_patton_example_face_value_is_kept_when_lend_lease_takes_it():
+    t = Table(hands={"P1": ["patton", "tanks_2"], "P2": ["lend_lease", "troops_1", "tanks_3"]})
+    t.bid("P1", "face:patton", "tanks_2")  # 3 + 2
+    t.play("P2", "play troops_1", "play tanks_3", "play lend_lease P1 patton troops_1")
+    assert "patton" in t.bid_cards("P2") and "troops_1" in t.bid_cards("P1")
+    assert t.total("P2") == 3 + 3  # Patton at face value only: no +2 on the Tank
+    assert t.total("P1") == 2 + 1
+
+
+# ------------------------------------------------------------------ calculating bids
+
+
+def test_the_worked_bid_two_troops_under_x2_and_plus_one_per_troop_make_8():
+    t = Table(hands={"P1": ["troops_2", "troops_1", "veteran_troops", "rifle_company"]})
+    t.bid("P1", "troops_2", "troops_1", "veteran_troops", "rifle_company")
+    assert t.total("P1") == 8  # (2x2+1) + (1x2+1)
+
+
+def test_modifiers_multiply_before_adding_whatever_order_the_cards_came_in():
+    t = Table(hands={"P1": ["rifle_company", "veteran_troops", "troops_2", "troops_1"]})
+    t.bid("P1", "rifle_company", "veteran_troops", "troops_2", "troops_1")
+    assert t.total("P1") == 8  # not (2+1)x2 + (1+1)x2 = 10
+
+
+def test_modifiers_apply_per_card_of_the_kind_only():
+    t = Table(hands={"P1": ["veteran_troops", "troops_3", "tanks_3", "planes_2"]})
+    t.bid("P1", "veteran_troops", "troops_3", "tanks_3", "planes_2")
+    assert t.total("P1") == 6 + 3 + 2
+
+
+def test_division_rounds_down_per_card():
+    t = Table(hands={"P1": ["troops_3", "troops_1"], "P2": ["artillery_barrage", "tanks_3"]})
+    t.bid("P1", "troops_3", "troops_1")
+    t.play("P2", "play artillery_barrage P1")
+    assert t.total("P1") == 1 + 0  # 3//2 + 1//2, not (3+1)//2
+
+
+def test_a_card_multiplied_and_divided_then_added_to():
+    # x2, then /2 (round down), then +1: 3 -> 6 -> 3 -> 4 for the Troop
+    t = Table(hands={"P1": ["troops_3", "veteran_troops", "rifle_company"],
+                     "P2": ["artillery_barrage", "tanks_3"]})
+    t.bid("P1", "troops_3", "veteran_troops", "rifle_company")
+    assert t.total("P1") == 7
+    t.play("P2", "play artillery_barrage P1")
+    assert t.total("P1") == 4
+
+
+def test_a_card_never_counts_below_zero():
+    # Mud Season halves a Tank (2 -> 1), Winter Offensive takes 1 off after: 0, and the
+    # Troop is untouched
+    t = Table(hands={"P1": ["tanks_2", "troops_1", "draw_event", "draw_event"]},
+              events=["mud_season", "winter_offensive"])
+    t.play("P1", "play draw_event", "play draw_event")
+    t.bid("P1", "tanks_2", "troops_1")
+    assert t.total("P1") == 0 + 1
