@@ -68,21 +68,24 @@ class Table:
             return queue.pop(0)
         return next(c for c in FILLER if c in spec.pool)
 
-    def settle(self):
+    def settle(self) -> list:
+        """Answer every chance decision (and pass Blitz windows if `auto_pass`); the
+        events they made."""
+        made: list = []
         while True:
             d = RULESET.decision(self.state)
             if d is None:
-                return
+                return made
             if d.kind is DecisionKind.CHANCE:
                 text = self._answer(d.chance)
                 move = game.parse_move(RULESET, self.state, CHANCE, text)
                 self.state, ev = game.play(RULESET, self.state, CHANCE, move)
-                self.events += ev
             elif d.kind is DecisionKind.REACTION and self.auto_pass:
                 self.state, ev = game.play(RULESET, self.state, d.players[0], PASS)
-                self.events += ev
             else:
-                return
+                return made
+            self.events += ev
+            made += ev
 
     # ------------------------------------------------------------- moves
     def play(self, side: str, *texts: str):
@@ -92,7 +95,7 @@ class Table:
             self.state, ev = game.play(RULESET, self.state, side, move, text)
             self.events += ev
             out += ev
-            self.settle()
+            out += self.settle()
         return out
 
     def bid(self, side: str, *cards: str):

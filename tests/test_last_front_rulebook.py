@@ -341,3 +341,218 @@ def test_a_card_never_counts_below_zero():
     t.play("P1", "play draw_event", "play draw_event")
     t.bid("P1", "tanks_2", "troops_1")
     assert t.total("P1") == 0 + 1
+
+
+# ------------------------------------------------------------------ digging in (option)
+
+
+def test_dig_in_is_an_option_off_unless_the_scenario_turns_it_on():
+    t = Table(hands={"P1": ["troops_3", "troops_3", "troops_3", "troops_1"]})
+    t.play("P1", "play troops_3", "play troops_3", "play troops_3", "play troops_1")
+    t.refused("P1", "dig troops_3 troops_3 troops_3 troops_1", "LF-dig")
+
+
+def test_dig_in_a_pile_of_exactly_10():
+    t = Table(hands={"P1": ["troops_3", "troops_3", "troops_3", "troops_1"]}, dig_in=True)
+    t.play("P1", "play troops_3", "play troops_3", "play troops_3", "play troops_1")
+    t.play("P1", "dig troops_1 troops_3 troops_3 troops_3")
+    assert t.total("P1") == 10 and "dug in" in t.panel("P1")
+    t.play("P1", "done")
+
+
+def test_dig_in_points_over_10_are_lost():
+    t = Table(hands={"P1": ["troops_3"] * 4}, dig_in=True)
+    t.play("P1", *["play troops_3"] * 4)
+    assert t.total("P1") == 12
+    t.play("P1", "dig troops_3 troops_3 troops_3 troops_3")
+    assert t.total("P1") == 10
+
+
+def test_dig_in_a_pile_short_of_10_is_refused():
+    t = Table(hands={"P1": ["troops_3", "troops_3", "troops_3"]}, dig_in=True)
+    t.play("P1", *["play troops_3"] * 3)
+    t.refused("P1", "dig troops_3 troops_3 troops_3", "LF-dig")
+
+
+def test_dig_in_20_points_must_be_two_piles_of_10():
+    hand = ["planes_4", "planes_4", "troops_2", "planes_4", "planes_4", "troops_2"]
+    t = Table(hands={"P1": hand}, dig_in=True)
+    t.play("P1", *[f"play {c}" for c in hand])
+    t.refused("P1", "dig " + " ".join(hand), "LF-dig")
+    t.play("P1", "dig planes_4 planes_4 troops_2", "dig planes_4 planes_4 troops_2")
+    assert t.total("P1") == 20 and t.bid_cards("P1") == []
+
+
+def test_dig_in_cards_must_be_in_the_bid():
+    t = Table(hands={"P1": ["troops_3"] * 4}, dig_in=True)
+    t.play("P1", "play troops_3", "play troops_3")
+    t.refused("P1", "dig troops_3 troops_3 troops_3 troops_3", "LF-dig")
+
+
+def test_dug_in_cards_are_immune_to_modifiers():
+    t = Table(hands={"P1": ["troops_3", "troops_3", "troops_3", "troops_1"],
+                     "P2": ["artillery_barrage", "troops_1", "troops_1", "troops_1"]},
+              dig_in=True)
+    t.play("P1", "play troops_3", "play troops_3", "play troops_3", "play troops_1")
+    t.play("P1", "dig troops_1 troops_3 troops_3 troops_3", "done")
+    t.play("P2", "play artillery_barrage P1")
+    assert t.total("P1") == 10
+
+
+def test_dug_in_cards_cannot_be_taken_by_sabotage_or_lend_lease():
+    t = Table(hands={"P1": ["troops_3", "troops_3", "troops_3", "troops_1"],
+                     "P2": ["sabotage", "lend_lease", "troops_2"]}, dig_in=True)
+    t.play("P1", "play troops_3", "play troops_3", "play troops_3", "play troops_1")
+    t.play("P1", "dig troops_1 troops_3 troops_3 troops_3", "done")
+    t.play("P2", "play troops_2")
+    t.refused("P2", "play sabotage P1 troops_3", "LF-target")
+    t.refused("P2", "play lend_lease P1 troops_3 troops_2", "LF-target")
+
+
+def test_dig_in_the_helping_icon_stays_out_and_the_pile_keeps_10_without_it():
+    # 3 and 2 Troops under Veteran Troops (x2) make 10; the Icon is not in the pile
+    t = Table(hands={"P1": ["troops_3", "troops_2", "veteran_troops"],
+                     "P2": ["sabotage", "troops_1"]}, dig_in=True)
+    t.play("P1", "play veteran_troops", "play troops_3", "play troops_2")
+    t.play("P1", "dig troops_2 troops_3", "done")
+    assert t.bid_cards("P1") == ["veteran_troops"] and t.total("P1") == 10
+    t.play("P2", "play troops_1", "play sabotage P1 veteran_troops")
+    assert t.bid_cards("P1") == [] and t.total("P1") == 10
+
+
+def test_dig_in_a_face_value_card_goes_into_the_pile():
+    t = Table(hands={"P1": ["patton", "troops_3", "troops_3", "troops_1"]}, dig_in=True)
+    t.play("P1", "face patton", "play troops_3", "play troops_3", "play troops_1")
+    t.play("P1", "dig patton troops_1 troops_3 troops_3")
+    assert t.bid_cards("P1") == [] and t.total("P1") == 10
+
+
+def test_dug_in_piles_are_discarded_on_withdrawal():
+    t = Table(hands={"P1": ["troops_3", "troops_3", "troops_3", "troops_1"],
+                     "P2": ["planes_4", "planes_4", "planes_3"]}, dig_in=True)
+    t.play("P1", "play troops_3", "play troops_3", "play troops_3", "play troops_1")
+    t.play("P1", "dig troops_1 troops_3 troops_3 troops_3", "done")
+    t.bid("P2", "planes_4", "planes_4", "planes_3")
+    t.play("P1", "withdraw")
+    assert t.discard().count("troops_3") == 3 and t.discard().count("troops_1") == 1
+    assert t.captured("P2") == ["british"] and "troops_3" not in t.hand("P1")
+
+
+def test_dug_in_piles_are_discarded_at_the_end_of_the_battle():
+    t = Table(hands={"P1": ["troops_3", "troops_3", "troops_3", "troops_1"]}, dig_in=True)
+    t.play("P1", "play troops_3", "play troops_3", "play troops_3", "play troops_1")
+    t.play("P1", "dig troops_1 troops_3 troops_3 troops_3", "done")
+    t.play("P2", "withdraw")
+    assert sorted(t.discard()).count("troops_3") == 3 and t.total("P1") == 0
+
+
+# ------------------------------------------------------------------ Blitz cards
+
+
+def test_blitz_ambush_interrupts_a_dig_in_and_the_cards_stay_exposed():
+    t = Table(hands={"P1": ["troops_3"] * 4, "P2": ["ambush"]}, dig_in=True, auto_pass=False)
+    t.play("P1", *["play troops_3"] * 4)
+    t.play("P1", "dig troops_3 troops_3 troops_3 troops_3")
+    assert t.decision().kind is DecisionKind.REACTION and t.to_act() == ("P2",)
+    t.play("P2", "play ambush")
+    assert t.total("P1") == 12 and "dug in" not in t.panel("P1")
+    assert "ambush" not in t.hand("P2")
+
+
+def test_blitz_any_player_still_in_the_battle_may_answer_a_dig_in():
+    t = Table(3, hands={"P1": ["troops_1"], "P2": ["troops_2"],
+                        "P3": ["troops_3", "troops_3", "troops_3", "troops_3", "ambush"]},
+              dig_in=True, auto_pass=False)
+    t.bid("P1", "troops_1")
+    t.bid("P2", "troops_2")
+    t.play("P3", *["play troops_3"] * 4)
+    t.play("P3", "dig troops_3 troops_3 troops_3 troops_3")
+    assert t.to_act() == ("P1", "P2")  # in seat order after P3
+    t.play("P1", "pass")
+    assert t.to_act() == ("P2",)
+    t.play("P2", "pass")
+    assert t.total("P3") == 10
+
+
+def test_blitz_a_withdrawn_player_may_not_answer():
+    t = Table(3, hands={"P1": ["troops_1"], "P2": ["ambush"],
+                        "P3": ["troops_3", "troops_3", "troops_3", "troops_3"]},
+              dig_in=True, auto_pass=False)
+    t.bid("P1", "troops_1")
+    t.play("P2", "withdraw")
+    t.play("P3", *["play troops_3"] * 4)
+    t.play("P3", "dig troops_3 troops_3 troops_3 troops_3")
+    assert t.to_act() == ("P1",)
+    t.refused("P2", "play ambush", "turn")
+
+
+def test_blitz_ambush_may_not_be_played_on_ones_own_turn_for_its_ability():
+    t = Table(hands={"P1": ["ambush", "troops_1"]})
+    t.refused("P1", "play ambush", "LF-blitz")
+
+
+def test_blitz_a_non_blitz_card_does_not_answer_a_dig_in():
+    t = Table(hands={"P1": ["troops_3"] * 4, "P2": ["sabotage"]}, dig_in=True, auto_pass=False)
+    t.play("P1", *["play troops_3"] * 4)
+    t.play("P1", "dig troops_3 troops_3 troops_3 troops_3")
+    t.refused("P2", "play sabotage P1 troops_3", "LF-blitz")
+
+
+def test_blitz_counter_intelligence_turns_an_icon_into_its_face_value():
+    t = Table(hands={"P1": ["patton", "tanks_3"], "P2": ["counter_intelligence"]},
+              auto_pass=False)
+    t.play("P1", "play tanks_3", "play patton")
+    t.play("P2", "play counter_intelligence")
+    assert t.total("P1") == 3 + 3  # Patton's face value, no +2
+
+
+def test_blitz_air_raid_answers_a_dig_in_and_the_planes_go():
+    t = Table(hands={"P1": ["planes_4", "planes_3", "troops_3"], "P2": ["air_raid"]},
+              dig_in=True, auto_pass=False)
+    t.play("P1", "play planes_4", "play planes_3", "play troops_3")
+    t.play("P1", "dig planes_3 planes_4 troops_3")
+    t.play("P2", "play air_raid")
+    # the lowest Plane goes (LF-R16); what is left (4 + 3 = 7) is no longer a pile of 10
+    assert t.bid_cards("P1") == ["planes_4", "troops_3"] and t.total("P1") == 7
+
+
+# ------------------------------------------------------------------ Draw Event, Event deck
+
+
+def test_draw_event_turns_over_the_top_event_card_at_once_for_everyone_to_see():
+    t = Table(3, hands={"P1": ["draw_event", "troops_1"]}, events=["morale_boost"])
+    ev = t.play("P1", "play draw_event")
+    shown = [e for e in ev if "morale_boost" in e.text]
+    assert shown and all(e.to is None for e in shown)
+    assert t.pile("event discard").cards == ("morale_boost",)
+    assert "draw_event" in t.discard()
+    t.bid("P1", "troops_1")
+    assert t.total("P1") == 2
+
+
+def test_draw_event_is_played_on_ones_own_turn_only():
+    t = Table(hands={"P1": ["troops_3"] * 4, "P2": ["draw_event"]}, dig_in=True,
+              auto_pass=False)
+    t.play("P1", *["play troops_3"] * 4)
+    t.play("P1", "dig troops_3 troops_3 troops_3 troops_3")
+    t.refused("P2", "play draw_event", "LF-blitz")
+
+
+def test_events_do_not_reach_a_withdrawn_player():
+    t = Table(3, hands={"P1": ["troops_1"], "P2": ["troops_2"], "P3": ["draw_event", "troops_3"]},
+              events=["conscription"])
+    t.bid("P1", "troops_1")
+    t.play("P2", "withdraw")
+    sizes = {p: t.hand_size(p) for p in t.sides}
+    t.play("P3", "play draw_event")
+    assert t.hand_size("P2") == sizes["P2"]
+    assert t.hand_size("P1") == sizes["P1"] + 1 and t.hand_size("P3") == sizes["P3"]  # -1 +1
+
+
+def test_an_event_cannot_be_blocked():
+    # Counter-Intelligence answers Icons; nobody is asked about an Event
+    t = Table(hands={"P1": ["draw_event", "troops_1"], "P2": ["counter_intelligence", "ambush"]},
+              events=["heavy_losses"], auto_pass=False)
+    t.play("P1", "play troops_1", "play draw_event")
+    assert t.decision().kind is DecisionKind.MOVE and t.to_act() == ("P1",)
+    assert t.bid_cards("P1") == []
