@@ -50,6 +50,7 @@ class Table:
         self.dealt: Counter = Counter()
         self.auto_pass = auto_pass
         self.events: list = []
+        self.typed: list[str] = []  # every line typed, chance answers and moves, in order
         self.settle()
 
     # ------------------------------------------------------------ chance
@@ -79,9 +80,11 @@ class Table:
             if d.kind is DecisionKind.CHANCE:
                 text = self._answer(d.chance)
                 move = game.parse_move(RULESET, self.state, CHANCE, text)
+                self.typed.append(text)
                 self.state, ev = game.play(RULESET, self.state, CHANCE, move)
             elif d.kind is DecisionKind.REACTION and self.auto_pass:
                 self.state, ev = game.play(RULESET, self.state, d.players[0], PASS)
+                self.typed.append("pass")
             else:
                 return made
             self.events += ev
@@ -93,6 +96,7 @@ class Table:
         for text in texts:
             move = game.parse_move(RULESET, self.state, side, text)
             self.state, ev = game.play(RULESET, self.state, side, move, text)
+            self.typed.append(text)
             self.events += ev
             out += ev
             out += self.settle()

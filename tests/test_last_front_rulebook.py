@@ -556,3 +556,288 @@ def test_an_event_cannot_be_blocked():
     t.play("P1", "play troops_1", "play draw_event")
     assert t.decision().kind is DecisionKind.MOVE and t.to_act() == ("P1",)
     assert t.bid_cards("P1") == []
+
+
+# ------------------------------------------------------------------ Special cards by name
+
+
+def test_special_lend_lease_swaps_a_card_of_an_opponents_bid_with_one_of_yours():
+    t = Table(hands={"P1": ["planes_4"], "P2": ["lend_lease", "troops_1", "troops_3"]})
+    t.bid("P1", "planes_4")
+    t.play("P2", "play troops_1", "play troops_3", "play lend_lease P1 planes_4 troops_1")
+    assert t.bid_cards("P1") == ["troops_1"] and "planes_4" in t.bid_cards("P2")
+    assert t.total("P1") == 1 and t.total("P2") == 4 + 3
+
+
+def test_special_sabotage_discards_a_named_card_of_an_opponents_bid():
+    t = Table(hands={"P1": ["planes_4", "troops_1"], "P2": ["sabotage", "troops_2"]})
+    t.bid("P1", "planes_4", "troops_1")
+    t.play("P2", "play sabotage P1 planes_4")
+    assert t.bid_cards("P1") == ["troops_1"] and "planes_4" in t.discard()
+    t.bid("P2", "troops_2")  # 2 now beats P1's 1
+
+
+def test_special_reinforcements_draws_two_battle_cards():
+    t = Table(hands={"P1": ["reinforcements", "troops_1"]},
+              draws={"P1": ["troops_2", "planes_4", "tanks_3"]})
+    size = t.hand_size("P1")
+    t.play("P1", "play reinforcements")
+    assert t.hand_size("P1") == size - 1 + 2
+    assert {"planes_4", "tanks_3"} <= set(t.hand("P1"))
+
+
+def test_special_artillery_barrage_halves_one_opponents_troops_until_the_battle_ends():
+    t = Table(hands={"P1": ["troops_3", "troops_3"],
+                     "P2": ["artillery_barrage", "troops_2", "troops_3"]},
+              territories=["british", "american"])
+    t.bid("P1", "troops_3", "troops_3")
+    t.play("P2", "play artillery_barrage P1", "play troops_2", "play troops_3")
+    assert t.total("P1") == 2 and t.total("P2") == 5  # P2's own Troops are untouched
+    t.play("P2", "done")
+    t.play("P1", "withdraw")
+    t.play("P2", "attack open")
+    t.bid("P2", "troops_1")
+    t.bid("P1", "troops_1", "troops_1")
+    assert t.total("P1") == 2  # a new battle: the barrage is over (it would be 0)
+
+
+def test_special_espionage_shows_one_hand_to_its_player_only_and_takes_a_card():
+    t = Table(3, hands={"P1": ["espionage", "troops_1"],
+                        "P2": ["planes_4", "tanks_3", "troops_2", "troops_2", "troops_2",
+                               "troops_2"]})
+    ev = t.play("P1", "play espionage P2")
+    look = [e for e in ev if "planes_4" in e.text]
+    assert look and all(e.to == frozenset({"P1"}) for e in look)
+    assert t.to_act() == ("P1",)
+    t.refused("P1", "take patton", "LF-espionage")
+    t.play("P1", "take planes_4")
+    assert "planes_4" in t.hand("P1") and "planes_4" not in t.hand("P2")
+
+
+def test_special_air_raid_every_opponent_in_the_battle_discards_a_plane():
+    t = Table(3, hands={"P1": ["planes_2", "planes_4"], "P2": ["planes_3", "troops_3"],
+                        "P3": ["air_raid", "troops_3", "troops_3", "troops_2"]})
+    t.bid("P1", "planes_2", "planes_4")
+    t.bid("P2", "planes_3", "troops_3", "troops_1")
+    t.play("P3", "play air_raid")
+    assert t.bid_cards("P1") == ["planes_4"] and "planes_3" not in t.bid_cards("P2")
+    assert {"planes_2", "planes_3"} <= set(t.discard())
+
+
+def test_special_fortify_adds_3_while_defending_a_captured_territory():
+    t = _p1_holds_british_and_p2_attacks(hands_p1=["fortify"], hands_p2=["troops_3"])
+    t.play("P2", "attack P1 british")
+    t.bid("P2", "troops_3")
+    t.play("P1", "play fortify", "play troops_1")
+    assert t.total("P1") == 1 + 3
+
+
+def test_special_fortify_does_nothing_when_attacking():
+    t = Table(hands={"P1": ["fortify", "troops_2"]})
+    t.play("P1", "play fortify", "play troops_2")
+    assert t.total("P1") == 2
+
+
+def test_special_strategic_retreat_withdraws_and_takes_the_bid_back():
+    t = Table(hands={"P1": ["troops_1"], "P2": ["strategic_retreat", "planes_4", "tanks_3"]},
+              draws={"P2": ["troops_2", "troops_3"]})
+    t.bid("P1", "troops_1")
+    t.play("P2", "play planes_4", "play tanks_3")
+    t.play("P2", "play strategic_retreat")
+    hand = t.hand("P2")
+    assert {"planes_4", "tanks_3", "troops_3"} <= set(hand)  # the bid, and the withdrawal's draw
+    assert "strategic_retreat" not in hand and t.captured("P1") == ["british"]
+
+
+def test_special_propaganda_the_next_bid_must_beat_by_3_until_its_players_next_turn():
+    t = Table(3, hands={"P1": ["propaganda", "troops_3"], "P2": ["troops_3", "troops_2"],
+                        "P3": ["troops_3", "troops_3", "troops_1"]})
+    t.play("P1", "play propaganda", "play troops_3", "done")
+    t.play("P2", "play troops_3", "play troops_1")  # 4: one above is not enough now
+    t.refused("P2", "done", "LF-bid")
+    t.play("P2", "play troops_2", "done")  # 6 = 3 + 3
+    t.play("P3", "play troops_3", "play troops_3")
+    t.refused("P3", "done", "LF-bid")  # 6 does not beat P2's 6
+    t.play("P3", "play troops_1", "done")  # 7: P2's bid is beaten by 1, as usual
+
+
+def test_special_supply_drop_takes_the_top_card_of_the_battle_discard():
+    t = Table(hands={"P1": ["planes_4"], "P2": ["sabotage", "supply_drop", "troops_1"]})
+    t.bid("P1", "planes_4")
+    t.play("P2", "play sabotage P1 planes_4", "play supply_drop")
+    assert "planes_4" in t.hand("P2") and "planes_4" not in t.discard()
+
+
+def test_special_cards_played_for_their_ability_count_nothing_in_the_bid():
+    t = Table(hands={"P1": ["fortify", "troops_1"]})
+    t.play("P1", "play fortify")
+    assert t.total("P1") == 0
+    t.refused("P1", "done", "LF-bid")
+
+
+# ------------------------------------------------------------------ Icon cards by name
+
+ICONS = [
+    ("patton", ["tanks_2", "tanks_3", "troops_1"], 4 + 5 + 1),
+    ("veteran_troops", ["troops_2", "troops_3", "tanks_2"], 4 + 6 + 2),
+    ("air_superiority", ["planes_2", "planes_4", "troops_1"], 4 + 8 + 1),
+    ("armoured_column", ["tanks_2", "tanks_3", "planes_2"], 4 + 6 + 2),
+    ("rifle_company", ["troops_1", "troops_3", "tanks_2"], 2 + 4 + 2),
+    ("militia", ["troops_1", "troops_1", "troops_2"], 2 + 2 + 2),
+    ("bomber_wing", ["planes_2", "planes_3", "tanks_3"], 4 + 5 + 3),
+    ("field_engineers", ["support_1_2", "support_3_6", "troops_1"], 2 + 4 + 1),
+    ("logistics", ["support_1_2", "support_3_6", "troops_1"], 2 + 6 + 1),
+]
+
+
+@pytest.mark.parametrize("icon,units,total", ICONS, ids=[i[0] for i in ICONS])
+def test_icon_played_for_its_ability_boosts_its_cards(icon, units, total):
+    t = Table(hands={"P1": [icon, *units]})
+    t.bid("P1", icon, *units)
+    assert t.total("P1") == total
+    assert icon in t.bid_cards("P1")
+
+
+def test_icon_stops_boosting_once_it_leaves_the_bid():
+    t = Table(hands={"P1": ["patton", "tanks_3"], "P2": ["sabotage", "troops_1"]})
+    t.bid("P1", "patton", "tanks_3")
+    assert t.total("P1") == 5
+    t.play("P2", "play sabotage P1 patton")
+    assert t.total("P1") == 3
+
+
+# ------------------------------------------------------------------ Event cards by name
+
+EVENT_VALUES = [
+    ("winter_offensive", ["tanks_3", "tanks_2", "troops_1"], 2 + 1 + 1),
+    ("clear_skies", ["planes_2", "planes_4", "troops_1"], 3 + 5 + 1),
+    ("fog_of_war", ["planes_3", "planes_4", "troops_1"], 1 + 2 + 1),
+    ("mud_season", ["tanks_3", "tanks_2", "troops_1"], 1 + 1 + 1),
+    ("morale_boost", ["troops_1", "troops_3", "tanks_2"], 2 + 4 + 2),
+]
+
+
+@pytest.mark.parametrize("event,units,total", EVENT_VALUES, ids=[e[0] for e in EVENT_VALUES])
+def test_event_changes_a_kinds_value_for_every_player_in_the_battle(event, units, total):
+    t = Table(hands={"P1": ["draw_event", *units], "P2": units}, events=[event])
+    t.play("P1", "play draw_event")
+    t.bid("P1", *units)
+    assert t.total("P1") == total
+    t.play("P2", *[f"play {c}" for c in units])
+    assert t.total("P2") == total
+
+
+def test_event_cut_supply_lines_support_at_attack_value_even_in_defence():
+    t = _p1_holds_british_and_p2_attacks(hands_p1=["support_3_6"],
+                                         hands_p2=["draw_event", "troops_3"])
+    t.state  # P2 attacks P1's british territory and turns over Cut Supply Lines
+    t.turned.append("cut_supply_lines")
+    t.play("P2", "attack P1 british", "play draw_event")
+    t.bid("P2", "troops_1")
+    t.play("P1", "play support_3_6")
+    assert t.total("P1") == 3
+
+
+def test_event_conscription_every_player_in_the_battle_draws_one():
+    t = Table(3, hands={"P1": ["draw_event", "troops_1"]}, events=["conscription"])
+    sizes = [t.hand_size(p) for p in t.sides]
+    t.play("P1", "play draw_event")
+    assert [t.hand_size(p) for p in t.sides] == [sizes[0], sizes[1] + 1, sizes[2] + 1]
+
+
+def test_event_fresh_divisions_every_player_in_the_battle_draws_two():
+    t = Table(3, hands={"P1": ["draw_event", "troops_1"]}, events=["fresh_divisions"])
+    sizes = [t.hand_size(p) for p in t.sides]
+    t.play("P1", "play draw_event")
+    assert [t.hand_size(p) for p in t.sides] == [sizes[0] + 1, sizes[1] + 2, sizes[2] + 2]
+
+
+def test_event_airlift_the_player_who_drew_it_draws_two():
+    t = Table(3, hands={"P1": ["draw_event", "troops_1"]}, events=["airlift"])
+    sizes = [t.hand_size(p) for p in t.sides]
+    t.play("P1", "play draw_event")
+    assert [t.hand_size(p) for p in t.sides] == [sizes[0] + 1, sizes[1], sizes[2]]
+
+
+def test_event_desertion_every_player_in_the_battle_discards_a_card_at_random():
+    t = Table(hands={"P1": ["draw_event", "troops_1", "planes_4"],
+                     "P2": ["tanks_3", "troops_2"]}, events=["desertion"], desert=["2", "1"])
+    sizes = [t.hand_size(p) for p in t.sides]
+    ev = t.play("P1", "play draw_event")
+    assert [t.hand_size(p) for p in t.sides] == [sizes[0] - 2, sizes[1] - 1]
+    gone = [e for e in ev if "at random" in e.text]
+    assert len(gone) == 2 and all(e.to is None for e in gone)
+
+
+def test_event_supply_shortage_every_player_discards_their_lowest_unit():
+    t = Table(hands={"P1": ["troops_3"], "P2": ["draw_event", "planes_4", "troops_2", "tanks_3"]},
+              events=["supply_shortage"])
+    t.bid("P1", "troops_3")
+    t.play("P2", "play planes_4", "play troops_2", "play draw_event")
+    assert t.bid_cards("P1") == [] and t.bid_cards("P2") == ["planes_4"]
+
+
+def test_event_heavy_losses_every_player_discards_a_troop():
+    t = Table(hands={"P1": ["troops_3", "tanks_2"], "P2": ["draw_event", "troops_2", "planes_4"]},
+              events=["heavy_losses"])
+    t.bid("P1", "troops_3", "tanks_2")
+    t.play("P2", "play troops_2", "play planes_4", "play draw_event")
+    assert t.bid_cards("P1") == ["tanks_2"] and t.bid_cards("P2") == ["planes_4"]
+
+
+def test_event_partisans_the_holder_of_a_captured_territory_adds_3():
+    t = _p1_holds_british_and_p2_attacks(hands_p1=["draw_event"], hands_p2=["troops_3"])
+    t.turned.append("partisans")
+    t.play("P2", "attack P1 british")
+    t.bid("P2", "troops_3")
+    t.play("P1", "play draw_event", "play troops_1")
+    assert t.total("P1") == 1 + 3 and t.total("P2") == 3
+
+
+def test_event_partisans_does_nothing_over_an_open_territory():
+    t = Table(hands={"P1": ["draw_event", "troops_2"]}, events=["partisans"])
+    t.play("P1", "play draw_event")
+    t.bid("P1", "troops_2")
+    assert t.total("P1") == 2
+
+
+def test_event_intelligence_leak_every_player_in_the_battle_shows_their_hand():
+    t = Table(hands={"P1": ["draw_event", "troops_1"], "P2": ["planes_4"]},
+              events=["intelligence_leak"])
+    ev = t.play("P1", "play draw_event")
+    shown = [e for e in ev if "P2" in e.text and "planes_4" in e.text]
+    assert shown and all(e.to is None for e in shown)
+
+
+def test_event_counteroffensive_the_lowest_bid_adds_2():
+    t = Table(3, hands={"P1": ["troops_1"], "P2": ["troops_3"],
+                        "P3": ["draw_event", "troops_2", "troops_2"]},
+              events=["counteroffensive"])
+    t.bid("P1", "troops_1")
+    t.bid("P2", "troops_3")
+    t.play("P3", "play troops_2", "play troops_2", "play draw_event")
+    assert [t.total(p) for p in t.sides] == [3, 3, 4]
+
+
+def test_event_ceasefire_ends_the_battle_with_no_winner():
+    t = Table(3, hands={"P1": ["troops_1"], "P2": ["draw_event", "troops_3"]},
+              events=["ceasefire"], territories=["british", "german"])
+    t.bid("P1", "troops_1")
+    t.play("P2", "play troops_3", "play draw_event")
+    assert all(t.captured(p) == [] for p in t.sides)
+    assert {"troops_1", "troops_3"} <= set(t.discard())
+    assert t.phase() == "spoils" and t.to_act() == ("P1",)  # the declarer declares again
+    # the open card went back under the deck and the next one is turned up
+    assert t.open_territory() == ["german"] and t.pile("territory").count == 11
+
+
+def test_event_effects_last_only_for_the_battle():
+    t = Table(hands={"P1": ["draw_event", "troops_3"]}, events=["morale_boost"],
+              territories=["british", "american"])
+    t.play("P1", "play draw_event")
+    t.bid("P1", "troops_3")
+    assert t.total("P1") == 4
+    t.play("P2", "withdraw")
+    t.play("P1", "attack open")
+    t.bid("P1", "troops_1")
+    assert t.total("P1") == 1
