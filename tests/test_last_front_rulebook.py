@@ -841,3 +841,214 @@ def test_event_effects_last_only_for_the_battle():
     t.play("P1", "attack open")
     t.bid("P1", "troops_1")
     assert t.total("P1") == 1
+
+
+def test_special_an_icon_taken_by_lend_lease_works_for_its_new_holder():
+    # the rulebook's Patton example implies the converse: an Icon played for its ability
+    # and taken by another player gives that player its ability
+    t = Table(hands={"P1": ["patton", "tanks_2"], "P2": ["lend_lease", "troops_1", "tanks_3"]})
+    t.bid("P1", "patton", "tanks_2")  # 2 + 2
+    t.play("P2", "play troops_1", "play tanks_3", "play lend_lease P1 patton troops_1")
+    assert t.total("P2") == 3 + 2 and t.total("P1") == 2 + 1
+
+
+def test_special_cards_do_not_reach_a_withdrawn_player():
+    t = Table(3, hands={"P1": ["troops_1"], "P2": ["planes_4"],
+                        "P3": ["espionage", "sabotage", "lend_lease", "troops_3"]})
+    t.bid("P1", "troops_1")
+    t.play("P2", "withdraw")
+    t.play("P3", "play troops_3")
+    t.refused("P3", "play espionage P2", "LF-target")
+    t.refused("P3", "play sabotage P2 troops_2", "LF-target")
+
+
+def test_a_withdrawn_player_may_make_no_move_in_the_battle():
+    t = Table(3, hands={"P1": ["troops_1"], "P2": ["troops_2", "troops_3"]})
+    t.bid("P1", "troops_1")
+    t.play("P2", "withdraw")
+    t.refused("P2", "play troops_3", "turn")
+
+
+def test_event_intelligence_leak_does_not_show_a_withdrawn_players_hand():
+    t = Table(3, hands={"P1": ["troops_1"], "P2": ["planes_4"],
+                        "P3": ["draw_event", "troops_3"]}, events=["intelligence_leak"])
+    t.bid("P1", "troops_1")
+    t.play("P2", "withdraw")
+    ev = t.play("P3", "play draw_event")
+    assert not [e for e in ev if "P2" in e.text and "planes_4" in e.text]
+    assert [e for e in ev if "P1" in e.text and e.to is None]
+
+
+def test_event_desertion_does_not_reach_a_withdrawn_player():
+    t = Table(3, hands={"P1": ["troops_1"], "P3": ["draw_event", "troops_3"]},
+              events=["desertion"])
+    t.bid("P1", "troops_1")
+    t.play("P2", "withdraw")
+    size = t.hand_size("P2")
+    t.play("P3", "play draw_event")
+    assert t.hand_size("P2") == size
+
+
+# ------------------------------------------------------------------ Territory Bonuses
+
+
+def capture_in_turn(t: Table, side: str, card: str = "troops_1"):
+    """`side`, declaring (and so bidding first), takes the battle: the others withdraw."""
+    t.win_battle(side, card)
+
+
+def test_bonus_a_controlling_share_takes_the_nations_bonus_card():
+    t = Table(hands={"P1": ["troops_3"]}, territories=["soviet", "german"])
+    capture_in_turn(t, "P1", "troops_3")
+    assert "soviet_bonus" not in t.bonus_row() and "soviet_bonus" in t.panel("P1")
+
+
+def test_bonus_soviet_each_troop_counts_one_more_from_battle_to_battle():
+    t = Table(hands={"P1": ["troops_3", "troops_2"]}, territories=["soviet", "german"])
+    capture_in_turn(t, "P1", "troops_3")
+    t.play("P1", "attack open")
+    t.bid("P1", "troops_2")
+    assert t.total("P1") == 3
+
+
+@pytest.mark.parametrize("nation,cards,total", [
+    ("american", ["planes_2", "troops_1"], 3 + 1),
+    ("german", ["tanks_3", "troops_1"], 4 + 1),
+    ("soviet", ["troops_2", "tanks_2"], 3 + 2),
+    ("british", ["support_2_4", "troops_1"], 4 + 1),  # Defense value in attack
+])
+def test_bonus_card_of_each_nation(nation, cards, total):
+    t = Table(hands={"P1": ["troops_3", *cards]}, territories=[nation, "german"])
+    capture_in_turn(t, "P1", "troops_3")
+    t.play("P1", "attack open")
+    t.bid("P1", *cards)
+    assert t.total("P1") == total
+
+
+def test_bonus_a_tie_puts_the_bonus_back_in_the_centre():
+    t = Table(hands={"P1": ["troops_3"], "P2": ["troops_3", "troops_3"]},
+              territories=["soviet", "soviet", "german"])
+    capture_in_turn(t, "P1", "troops_3")  # P1: soviet
+    t.play("P1", "attack open")
+    t.bid("P1", "troops_1")
+    t.bid("P2", "troops_3")
+    t.play("P1", "withdraw")  # P2: soviet, one each
+    assert "soviet_bonus" in t.bonus_row()
+    assert "soviet_bonus" not in t.panel("P1") + t.panel("P2")
+
+
+def test_bonus_changes_hands_as_the_counts_change():
+    t = Table(hands={"P1": ["troops_3"], "P2": ["troops_3", "troops_3"]},
+              territories=["soviet", "german", "american"])
+    capture_in_turn(t, "P1", "troops_3")  # P1: soviet
+    t.play("P1", "attack open")
+    t.bid("P1", "troops_1")
+    t.bid("P2", "troops_3")
+    t.play("P1", "withdraw")  # P2: german
+    assert "soviet_bonus" in t.panel("P1") and "german_bonus" in t.panel("P2")
+    t.play("P2", "attack P1 soviet")
+    t.bid("P2", "troops_3")
+    t.play("P1", "withdraw")  # P2 takes P1's soviet
+    assert "soviet_bonus" in t.panel("P2") and "soviet_bonus" not in t.panel("P1")
+
+
+def test_bonus_cards_do_not_count_toward_victory():
+    t = Table(hands={"P1": ["troops_3"]}, territories=["soviet", "german"], victory="quick")
+    capture_in_turn(t, "P1", "troops_3")
+    assert t.outcome() is None
+
+
+# ------------------------------------------------------------------ victory and the outcome
+
+
+def sweep(t: Table, side: str, battles: int):
+    """`side` wins `battles` battles in a row for the open territories."""
+    for k in range(battles):
+        if k:
+            t.play(side, "attack open")
+        t.win_battle(side, "troops_1")
+
+
+def test_victory_normal_two_of_the_same_territory_type():
+    t = Table(3, territories=["soviet", "soviet", "german"])
+    sweep(t, "P1", 2)
+    out = t.outcome()
+    assert out is not None and out.winner == "P1" and out.rule == "LF-victory"
+    assert t.decision() is None
+
+
+def test_victory_normal_three_different_territory_types():
+    t = Table(territories=["soviet", "german", "american", "british"])
+    sweep(t, "P1", 2)
+    assert t.outcome() is None
+    t.play("P1", "attack open")
+    t.win_battle("P1", "troops_1")
+    assert t.outcome().winner == "P1"
+
+
+def test_victory_quick_two_of_a_type_is_not_enough():
+    t = Table(territories=["soviet", "soviet", "german", "american"], victory="quick")
+    sweep(t, "P1", 2)
+    assert t.outcome() is None
+
+
+def test_victory_quick_three_of_any_type():
+    t = Table(territories=["soviet", "soviet", "soviet", "german"], victory="quick")
+    sweep(t, "P1", 2)
+    assert t.outcome() is None
+    t.play("P1", "attack open")
+    t.win_battle("P1", "troops_1")
+    assert t.outcome().winner == "P1"
+
+
+def test_victory_quick_three_different_types_also_win():
+    t = Table(territories=["soviet", "german", "american", "british"], victory="quick")
+    sweep(t, "P1", 3)
+    assert t.outcome().winner == "P1"
+
+
+def test_the_outcome_ranks_every_player_by_territories_held():
+    t = Table(3, hands={"P2": ["troops_3"], "P3": ["troops_3"]},
+              territories=["soviet", "german", "soviet"])
+    t.bid("P1", "troops_1")
+    t.bid("P2", "troops_3")
+    t.play("P3", "withdraw")
+    t.play("P1", "withdraw")  # P2: soviet
+    t.play("P2", "attack open")
+    t.bid("P2", "troops_1")
+    t.play("P3", "play troops_3", "done")  # P2's Troop counts 2 with the soviet bonus
+    t.play("P1", "withdraw")
+    t.play("P2", "withdraw")  # P3: german
+    t.play("P3", "attack open")
+    t.bid("P3", "troops_1")
+    t.play("P1", "withdraw")
+    t.play("P2", "withdraw")  # P3: soviet ... P3 holds soviet and german
+    assert t.outcome() is None
+    t.play("P3", "attack P2 soviet")
+    t.bid("P3", "troops_1")
+    t.play("P1", "withdraw")
+    t.play("P2", "withdraw")  # P3: two soviet
+    out = t.outcome()
+    assert out.winner == "P3"
+    assert out.ranking == (("P3",), ("P1", "P2"))  # neither holds a territory: they share
+    assert dict(out.scores) == {"P1": 0, "P2": 0, "P3": 3}
+
+
+def test_the_outcome_ranks_the_runner_up_above_a_player_with_nothing():
+    t = Table(3, hands={"P2": ["troops_3"], "P3": ["troops_3"]},
+              territories=["soviet", "german", "german"])
+    t.bid("P1", "troops_1")
+    t.bid("P2", "troops_3")
+    t.play("P3", "withdraw")
+    t.play("P1", "withdraw")  # P2: soviet
+    t.play("P2", "attack open")
+    t.bid("P2", "troops_1")
+    t.play("P3", "play troops_3", "done")  # P2's Troop counts 2 with the soviet bonus
+    t.play("P1", "withdraw")
+    t.play("P2", "withdraw")  # P3: german
+    t.play("P3", "attack open")
+    t.bid("P3", "troops_1")
+    t.play("P1", "withdraw")
+    t.play("P2", "withdraw")  # P3: german, german
+    out = t.outcome()
+    assert out.winner == "P3" and out.ranking == (("P3",), ("P2",), ("P1",))
