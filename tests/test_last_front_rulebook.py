@@ -1052,3 +1052,111 @@ def test_the_outcome_ranks_the_runner_up_above_a_player_with_nothing():
     t.play("P2", "withdraw")  # P3: german, german
     out = t.outcome()
     assert out.winner == "P3" and out.ranking == (("P3",), ("P2",), ("P1",))
+
+
+# ------------------------------------------------------------------ player counts
+
+
+def test_five_players_each_get_six_and_turns_go_round_all_five():
+    t = Table(5, hands={f"P{k}": [f"troops_{min(k, 3)}"] for k in range(1, 6)})
+    assert [t.hand_size(p) for p in t.sides] == [7, 6, 6, 6, 6]
+    t.bid("P1", "troops_1")
+    t.bid("P2", "troops_2")
+    seen = []
+    for side in ("P3", "P4", "P5", "P1"):
+        seen.append(t.to_act()[0])
+        t.play(side, "withdraw")
+    assert seen == ["P3", "P4", "P5", "P1"]
+    assert t.captured("P2") == ["british"] and t.to_act() == ("P2",)
+
+
+def test_five_players_the_winner_declares_and_play_goes_clockwise_from_them():
+    t = Table(5, hands={"P3": ["troops_3"]}, territories=["british", "german"])
+    t.bid("P1", "troops_1")
+    t.play("P2", "withdraw")
+    t.bid("P3", "troops_3")
+    for side in ("P4", "P5", "P1"):
+        t.play(side, "withdraw")
+    t.play("P3", "attack open")
+    order = []
+    for _ in range(5):
+        side = t.to_act()[0]
+        order.append(side)
+        if side == "P3":
+            t.bid(side, "troops_1")
+        else:
+            t.play(side, "withdraw")
+        if t.phase() != "battle":
+            break
+    assert order == ["P3", "P4", "P5", "P1", "P2"]
+    assert t.captured("P3") == ["british", "german"]
+
+
+def test_two_players_the_battle_ends_at_the_first_withdrawal():
+    t = Table(2)
+    t.bid("P1", "troops_1")
+    t.play("P2", "withdraw")
+    assert t.phase() == "spoils" and t.captured("P1") == ["british"]
+
+
+# ------------------------------------------------------------------ secrets
+
+
+SECRET = ["bomber_wing", "logistics", "militia", "espionage", "fortify"]
+
+
+def _a_battle_with_secrets(players: int) -> Table:
+    t = Table(players, hands={"P1": ["troops_1", *SECRET], "P2": ["troops_2"]},
+              draws={"P1": ["air_superiority", "field_engineers", "sabotage"]},
+              territories=["british", "german"])
+    t.bid("P1", "troops_1")
+    t.bid("P2", "troops_2")
+    for side in t.sides[2:]:
+        t.play(side, "withdraw")
+    t.play("P1", "withdraw")
+    return t
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_secret_another_players_hand_is_only_a_count_in_every_view(players):
+    t = _a_battle_with_secrets(players)
+    for viewer in t.sides:
+        for p in t.view(viewer).piles:
+            if p.name == "hand" and p.owner != viewer:
+                assert p.cards is None and p.count == t.hand_size(p.owner)
+            if p.kind == "deck":
+                assert p.cards is None
+    secret = set(SECRET) | {"air_superiority", "field_engineers", "sabotage"}
+    for viewer in t.sides[1:]:
+        assert not secret & set(str(t.view(viewer)).replace("'", " ").replace(",", " ").split())
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_secret_a_draw_is_told_only_to_the_drawer(players):
+    t = _a_battle_with_secrets(players)
+    secret = set(SECRET) | {"air_superiority", "field_engineers", "sabotage"}
+    for e in t.events:
+        if any(c in e.text for c in secret):
+            assert e.to == frozenset({"P1"}), e
+
+
+def test_secret_replay_as_another_player_in_json_shows_no_hand_and_no_deck_order(
+        tmp_path, capsys, monkeypatch):
+    import io
+    import sys
+
+    t = _a_battle_with_secrets(3)
+    rec = tmp_path / "g.record"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(t.typed) + "\n"))
+    assert main(["play", str(SCENARIO), "--table", "--players", "3", "--record", str(rec)]) == 0
+    capsys.readouterr()
+    for viewer in ("P2", "P3"):
+        assert main(["replay", str(rec), "--json", "--as", viewer,
+                     "--scenario", str(SCENARIO)]) == 0
+        out = capsys.readouterr().out
+        data = json.loads(out)
+        assert data  # a view was printed
+        for card in SECRET + ["air_superiority", "field_engineers", "sabotage"]:
+            assert card not in out, (viewer, card)
+    assert main(["replay", str(rec), "--json", "--as", "P1", "--scenario", str(SCENARIO)]) == 0
+    assert "bomber_wing" in capsys.readouterr().out  # P1 sees its own hand
