@@ -11,7 +11,7 @@ import pytest
 
 from lf_table import SCENARIO, Table
 from toolkit.cli import main
-from toolkit.referee.protocol import DecisionKind
+from toolkit.referee.protocol import DecisionKind, IllegalMoveError
 
 UNITS = ["troops_3", "troops_3", "troops_3", "tanks_3", "tanks_3", "planes_4"]
 
@@ -1160,3 +1160,27 @@ def test_secret_replay_as_another_player_in_json_shows_no_hand_and_no_deck_order
             assert card not in out, (viewer, card)
     assert main(["replay", str(rec), "--json", "--as", "P1", "--scenario", str(SCENARIO)]) == 0
     assert "bomber_wing" in capsys.readouterr().out  # P1 sees its own hand
+
+
+def test_event_ceasefire_puts_the_open_territory_at_the_bottom_of_the_deck():
+    # P1 and P2 hold a British territory each; the third is open when Ceasefire comes:
+    # it goes under the deck, so the card turned up next cannot be British
+    t = Table(3, hands={"P1": ["troops_3"], "P2": ["troops_3", "troops_3"],
+                        "P3": ["draw_event", "troops_3"]},
+              territories=["british", "british", "british", "british"], events=["ceasefire"])
+    t.bid("P1", "troops_3")
+    t.play("P2", "withdraw")
+    t.play("P3", "withdraw")
+    t.play("P1", "attack open")
+    t.bid("P1", "troops_1")
+    t.bid("P2", "troops_3")
+    t.play("P3", "withdraw")
+    t.play("P1", "withdraw")
+    t.play("P2", "attack open")
+    t.bid("P2", "troops_1")
+    t.play("P3", "play troops_3")
+    with pytest.raises(IllegalMoveError, match="no british is left"):
+        t.play("P3", "play draw_event")  # Ceasefire; the table then types british
+    d = t.decision()
+    assert d.kind is DecisionKind.CHANCE and "Territory" in d.chance.label
+    assert "british" not in d.chance.pool and len(d.chance.pool) == 9

@@ -55,6 +55,7 @@ class State:
     stuck: bool = False  # no battle can be declared: the game ends
     digging: tuple[str, ...] = ()  # a dig-in declared, waiting for Blitz answers
     draws: tuple[str, ...] = ()  # Battle cards owed, one entry per card, the first being drawn
+    under: tuple[str, ...] = ()  # Territory cards put under the deck (Ceasefire), first first
 
     def at(self, side: str) -> int:
         return self.sides.index(side)
