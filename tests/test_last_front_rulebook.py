@@ -1184,3 +1184,84 @@ def test_event_ceasefire_puts_the_open_territory_at_the_bottom_of_the_deck():
     d = t.decision()
     assert d.kind is DecisionKind.CHANCE and "Territory" in d.chance.label
     assert "british" not in d.chance.pool and len(d.chance.pool) == 9
+
+
+# ------------------------------------------------------------------ more from the text
+
+
+def test_support_a_third_player_in_a_battle_for_a_captured_territory_counts_attack_value():
+    t = Table(3, hands={"P1": ["troops_3", "troops_2", "troops_2"], "P2": ["support_3_6"],
+                        "P3": ["support_3_6", "troops_3"]},
+              territories=["british", "american"])
+    t.win_battle("P1", "troops_3")  # P1 holds british
+    t.play("P1", "attack open")
+    t.bid("P1", "troops_1")
+    t.bid("P2", "troops_2")
+    t.bid("P3", "troops_3")
+    t.play("P1", "withdraw")
+    t.play("P2", "withdraw")  # P3 holds american
+    t.play("P3", "attack P1 british")
+    t.bid("P3", "support_3_6")  # attacking: 3
+    t.bid("P1", "troops_2", "troops_2")
+    t.play("P2", "play support_3_6")  # neither attacker nor the holder: Attack value
+    assert t.total("P2") == 3 and t.total("P3") == 3
+
+
+def test_attacking_a_captured_territory_leaves_the_open_card_where_it_is():
+    t = _p1_holds_british_and_p2_attacks()
+    assert t.open_territory() == [t.open_territory()[0]]
+    before = t.open_territory()
+    t.play("P2", "attack P1 british")
+    assert t.open_territory() == before and t.pile("territory").count == 12 - 3
+
+
+def test_icon_militia_counts_the_printed_value_of_1_even_when_doubled():
+    t = Table(hands={"P1": ["militia", "veteran_troops", "troops_1", "troops_2"]})
+    t.bid("P1", "militia", "veteran_troops", "troops_1", "troops_2")
+    assert t.total("P1") == (1 * 2 + 1) + 2 * 2
+
+
+def test_dig_in_is_declared_on_ones_own_turn():
+    t = Table(hands={"P1": ["troops_3"] * 4, "P2": ["troops_3"] * 4}, dig_in=True)
+    t.bid("P1", *["troops_3"] * 4)
+    t.refused("P1", "dig troops_3 troops_3 troops_3 troops_3", "turn")
+
+
+def test_blitz_ambush_answers_only_a_dig_in():
+    t = Table(hands={"P1": ["patton", "tanks_3"], "P2": ["ambush"]}, auto_pass=False)
+    t.play("P1", "play tanks_3", "play patton")
+    t.refused("P2", "play ambush", "LF-blitz")
+
+
+def test_blitz_counter_intelligence_answers_only_an_icon():
+    t = Table(hands={"P1": ["troops_3"] * 4, "P2": ["counter_intelligence"]}, dig_in=True,
+              auto_pass=False)
+    t.play("P1", *["play troops_3"] * 4)
+    t.play("P1", "dig troops_3 troops_3 troops_3 troops_3")
+    t.refused("P2", "play counter_intelligence", "LF-blitz")
+
+
+def test_blitz_a_window_opens_whether_or_not_anyone_holds_a_blitz_card():
+    t = Table(hands={"P1": ["patton", "tanks_3"]}, auto_pass=False)
+    t.play("P1", "play tanks_3", "play patton")
+    assert t.decision().kind is DecisionKind.REACTION and t.to_act() == ("P2",)
+    assert t.legal("P2") == ["pass"]
+
+
+def test_event_cut_supply_lines_beats_logistics():
+    # LF-R22: an Event cannot be blocked, so "Attack value" wins over "Defense value"
+    t = Table(hands={"P1": ["draw_event", "logistics", "support_3_6"]},
+              events=["cut_supply_lines"])
+    t.play("P1", "play draw_event")
+    t.bid("P1", "logistics", "support_3_6")
+    assert t.total("P1") == 3
+
+
+def test_event_counteroffensive_a_tie_for_the_lowest_bid_goes_to_the_first_in_seat_order():
+    # LF-R23
+    t = Table(3, hands={"P1": ["troops_1"], "P2": ["troops_2"],
+                        "P3": ["draw_event", "troops_1"]}, events=["counteroffensive"])
+    t.bid("P1", "troops_1")
+    t.bid("P2", "troops_2")
+    t.play("P3", "play troops_1", "play draw_event")  # P1 and P3 both bid 1
+    assert [t.total(p) for p in t.sides] == [3, 2, 1]
