@@ -1265,3 +1265,35 @@ def test_event_counteroffensive_a_tie_for_the_lowest_bid_goes_to_the_first_in_se
     t.bid("P2", "troops_2")
     t.play("P3", "play troops_1", "play draw_event")  # P1 and P3 both bid 1
     assert [t.total(p) for p in t.sides] == [3, 2, 1]
+
+
+def test_special_strategic_retreat_may_not_take_the_opener_out_before_the_opening_bid():
+    t = Table(hands={"P1": ["strategic_retreat", "troops_1"]})
+    t.refused("P1", "play strategic_retreat", "LF-open")
+
+
+def test_event_heavy_losses_spares_dug_in_troops():
+    t = Table(hands={"P1": ["troops_3", "troops_3", "troops_3", "troops_1"],
+                     "P2": ["draw_event", "planes_4", "planes_4", "planes_3"]},
+              events=["heavy_losses"], dig_in=True)
+    t.play("P1", "play troops_3", "play troops_3", "play troops_3", "play troops_1")
+    t.play("P1", "dig troops_1 troops_3 troops_3 troops_3", "done")
+    t.play("P2", "play draw_event")
+    assert t.total("P1") == 10
+
+
+def test_secret_espionage_the_card_taken_is_told_only_to_the_two_players():
+    t = Table(3, hands={"P1": ["espionage", "troops_1"], "P2": ["planes_4"]})
+    t.play("P1", "play espionage P2")
+    ev = t.play("P1", "take planes_4")
+    assert [e for e in ev if e.to is None]  # everyone learns that a card was taken
+    for e in ev:
+        if "planes_4" in e.text:
+            assert e.to in (frozenset({"P1"}), frozenset({"P2"}))
+
+
+def test_secret_a_spectator_sees_no_hand_and_no_deck():
+    t = _a_battle_with_secrets(3)
+    for p in t.view(None).piles:
+        if p.kind in ("hand", "deck"):
+            assert p.cards is None
