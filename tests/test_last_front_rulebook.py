@@ -1297,3 +1297,22 @@ def test_secret_a_spectator_sees_no_hand_and_no_deck():
     for p in t.view(None).piles:
         if p.kind in ("hand", "deck"):
             assert p.cards is None
+
+
+def test_secret_replay_as_a_player_does_not_give_the_seed_that_orders_the_decks(
+        tmp_path, capsys, monkeypatch):
+    # with the seed anyone can deal the rest of the Battle deck (SeededChance: the k-th
+    # draw from "seed/k"), so a player's --json must not carry it
+    import io
+    import sys
+
+    rec = tmp_path / "g.record"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("play troops_1\n"))
+    assert main(["play", str(SCENARIO), "--seed", "3", "--players", "3", "--record",
+                 str(rec)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(rec), "--json", "--as", "P2", "--scenario", str(SCENARIO)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "seed" not in data and data["as"] == "P2"
+    assert main(["replay", str(rec), "--json", "--scenario", str(SCENARIO)]) == 0
+    assert json.loads(capsys.readouterr().out)["seed"] == "3"  # the whole record: kept
