@@ -1316,3 +1316,15 @@ def test_secret_replay_as_a_player_does_not_give_the_seed_that_orders_the_decks(
     assert "seed" not in data and data["as"] == "P2"
     assert main(["replay", str(rec), "--json", "--scenario", str(SCENARIO)]) == 0
     assert json.loads(capsys.readouterr().out)["seed"] == "3"  # the whole record: kept
+
+
+def test_special_fortify_counts_only_while_it_lies_in_the_bid():
+    # "while you defend…" has no end of its own, and the rulebook has Specials that helped
+    # a bid and are "eliminated on subsequent turns" change its value unless dug in
+    t = _p1_holds_british_and_p2_attacks(hands_p1=["fortify"], hands_p2=["troops_3", "sabotage"])
+    t.play("P2", "attack P1 british")
+    t.bid("P2", "troops_3")
+    t.play("P1", "play fortify", "play troops_1", "done")
+    assert t.total("P1") == 4
+    t.play("P2", "play sabotage P1 fortify")
+    assert t.total("P1") == 1 and "fortify" in t.discard()
