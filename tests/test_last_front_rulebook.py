@@ -1328,3 +1328,11 @@ def test_special_fortify_counts_only_while_it_lies_in_the_bid():
     assert t.total("P1") == 4
     t.play("P2", "play sabotage P1 fortify")
     assert t.total("P1") == 1 and "fortify" in t.discard()
+
+
+def test_the_bid_to_beat_is_the_previous_bid_as_it_stands_after_sabotage():
+    # LF-R09: Sabotage takes P1's 4 away, so P2 must beat 3, not 7
+    t = Table(hands={"P1": ["planes_4", "troops_3"], "P2": ["sabotage", "troops_2", "troops_2"]})
+    t.bid("P1", "planes_4", "troops_3")
+    t.play("P2", "play sabotage P1 planes_4", "play troops_2", "play troops_2", "done")
+    assert t.to_act() == ("P1",) and t.total("P2") == 4
