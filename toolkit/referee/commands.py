@@ -185,7 +185,8 @@ def run_replay(args) -> int:
             "scenario": rec.header.scenario,
             "ruleset": rules.name,
             "sides": list(rec.header.sides),
-            "seed": rec.header.seed,
+            # the seed deals every card still hidden: only the whole record's replay shows it
+            **({"seed": rec.header.seed} if viewer is None else {}),
             "moves": [_move_json(i + 1, s, viewer) for i, s in enumerate(seen)],
             "outcome": None if outcome is None else outcome.as_json(),
             "decision": None if decision is None else {

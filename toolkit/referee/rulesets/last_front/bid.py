@@ -4,8 +4,9 @@ then multiplications and divisions (rounding down), then additions and
 subtractions, never below 0. Cards declared at face value count their face
 value and take no modifier; dug-in piles count `dig_in_value` each and take no
 modifier either (LF-R06). Modifiers come from the Icon cards in one's own bid
-(played for their ability), the Territory Bonuses one holds, and the effects in
-force for the battle (Events, Artillery Barrage, Fortify…)."""
+(played for their ability) and the Specials with no end of their own (Fortify),
+the Territory Bonuses one holds, and the effects in force for the battle (Events,
+Artillery Barrage…)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def modifiers(s: State, side: str) -> list[Mod]:
             counted.remove(card)
             continue
         info = s.cfg.cards[card]
-        if info.category == ICON and (side, card) not in s.cancelled:
+        if info.category in (ICON, SPECIAL) and (side, card) not in s.cancelled:
             out += mods_of_card(s, side, card)
     for card in bonuses_of(s, side):
         out += mods_of_card(s, side, card)

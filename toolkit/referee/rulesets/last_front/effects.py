@@ -126,16 +126,17 @@ def divide(ctx, kind, by, whose, until):
 
 
 @EFFECTS.primitive(n=fx.Int(-9, 9), when=(fx.OneOf(("always", "defending")), "always"),
-                   whose=(WHOSE, "self"), until=(UNTIL, "battle_end"))
+                   whose=(WHOSE, "self"), until=(UNTIL, None))
 def add(ctx, n, when, whose, until):
     """The bid counts {n} more."""
     s = ctx.state
-    if ctx.mode == "mods":
-        return Mod(ctx.card, ctx.side, "add", None, n)
     if when == "defending" and s.holder != ctx.side:
-        ctx.events.append(Event("effect", f"{ctx.card}: {ctx.side} is not defending, no effect"))
+        if ctx.mode == "play":
+            ctx.events.append(Event("effect", f"{ctx.card}: {ctx.side} is not defending, "
+                                    "no effect"))
         return None
-    return _modifier(ctx, Mod(ctx.card, ctx.side, "add", None, n), whose, until or "battle_end")
+    # without `until` (Fortify) it counts while its card lies in its player's bid
+    return _modifier(ctx, Mod(ctx.card, ctx.side, "add", None, n), whose, until)
 
 
 @EFFECTS.primitive(kind=KIND, whose=(WHOSE, "self"), until=(UNTIL, None))

@@ -8,6 +8,7 @@ declared the battle declares the next."""
 
 from __future__ import annotations
 
+from toolkit.referee.chance import Draw
 from toolkit.referee.kit import zones as zn
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import CHANCE, Window
@@ -29,11 +30,17 @@ def next_declarer(s: State) -> str:
 
 
 def flip(s: State) -> State:
-    """Turn the top Territory card face up (a public chance draw)."""
-    if s.zone(TERRITORY).count == 0:
+    """Turn the top Territory card face up (a public chance draw). Cards put under
+    the deck (Ceasefire) come up only once the cards above them are gone."""
+    deck = s.zone(TERRITORY)
+    if deck.count == 0:
         return evolve(s, open_card=None)
-    return open_window(s, Window(FLIP, CHANCE, spec=s.zone(TERRITORY).draw(
-        1, "the top Territory card is turned up")))
+    above = list(deck.cards)
+    for card in s.under:
+        above.remove(card)
+    pool = tuple(sorted(above)) if above else s.under[:1]
+    return open_window(s, Window(FLIP, CHANCE, spec=Draw(
+        pool, 1, "the top Territory card is turned up")))
 
 
 class Flip:
@@ -42,8 +49,11 @@ class Flip:
 
     def apply(self, s: State, side, outcome, w):
         card = outcome.values[0]
-        zones = zn.put(s.zones, s.zone(TERRITORY).remove(card))
-        s = evolve(s, zones=zones, open_card=card)
+        deck = s.zone(TERRITORY)
+        under = s.under
+        if card in under and deck.cards.count(card) <= under.count(card):  # the bottom card
+            under = under[1:]
+        s = evolve(s, zones=zn.put(s.zones, deck.remove(card)), open_card=card, under=under)
         if s.contested is None:  # the first battle is for the first card turned up
             s = evolve(s, contested=card)
         return s, (Event("flip", f"the Territory card turned up is {card}", reveals=True),)
@@ -83,8 +93,9 @@ class Spoils:
                            open_card=None)
                 events.append(Event("capture", f"{s.winner} captures {card}"))
             s = open_draws(s, s.winner, 1)
-        elif s.holder is None:  # a ceasefire over the open card: it goes back
-            s = evolve(s, zones=zn.put(s.zones, s.zone(TERRITORY).add(card)), open_card=None)
+        elif s.holder is None:  # a ceasefire over the open card: it goes under the deck
+            s = evolve(s, zones=zn.put(s.zones, s.zone(TERRITORY).add(card)), open_card=None,
+                       under=s.under + (card,))
         s = with_holders(evolve(s, contested=None, holder=None))
         if s.open_card is None:
             s = flip(s)
