@@ -285,8 +285,17 @@ def test_primitive_multiply_and_divide_round_down_after_multiplying():
 
 def test_primitive_add_with_battle_end_goes_in_force_for_whom_it_names():
     ctx, t = _ctx()
-    EFFECTS.apply(Call("add", (("n", 2), ("whose", "self"))), ctx)
+    EFFECTS.apply(Call("add", (("n", 2), ("whose", "self"), ("until", "battle_end"))), ctx)
     assert ctx.state.mods[-1].op == "add" and ctx.state.mods[-1].whom == "P1"
+
+
+def test_primitive_add_without_an_end_is_counted_from_the_bid_not_kept_in_force():
+    """LF-R14: an `add` with no `until` (Fortify) helps only while its card lies in the bid,
+    so nothing is put in force when it is played."""
+    ctx, t = _ctx()
+    before = ctx.state.mods
+    EFFECTS.apply(Call("add", (("n", 3), ("when", "defending"))), ctx)
+    assert ctx.state.mods == before
 
 
 def test_primitive_use_defence_value_and_use_attack_value():
