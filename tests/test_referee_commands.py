@@ -180,6 +180,7 @@ def test_replay_as_a_side_shows_other_moves_only_as_the_events_it_was_told(capsy
     assert blue["move"] == "boost 1" and "you commit a boost of 1" in blue["told"]
     assert roll == {"n": 3, "player": "chance", "move": None, "told": ["Red rolls 6"]}
     assert data["as"] == "Blue" and data["view"]["viewer"] == "Blue"
+    assert "state_hash" not in data  # a hash of the whole state: guesses of Red's could be tested
     assert data["view"]["log"][-1] == "Red rolls 6"
     assert main(["replay", rec, "--to", "3", "--as", "Blue"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -245,6 +245,9 @@ def _transcripts_keep_secrets(rules, scenario, history, sides) -> None:
                                  "--scenario", str(scenario.path)]) == 0
                 outputs[bool(extra)] = out.getvalue()
             data = json.loads(outputs[True], parse_constant=lambda c: pytest.fail(c))
+            # the seed deals what is hidden and the whole state's hash lets guesses be tested
+            assert "seed" not in data and "state_hash" not in data
+            assert "state hash" not in outputs[False]
             shown = [m["move"] for m in data["moves"]]
             seen = " ".join(e.text for *_, events in history for e in events
                             if e.visible_to(viewer))

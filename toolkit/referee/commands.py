@@ -192,8 +192,8 @@ def run_replay(args) -> int:
             "decision": None if decision is None else {
                 "kind": decision.kind.value, "players": list(decision.players),
                 "prompt": decision.prompt},
-            "state_hash": rules.state_hash(state),
-            **({} if viewer is None else {"as": viewer}),
+            # the whole state's hash would let a player test guesses of what is hidden
+            **({"state_hash": rules.state_hash(state)} if viewer is None else {"as": viewer}),
             **({"view": view.as_json()} if isinstance(view, View) else {}),
         }
         print(jsontext.dumps(data, indent=2))
@@ -208,7 +208,8 @@ def run_replay(args) -> int:
         from toolkit.referee.game import waiting_for
 
         print(f"after move {upto}: {waiting_for(decision)}", file=out)
-    print(f"state hash: {rules.state_hash(state)}", file=out)
+    if viewer is None:  # a hash of everything, hidden cards included: not for one side
+        print(f"state hash: {rules.state_hash(state)}", file=out)
     out.flush()
     return EXIT_OK
 
