@@ -154,7 +154,28 @@ class KitRules:
                      if check(state, player, m, *extra) is None]
         if self._passes(phase, window):  # the kit's pass comes first, once
             moves = [PASS] + [m for m in moves if m is not PASS]
+        self.listed(state, player, moves)
         return moves
+
+    def listed(self, state: Any, player: str, moves: list) -> None:
+        """Remember the moves just listed for `player` in `state` (the last listing
+        only, as a snapshot: the caller may change its list)."""
+        self._listed = (state, player, tuple(moves), None)
+
+    def was_listed(self, state: Any, player: str, move: Move) -> bool:
+        """Is `move` (this very object) among the moves last listed for `player` in
+        this very `state` object? Then `check` would accept it (the listing is what
+        `check` accepts; the contract test holds the two together), and `game.play`
+        does not ask again. Only identity counts: an equal state or an equal move
+        built elsewhere is checked in full."""
+        last = self.__dict__.get("_listed")
+        if last is None or last[0] is not state or last[1] != player:
+            return False
+        ids = last[3]
+        if ids is None:
+            ids = frozenset(map(id, last[2]))
+            self._listed = (state, player, last[2], ids)
+        return id(move) in ids
 
     def check(self, state: Any, player: str, move: Move) -> Illegal | None:
         flow: Flow = state.flow
