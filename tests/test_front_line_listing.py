@@ -165,3 +165,21 @@ def test_FL_listing_reads_a_changed_position_again_only_where_it_changed(name):
             got, fresh = Sides(a, side).after(b, side, changed), Sides(b, side)
             assert [getattr(got, k) for k in SIDES_FIELDS] == \
                 [getattr(fresh, k) for k in SIDES_FIELDS]
+
+
+def test_FL_listing_tables_are_shared_by_configs_of_the_same_battlefield():
+    """Every Config of one battlefield (loaded again, another game, another chunk of a
+    simulation) uses the same Reach, so what it remembered is not learnt again; a
+    different battlefield or a different desert bonus gets its own."""
+    import dsl
+    from front_line_play import ROOT
+
+    path = ROOT / "content" / "front_line" / "main.scn"
+    a = RULES.new_game(dsl.load(path)).cfg
+    b = RULES.new_game(dsl.load(path)).cfg
+    assert a is not b and a.reach is b.reach
+    other = RULES.new_game(scenario("great_desert")).cfg
+    assert other.reach is not a.reach
+    bonus = RULES.new_game(dsl.load(path), {"move_bonus_desert": 2}).cfg
+    assert bonus.reach is not a.reach and bonus.reach.kinds["tank"].longest == \
+        bonus.kinds["tank"].move + 2

@@ -139,6 +139,33 @@ class Reach:
 
 #: sets of squares remembered per square and verb (then forgotten, and again)
 MEMO = 4096
+#: battlefields whose Reach is kept for the next Config of the same battlefield
+SHARED = 16
+_SHARED: dict[tuple, Reach] = {}
+
+
+def fingerprint(cfg) -> tuple:
+    """Everything of a Config that its Reach (and a Sides) is derived from: the grid,
+    the terrain, who owns which city, how each kind moves and fires, the desert's
+    extra step."""
+    return (cfg.width, cfg.height, cfg.impassable, cfg.desert, cfg.landing,
+            tuple(sorted((sq, c.owner) for sq, c in cfg.cities.items())),
+            tuple(sorted((name, k.move, k.range, k.diagonal) for name, k in cfg.kinds.items())),
+            int(cfg.opt("move_bonus_desert")))
+
+
+def shared(cfg) -> Reach:
+    """The Reach of `cfg`'s battlefield: one per fingerprint, so every Config loaded
+    from the same battlefield (each chunk of a simulation, each match on a server,
+    each round of a benchmark) finds the tables and moves already remembered; the
+    last SHARED battlefields are kept."""
+    key = fingerprint(cfg)
+    reach = _SHARED.get(key)
+    if reach is None:
+        if len(_SHARED) >= SHARED:
+            _SHARED.pop(next(iter(_SHARED)))
+        reach = _SHARED[key] = Reach(cfg)
+    return reach
 #: at most this many squares changed since a side's last Sides: read only those again
 FEW = 6
 
