@@ -42,6 +42,8 @@ kit handles it (a pass takes the side off the window, or out of the phase).
 from __future__ import annotations
 
 import hashlib
+from itertools import repeat
+from operator import is_
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from dataclasses import fields, is_dataclass
@@ -160,7 +162,7 @@ class KitRules:
     def listed(self, state: Any, player: str, moves: list) -> None:
         """Remember the moves just listed for `player` in `state` (the last listing
         only, as a snapshot: the caller may change its list)."""
-        self._listed = (state, player, tuple(moves), None)
+        self._listed = (state, player, tuple(moves))
 
     def was_listed(self, state: Any, player: str, move: Move) -> bool:
         """Is `move` (this very object) among the moves last listed for `player` in
@@ -171,11 +173,7 @@ class KitRules:
         last = self.__dict__.get("_listed")
         if last is None or last[0] is not state or last[1] != player:
             return False
-        ids = last[3]
-        if ids is None:
-            ids = frozenset(map(id, last[2]))
-            self._listed = (state, player, last[2], ids)
-        return id(move) in ids
+        return any(map(is_, last[2], repeat(move)))
 
     def check(self, state: Any, player: str, move: Move) -> Illegal | None:
         flow: Flow = state.flow

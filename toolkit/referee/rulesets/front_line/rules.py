@@ -117,7 +117,7 @@ class FrontLine(KitRules):
         if flow.outcome is None and not flow.windows and flow.phase == "turns" \
                 and flow.actor == player:
             moves = actions.legal(s, player)
-            self._listed = (s, player, tuple(moves), None)  # KitRules.listed, in line
+            self._listed = (s, player, tuple(moves))  # KitRules.listed, in line
             return moves
         return super().legal_moves(s, player)
 
