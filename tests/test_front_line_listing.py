@@ -136,3 +136,50 @@ def test_FL_listing_every_legal_move_and_only_those_in_random_games(name):
             assert_listing_is_the_check(s, player)
         seen += 1
     assert seen > 100
+
+
+SIDES_FIELDS = ("mine", "friends", "active", "enemies", "occupied", "closed", "passable", "free")
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_FL_listing_reads_a_changed_position_again_only_where_it_changed(name):
+    """Reach.sides builds a side's Sides from its last one when a few squares changed
+    (Sides.after); it equals the Sides read afresh at every decision of random games
+    and between random positions that differ in one to six squares."""
+    for s, player in played_positions(name, games=2, seed=11):
+        for side in s.sides:
+            got, fresh = s.cfg.reach.sides(s, side), Sides(s, side)
+            assert [getattr(got, k) for k in SIDES_FIELDS] == \
+                [getattr(fresh, k) for k in SIDES_FIELDS]
+    rng = random.Random(f"after/{name}")
+    for _ in range(30):
+        a = random_position(name, rng)
+        squares = list(a.squares)
+        units = [u for u in squares if u is not None]
+        for sq in rng.sample(range(len(squares)), rng.randint(1, 6)):
+            squares[sq] = None if rng.random() < 0.4 else evolve(
+                rng.choice(units), disrupted=rng.random() < 0.3)
+        b = evolve(a, squares=tuple(squares))
+        changed = [i for i in range(len(squares)) if a.squares[i] is not b.squares[i]]
+        for side in a.sides:
+            got, fresh = Sides(a, side).after(b, side, changed), Sides(b, side)
+            assert [getattr(got, k) for k in SIDES_FIELDS] == \
+                [getattr(fresh, k) for k in SIDES_FIELDS]
+
+
+def test_FL_listing_tables_are_shared_by_configs_of_the_same_battlefield():
+    """Every Config of one battlefield (loaded again, another game, another chunk of a
+    simulation) uses the same Reach, so what it remembered is not learnt again; a
+    different battlefield or a different desert bonus gets its own."""
+    import dsl
+    from front_line_play import ROOT
+
+    path = ROOT / "content" / "front_line" / "main.scn"
+    a = RULES.new_game(dsl.load(path)).cfg
+    b = RULES.new_game(dsl.load(path)).cfg
+    assert a is not b and a.reach is b.reach
+    other = RULES.new_game(scenario("great_desert")).cfg
+    assert other.reach is not a.reach
+    bonus = RULES.new_game(dsl.load(path), {"move_bonus_desert": 2}).cfg
+    assert bonus.reach is not a.reach and bonus.reach.kinds["tank"].longest == \
+        bonus.kinds["tank"].move + 2

@@ -17,7 +17,7 @@ from toolkit.referee.kit.phases import (
     ALL_PASS, AUTO, CHANCE, HANDLER, REACT, SIDE, TOGETHER, TURNS, Phase, Window,
     check_sequence, read_sequence)
 from toolkit.referee.kit.rules import KitRules, stable_hash
-from toolkit.referee.protocol import PASS, DecisionKind, Event, Illegal, Outcome
+from toolkit.referee.protocol import PASS, DecisionKind, Event, Illegal, IllegalMoveError, Outcome
 
 TOY = Path(__file__).parent / "referee_toy"
 registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
@@ -352,3 +352,61 @@ def test_kit_pass_is_an_ordinary_move_where_the_handler_allows_it():
     assert game.legal_moves(rules, s, "A") == [1, PASS]
     s = play(rules, s, "A", PASS)
     assert rules.decision(s).players == ("B",)
+
+
+# ------------------------------------------------- a move just listed is not judged twice
+
+class Counting(Tiny):
+    """Tiny, counting the calls of its one check."""
+
+    checks = 0
+
+    def check(self, s, player, move):
+        type(self).checks += 1
+        return super().check(s, player, move)
+
+
+def test_kit_play_does_not_check_again_a_move_it_just_listed_for_that_very_state():
+    rules = Counting()
+    s = play(rules, rules.new_game(None), "chance", ChanceOutcome(("A",)))
+    listed = rules.legal_moves(s, "A")
+    before = Counting.checks
+    after, _ = game.play(rules, s, "A", listed[1])
+    assert Counting.checks == before  # listed for this state: not asked again
+    assert after.log[-1] == f"A:{listed[1]}"
+    game.play(rules, after, "B", 2)  # nothing listed for `after`: checked in full
+    assert Counting.checks == before + 1
+
+
+def test_kit_a_listing_vouches_only_for_its_own_state_side_and_moves():
+    rules = Counting()
+    s = play(rules, rules.new_game(None), "chance", ChanceOutcome(("A",)))
+    rules.legal_moves(s, "A")
+    assert rules.was_listed(s, "A", 1)
+    assert not rules.was_listed(replace(s), "A", 1)  # an equal state, not the one listed
+    assert not rules.was_listed(s, "B", 1)  # another side
+    assert not rules.was_listed(s, "A", 7)
+    with pytest.raises(IllegalMoveError) as err:  # not listed: refused by the check
+        game.play(rules, s, "A", 7, "7")
+    assert err.value.rule == "T-bid"
+
+
+def test_kit_changing_the_returned_list_does_not_make_a_move_legal():
+    rules = Counting()
+    s = play(rules, rules.new_game(None), "chance", ChanceOutcome(("A",)))
+    listed = rules.legal_moves(s, "A")
+    listed.append(7)
+    assert not rules.was_listed(s, "A", 7)
+    with pytest.raises(IllegalMoveError):
+        game.play(rules, s, "A", 7, "7")
+
+
+def test_kit_a_listed_reaction_still_waits_for_the_side_with_priority():
+    rules = Windowed()
+    s = play(rules, play(rules, rules.new_game(None), "A", "attack"), "chance",
+             ChanceOutcome((2,)))
+    assert "cover" in rules.legal_moves(s, "B")  # the handler lists it for B too
+    assert rules.was_listed(s, "B", "cover")
+    with pytest.raises(IllegalMoveError) as err:
+        game.play(rules, s, "B", "cover", "cover")
+    assert err.value.rule == game.RULE_PRIORITY

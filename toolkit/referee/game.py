@@ -46,9 +46,12 @@ def waiting_for(decision: Decision | None) -> str:
 
 
 def check(rules: Ruleset, state: State, player: str, move: Move,
-          decision: Decision | None | bool = False) -> Illegal | None:
+          decision: Decision | None | bool = False, listed: bool = False) -> Illegal | None:
     """None if `player` (a side, or CHANCE) may make `move` now, else why not.
-    `decision`: `rules.decision(state)` if the caller has it already (saves asking twice)."""
+    `decision`: `rules.decision(state)` if the caller has it already (saves asking twice).
+    `listed`: the ruleset vouches that `move` is one of the moves its `legal_moves` just
+    listed for `player` in this very state (`play` asks its `was_listed` hook), so its
+    own check is not asked again; whose turn it is is still checked here."""
     if decision is False:
         decision = rules.decision(state)
     if decision is None:
@@ -64,7 +67,7 @@ def check(rules: Ruleset, state: State, player: str, move: Move,
             and player != decision.players[0]):
         return Illegal(RULE_PRIORITY, f"{decision.players[0]} answers this first; "
                        f"{player} may pass now or wait until {decision.players[0]} passes")
-    return rules.check(state, player, move)
+    return None if listed else rules.check(state, player, move)
 
 
 def legal_moves(rules: Ruleset, state: State, player: str) -> list[Move]:
@@ -86,8 +89,13 @@ def legal_moves(rules: Ruleset, state: State, player: str) -> list[Move]:
 def play(rules: Ruleset, state: State, player: str, move: Move,
          text: str | None = None,
          decision: Decision | None | bool = False) -> tuple[State, tuple[Event, ...]]:
-    """Check then apply; raises IllegalMoveError (the state is untouched)."""
-    illegal = check(rules, state, player, move, decision)
+    """Check then apply; raises IllegalMoveError (the state is untouched).
+    A move the ruleset has just listed as legal for this very state (its optional
+    `was_listed(state, player, move) -> bool` hook) skips the ruleset's check: a bot
+    that chose from `legal_moves` is not judged twice."""
+    hook = getattr(rules, "was_listed", None)
+    listed = player != CHANCE and hook is not None and hook(state, player, move)
+    illegal = check(rules, state, player, move, decision, listed)
     if illegal is not None:
         raise IllegalMoveError.of(illegal, text if text is not None else format_move(
             rules, state, player, move))

@@ -16,7 +16,7 @@ from toolkit.referee.kit.values import evolve as replace
 from toolkit.referee.protocol import Outcome
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Flow:
     """`phase`: the current phase's name; `round`: 1, 2, … (one more each time the
     declared phases wrap around); `order`: the sides acting in this phase, in
@@ -27,7 +27,10 @@ class Flow:
     `begin_turn` has run; `fresh`: the phase has not been entered yet;
     `ended`: the phase is over and the next one comes; `windows`: decisions
     opened inside the phase, the last one on top; `start`: the start player;
-    `outcome`: set once the game is over."""
+    `outcome`: set once the game is over.
+
+    Without slots on purpose: the kit changes it at nearly every step, and `evolve`
+    copies an instance dict whole, quicker than setting thirteen slots one by one."""
 
     phase: str
     round: int = 1

@@ -42,6 +42,8 @@ kit handles it (a pass takes the side off the window, or out of the phase).
 from __future__ import annotations
 
 import hashlib
+from itertools import repeat
+from operator import is_
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from dataclasses import fields, is_dataclass
@@ -154,7 +156,24 @@ class KitRules:
                      if check(state, player, m, *extra) is None]
         if self._passes(phase, window):  # the kit's pass comes first, once
             moves = [PASS] + [m for m in moves if m is not PASS]
+        self.listed(state, player, moves)
         return moves
+
+    def listed(self, state: Any, player: str, moves: list) -> None:
+        """Remember the moves just listed for `player` in `state` (the last listing
+        only, as a snapshot: the caller may change its list)."""
+        self._listed = (state, player, tuple(moves))
+
+    def was_listed(self, state: Any, player: str, move: Move) -> bool:
+        """Is `move` (this very object) among the moves last listed for `player` in
+        this very `state` object? Then `check` would accept it (the listing is what
+        `check` accepts; the contract test holds the two together), and `game.play`
+        does not ask again. Only identity counts: an equal state or an equal move
+        built elsewhere is checked in full."""
+        last = self.__dict__.get("_listed")
+        if last is None or last[0] is not state or last[1] != player:
+            return False
+        return any(map(is_, last[2], repeat(move)))
 
     def check(self, state: Any, player: str, move: Move) -> Illegal | None:
         flow: Flow = state.flow

@@ -13,11 +13,10 @@ someone must decide or dice must be rolled:
 from __future__ import annotations
 
 
-from toolkit.referee.chance import Dice
 from toolkit.referee.kit.phases import CHANCE, REACT, SIDE, Window
 from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line import edge
-from toolkit.referee.rulesets.front_line.state import AVAILABLE, Attack, State, evolve
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, Attack, State, dice, evolve, window
 
 RESULTS = ("blitz", "disrupt", "rout", "miss")
 SOFTER = {"blitz": "disrupt", "disrupt": "rout", "rout": "miss"}
@@ -100,22 +99,22 @@ def proceed(s: State, a: Attack | None = None, **changes) -> tuple[State, list[E
         a = s.attack
     while True:
         if a.stage == "rally":
-            return _open(s, a, changes, Window("rally", REACT, (defender(s, a),),
+            return _open(s, a, changes, window("rally", REACT, (defender(s, a),),
                                                f"{a.side} attacks: rally or pass")), []
         if a.stage == "roll":
             n = 2 if a.higher else 1
             label = "white and yellow dice" if n == 2 else "white die"
-            return _open(s, a, changes, Window("roll", CHANCE, spec=Dice(n, 6, label))), []
+            return _open(s, a, changes, window("roll", CHANCE, spec=dice(n, 6, label))), []
         if a.stage == "edge":
             holder = edge.can_reroll(s)
             if holder is not None:
-                return _open(s, a, changes, Window(
+                return _open(s, a, changes, window(
                     "edge", REACT, (holder,),
                     f"rolled {' '.join(map(str, a.dice))}: re-roll with the Edge or pass")), []
             a = evolve(a, stage="pick")
         elif a.stage == "pick":
             if _tank_may_pick(s, a):
-                return _open(s, a, changes, Window("pick", SIDE, (a.side,),
+                return _open(s, a, changes, window("pick", SIDE, (a.side,),
                                                    "use white or use yellow")), []
             a = evolve(a, stage="final", choice="white")
         elif a.stage == "final":

@@ -99,9 +99,9 @@ class Config:
     def reach(self):
         """The squares as bitmasks and the moves as shared values (reach.Reach),
         built on first use: listing moves reads them."""
-        from toolkit.referee.rulesets.front_line.reach import Reach
+        from toolkit.referee.rulesets.front_line.reach import shared
 
-        return Reach(self)
+        return shared(self)
 
     def other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]

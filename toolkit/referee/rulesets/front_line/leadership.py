@@ -6,12 +6,11 @@ The tasks are the effect primitives of the Leadership card (`EFFECTS`), checked 
 from __future__ import annotations
 
 from toolkit.referee.kit import effects as fx
-from toolkit.referee.kit.flow import open_window
-from toolkit.referee.kit.phases import REACT, Window
+from toolkit.referee.kit.phases import REACT
 from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line import movement
 from toolkit.referee.rulesets.front_line.state import (
-    AVAILABLE, EXHAUSTED, State, evolve, swap, with_leadership)
+    AVAILABLE, EXHAUSTED, State, evolve, swap, window, with_leadership)
 
 WHEN = fx.OneOf(("own_turn", "opponent_turn", "any_turn"))
 EFFECTS = fx.Effects("front_line")
@@ -149,17 +148,18 @@ def do_relieve(s: State, side: str, a: int, b: int):
 def offer_reaction(s: State, side: str, /, **changes) -> tuple[State, list]:
     """After a supplied action, the other side may react with a task: Opportunity
     Fire on the unit that used supply, or Maneuver or Relieve (FL-R15). `side`
-    acted; `changes`: its action's own, made first in the same step."""
-    if changes:
-        s = evolve(s, **changes)
+    acted; `changes`: its action's own, made in the same step as the window."""
+    if changes and not changes.keys().isdisjoint(("leadership", "winner", "flow")):
+        s, changes = evolve(s, **changes), {}
     foe = s.other(side)
-    if s.leadership[s.at(foe)] != AVAILABLE or s.winner is not None:
-        return s, []
-    if available_problem(s, foe, "maneuver", False) and available_problem(
-            s, foe, "opportunity_fire", False) and available_problem(s, foe, "relieve", False):
-        return s, []
-    return open_window(s, Window("react", REACT, (foe,),
-                                 "opfire, maneuver, relieve or pass")), []
+    if s.leadership[s.at(foe)] != AVAILABLE or s.winner is not None or (
+            available_problem(s, foe, "maneuver", False)
+            and available_problem(s, foe, "opportunity_fire", False)
+            and available_problem(s, foe, "relieve", False)):
+        return (evolve(s, **changes) if changes else s), []
+    flow = s.flow
+    react = window("react", REACT, (foe,), "opfire, maneuver, relieve or pass")
+    return evolve(s, flow=evolve(flow, windows=flow.windows + (react,)), **changes), []
 
 
 def commission(s: State, side: str) -> State:

@@ -14,6 +14,9 @@ of every battlefield.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import is_not
+
 from toolkit.referee.rulesets.front_line.moves import Act, relieve
 from toolkit.referee.rulesets.front_line.state import State
 
@@ -57,6 +60,7 @@ class Reach:
         self._words: dict[tuple[str, str, str], Act] = {}
         self._moves: dict[str, list[dict[int, tuple[Act, ...]]]] = {}
         self._last: dict[str, tuple] = {}  # side -> (squares, fallen, Sides)
+        self._squares = range(n)
         #: second[diagonal][sq]: first steps from sq (a mask) -> the squares one more
         #: step on, remembered as met (at most 2**8 ways per square)
         self.second = {d: [{} for _ in range(n)] for d in (False, True)}
@@ -98,12 +102,21 @@ class Reach:
         """Sides(s, side), each side's last one again while the units and fallen
         cities are the very same values (a window, a pass, a roll or a chosen stack
         changes neither, so a side listing again after the other side's reaction
-        window finds its own)."""
+        window finds its own); after an action that changed a few squares, the
+        last one with those squares read again (`Sides.after`)."""
+        squares, fallen = s.squares, s.fallen
         last = self._last.get(side)
-        if last is not None and last[0] is s.squares and last[1] is s.fallen:
-            return last[2]
+        if last is not None:
+            if last[0] is squares and last[1] is fallen:
+                return last[2]
+            if last[1] is fallen or last[1] == fallen:
+                changed = list(compress(self._squares, map(is_not, last[0], squares)))
+                if len(changed) <= FEW:
+                    at = last[2].after(s, side, changed)
+                    self._last[side] = (squares, fallen, at)
+                    return at
         at = Sides(s, side)
-        self._last[side] = (s.squares, s.fallen, at)
+        self._last[side] = (squares, fallen, at)
         return at
 
     def memo(self, verb: str) -> list[dict[int, tuple[Act, ...]]]:
@@ -126,6 +139,35 @@ class Reach:
 
 #: sets of squares remembered per square and verb (then forgotten, and again)
 MEMO = 4096
+#: battlefields whose Reach is kept for the next Config of the same battlefield
+SHARED = 16
+_SHARED: dict[tuple, Reach] = {}
+
+
+def fingerprint(cfg) -> tuple:
+    """Everything of a Config that its Reach (and a Sides) is derived from: the grid,
+    the terrain, who owns which city, how each kind moves and fires, the desert's
+    extra step."""
+    return (cfg.width, cfg.height, cfg.impassable, cfg.desert, cfg.landing,
+            tuple(sorted((sq, c.owner) for sq, c in cfg.cities.items())),
+            tuple(sorted((name, k.move, k.range, k.diagonal) for name, k in cfg.kinds.items())),
+            int(cfg.opt("move_bonus_desert")))
+
+
+def shared(cfg) -> Reach:
+    """The Reach of `cfg`'s battlefield: one per fingerprint, so every Config loaded
+    from the same battlefield (each chunk of a simulation, each match on a server,
+    each round of a benchmark) finds the tables and moves already remembered; the
+    last SHARED battlefields are kept."""
+    key = fingerprint(cfg)
+    reach = _SHARED.get(key)
+    if reach is None:
+        if len(_SHARED) >= SHARED:
+            _SHARED.pop(next(iter(_SHARED)))
+        reach = _SHARED[key] = Reach(cfg)
+    return reach
+#: at most this many squares changed since a side's last Sides: read only those again
+FEW = 6
 
 
 class Moving:
@@ -190,6 +232,52 @@ class Sides:
         self.closed = closed
         self.passable = reach.all & ~(reach.impassable | enemies | closed)
         self.free = self.passable & ~self.occupied
+
+    def after(self, s: State, side: str, changed: list[int]) -> "Sides":
+        """Sides(s, side) from this one, read from a state whose squares differ only
+        at `changed` (the fallen cities the same)."""
+        friends, active, enemies, closed = self.friends, self.active, self.enemies, self.closed
+        squares = s.squares
+        cities = s.cfg.cities
+        for i in changed:
+            bit = 1 << i
+            friends &= ~bit
+            active &= ~bit
+            enemies &= ~bit
+            closed &= ~bit
+            u = squares[i]
+            if u is None:
+                city = cities.get(i)
+                if city is not None and (city.owner == side) == (i in s.fallen):
+                    closed |= bit
+            elif u.side == side:
+                friends |= bit
+                if not u.disrupted:
+                    active |= bit
+            else:
+                enemies |= bit
+        new = _new(Sides)
+        mine = self.mine
+        touched = mask_of(changed)
+        if (friends | self.friends) & touched:  # the side's own units changed: re-sort
+            mine = [e for e in mine if not touched >> e[0] & 1]
+            mine += [(i, squares[i]) for i in changed if friends >> i & 1]
+            mine.sort(key=_square)
+        new.mine = mine
+        reach = s.cfg.reach
+        new.friends, new.active, new.enemies = friends, active, enemies
+        new.occupied = friends | enemies
+        new.closed = closed
+        new.passable = reach.all & ~(reach.impassable | enemies | closed)
+        new.free = new.passable & ~new.occupied
+        return new
+
+
+_new = object.__new__
+
+
+def _square(entry: tuple) -> int:
+    return entry[0]
 
 
 def land(reach: Reach, at: Sides, sq: int, base: int, longest: int, diagonal: bool) -> int:

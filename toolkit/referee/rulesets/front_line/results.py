@@ -5,10 +5,10 @@ from __future__ import annotations
 
 
 from toolkit.referee.kit.flow import open_window
-from toolkit.referee.kit.phases import SIDE, Window
+from toolkit.referee.kit.phases import SIDE
 from toolkit.referee.protocol import Event
 from toolkit.referee.rulesets.front_line import attack, cities, edge, movement
-from toolkit.referee.rulesets.front_line.state import State, evolve, place, shift
+from toolkit.referee.rulesets.front_line.state import State, evolve, place, shift, window
 
 
 def finalise(s: State) -> tuple[State, list[Event]]:
@@ -44,7 +44,7 @@ def finalise(s: State) -> tuple[State, list[Event]]:
     if result == "rout":
         if movement.retreat_targets(s, a.dst):
             events.append(Event("rout", f"rout: {foe} chooses to retreat or hold {name}"))
-            return open_window(s, Window("rout", SIDE, (foe,), "retreat or hold")), events
+            return open_window(s, window("rout", SIDE, (foe,), "retreat or hold")), events
         events.append(Event("disrupt", f"rout with no safe square: {foe}'s {target.kind} on "
                             f"{name} is disrupted"))
         return then_end(place(s, a.dst, evolve(target, disrupted=True)), events)
@@ -84,7 +84,7 @@ def displacement(s: State) -> tuple[State, list[Event]]:
         return then_end(s, [])
     if a.dst in s.cfg.cities:
         return displace(s)
-    return open_window(s, Window("displace", SIDE, (a.side,), "displace or stay")), []
+    return open_window(s, window("displace", SIDE, (a.side,), "displace or stay")), []
 
 
 def displace(s: State) -> tuple[State, list[Event]]:
@@ -121,5 +121,5 @@ def _reward(s: State, events: list[Event]) -> tuple[State, list[Event]]:
         events.append(Event("reward", f"Rally reward: {s.cfg.names[a.dst]} is regrouped"))
         return then_end(place(s, a.dst, evolve(target, disrupted=False)), events)
     events.append(Event("reward", f"Rally reward: {target.side} may maneuver or fire back"))
-    return open_window(s, Window("reward", SIDE, (target.side,),
+    return open_window(s, window("reward", SIDE, (target.side,),
                                  "maneuver, opfire or decline")), events

@@ -116,7 +116,9 @@ class FrontLine(KitRules):
         flow = s.flow
         if flow.outcome is None and not flow.windows and flow.phase == "turns" \
                 and flow.actor == player:
-            return actions.legal(s, player)
+            moves = actions.legal(s, player)
+            self._listed = (s, player, tuple(moves))  # KitRules.listed, in line
+            return moves
         return super().legal_moves(s, player)
 
     def prompt(self, s: State, phase: Phase) -> str:

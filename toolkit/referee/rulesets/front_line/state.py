@@ -10,7 +10,11 @@ from dataclasses import dataclass, field, fields
 from toolkit.referee.kit import values
 from typing import Any
 
+from functools import lru_cache
+
+from toolkit.referee.chance import Dice
 from toolkit.referee.kit.flow import Flow
+from toolkit.referee.kit.phases import Window
 
 AVAILABLE, EXHAUSTED, COMMISSIONED = "available", "exhausted", "commissioned"
 
@@ -217,3 +221,9 @@ def with_stacks(s: State, side: str, stacks) -> State:
 def add_used(s: State, side: str, n: int) -> State:
     i = s.at(side)
     return evolve(s, used=put(s.used, i, s.used[i] + n))
+
+
+#: windows and dice are immutable values, checked when made: the same one is handed
+#: out again rather than made and checked at every attack and every supplied action
+window = lru_cache(maxsize=1024)(Window)
+dice = lru_cache(maxsize=64)(Dice)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 
 from toolkit.referee.kit.flow import open_window
-from toolkit.referee.kit.phases import SIDE, Window
+from toolkit.referee.kit.phases import SIDE
 from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line import (
     actions, attack, edge, leadership, movement, results)
 from toolkit.referee.rulesets.front_line.moves import Act, relieve
-from toolkit.referee.rulesets.front_line.state import AVAILABLE, State, evolve
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, State, evolve, window
 
 
 def _stage(s: State, stage: str, **changes) -> tuple[State, list[Event]]:
@@ -104,7 +104,7 @@ class Rout(Words):
     def apply(self, s, side, m, w):
         if m.verb == "hold":
             return results.hold(s)
-        return open_window(s, Window("retreat", SIDE, (s.attack.side,),
+        return open_window(s, window("retreat", SIDE, (s.attack.side,),
                                      "shift the routed unit: shift SQUARE")), [
             Event("retreat", f"{side} retreats")]
 
