@@ -8,8 +8,13 @@ players, e.g. `last_front 3p`) it plays random games for about `--seconds` secon
 
 - playout: the bot enumerates the legal moves (every candidate goes through the
   ruleset's one legality check), picks one, and the ruleset applies it;
-- adjudicated: the same, and the chosen move is also validated again through the
-  core (`game.play`: decision, whose turn, check, then apply) as a live match would.
+- adjudicated: the same, and the chosen move also goes through the core (`game.play`:
+  decision, whose turn, reaction priority, check, then apply) as a live match would. A
+  kit ruleset remembers its last listing (`was_listed`): a move that is the very object
+  it listed for this very state is not checked a second time (the contract test holds
+  every ruleset's listing to exactly what its check accepts); a move parsed from text
+  that the listing did not hand out is checked in full. python-chess's `push` checks
+  nothing, so this is still the stricter of the two.
 
 python-chess plays random games the same way for reference (legal move generation,
 random choice, push, game-over test). Moves counted are every applied move, chance
