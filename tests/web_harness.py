@@ -26,7 +26,10 @@ SCENARIOS = {
     "front_lines": ROOT / "content/front_lines/front_lines.scn",
     "front_line": ROOT / "content/front_line/main.scn",
     "lines_and_webs": ROOT / "content/lines_and_webs/lines_and_webs.scn",
+    "last_front": ROOT / "content/last_front/last_front.scn",
 }
+#: a scenario played by fewer sides than it declares (`--players N`): name -> (scenario, N)
+PLAYERS = {"last_front_3": ("last_front", 3), "last_front_5": ("last_front", 5)}
 SPECTATORS = "spectators-token"
 
 
@@ -38,7 +41,12 @@ def served(name: str | Path, seed: int | None = 1, record_path: Path | None = No
            clock=None):
     """(app, table, seats) for a new match of scenario `name` (a name of SCENARIOS
     or a path; seed None: --table; `clock`: the table's clock, for timed games)."""
-    scenario = dsl.load(SCENARIOS[name] if isinstance(name, str) else name)
+    if isinstance(name, str) and name in PLAYERS:
+        from toolkit.referee.players import with_players
+
+        scenario = with_players(dsl.load(SCENARIOS[PLAYERS[name][0]]), PLAYERS[name][1])
+    else:
+        scenario = dsl.load(SCENARIOS[name] if isinstance(name, str) else name)
     chance = None if seed is None else SeededChance(seed)
     match = Match.new(scenario, chance=chance, seed="table" if seed is None else str(seed),
                       record_path=record_path)
