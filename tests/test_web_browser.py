@@ -515,3 +515,36 @@ def test_web_four_seats_of_lines_and_webs_each_page_takes_only_its_seats_moves(t
             current(page, table)
         assert "ship 3f" in combat.inner_text("#panels")  # one team: the same view
         assert "ship 3f" not in pages["Gamma combat"].inner_text("#panels")
+
+
+def test_web_last_front_three_seats_each_sees_only_its_own_hand_and_plays_a_card(browser):
+    """Last Front for three (`--players 3`), served with no page of its own: each seat's
+    page shows its own hand card by card and the others' hands without a card named, and
+    the player to move bids a card typed in notation, seen on every page."""
+    app, table, _ = served("last_front_3", 4)
+    m = table.match
+    sides = list(m.scenario.sides)
+    assert sides == ["P1", "P2", "P3"]
+    with running(app) as base:
+        pages = {side: open_seat(browser, base, side) for side in sides}
+        for side, page in pages.items():
+            current(page, table)
+            hand = next(p for p in m.rules.view(m.state, side).piles
+                        if p.kind == "hand" and p.owner == side)
+            mine = f'.pile[data-pile="{hand.name}"][data-owner="{side}"]'
+            page.wait_for_function(f"document.querySelectorAll('{mine} [data-card]').length"
+                                   f" === {len(hand.cards)}")
+            for other in sides:
+                if other != side:
+                    theirs = f'.pile[data-pile="{hand.name}"][data-owner="{other}"]'
+                    assert page.locator(f"{theirs} [data-card]").count() == 0
+        side = m.decision.players[0]
+        move = next(t for t in m.legal(side) if t.startswith("play "))
+        before = len(m.history)
+        pages[side].fill("#notation", move)
+        pages[side].press("#notation", "Enter")
+        for page in pages.values():
+            page.wait_for_function("n => Number(document.body.dataset.moves) > n", arg=before)
+            current(page, table)
+        assert (side, move) in [(e.player, e.text) for e in m.history[before:]]
+        pages[side].screenshot(path=str(SHOTS / "last_front.png"), full_page=True)
