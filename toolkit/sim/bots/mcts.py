@@ -26,7 +26,8 @@ Each iteration:
 
 With `evaluate` the root is seeded first (progressive bias and widening):
 every legal move gets PRIOR_VISITS imagined visits worth its evaluation one
-move ahead (on a sample), only the best SHORTLIST are searched, and the move
+move ahead (on a sample; of a list longer than WIDE, only WIDE drawn by the
+random bot's weights), only the best SHORTLIST are searched, and the move
 played is the best mean. A small budget so starts from the greedy bot's choice
 and the search corrects it where looking through the turn shows better.
 
@@ -61,6 +62,7 @@ SHORTLIST = 6  # root moves searched when the ruleset can evaluate (the best by 
 PRIOR_VISITS = 10  # weight of the one-move-ahead evaluation of each root move
 TOURNAMENT = 10  # rollout moves to a turn's end: the best by evaluate of this many drawn
 DEPTH_WITHOUT_EVALUATE = 5000  # to the end (of the game, or of the turn): a bound only
+WIDE = 40  # root moves seeded at most: a longer list is sampled by the random bot's weights
 
 
 class Node:
@@ -147,6 +149,8 @@ class MCTSBot:
         worth its `evaluate` one move ahead (on a sample when information is hidden),
         so a short search starts from the greedy choice and the search corrects it."""
         sample = self.determinize(state, me, rng) if self.determinize is not None else state
+        if len(legal) > WIDE:
+            legal = self._widen(state, me, legal, rng)
         for move in legal:
             if self.rules.check(sample, me, move) is not None:
                 continue  # not legal in this sample (it will be tried by the search)
@@ -164,6 +168,25 @@ class MCTSBot:
         for move in ranked[SHORTLIST:]:
             del root.children[move]
         root.visits = PRIOR_VISITS * len(root.children)
+
+    def _widen(self, state: State, me: str, legal: list[Move],
+               rng: random.Random) -> list[Move]:
+        """WIDE of a long move list, drawn without replacement by the random bot's
+        weights (uniform without them): judging hundreds of supply orders one by one
+        would cost more than the search, and the weights already say which are
+        worth a look."""
+        weights = None
+        hook = self.rollout_bot.weights
+        if hook is not None:
+            weights = hook(state, me, legal)
+        elif self.rollout_bot.weight is not None:
+            weights = [self.rollout_bot.weight(state, me, m) for m in legal]
+        if weights is None:
+            keys = [rng.random() for _ in legal]
+        else:  # Efraimidis-Spirakis: key u^(1/w), the largest WIDE are a weighted draw
+            keys = [rng.random() ** (1.0 / w) if w > 0 else -1.0 for w in weights]
+        order = sorted(range(len(legal)), key=keys.__getitem__, reverse=True)
+        return [legal[i] for i in order[:WIDE]]
 
     # ------------------------------------------------------------- one iteration
 

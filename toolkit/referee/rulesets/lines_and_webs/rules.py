@@ -137,5 +137,9 @@ class LinesAndWebs(KitRules):
 
     bot_weights = bots.weights
 
+    def evaluate(self, s: State, side: str) -> float:
+        """A heuristic for greedy and MCTS bots (bots.evaluate)."""
+        return bots.evaluate(s, side)
+
 
 RULESET = LinesAndWebs()
