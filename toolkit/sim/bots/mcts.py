@@ -62,6 +62,8 @@ SHORTLIST = 6  # root moves searched when the ruleset can evaluate (the best by 
 PRIOR_VISITS = 10  # weight of the one-move-ahead evaluation of each root move
 TOURNAMENT = 10  # rollout moves to a turn's end: the best by evaluate of this many drawn
 DEPTH_WITHOUT_EVALUATE = 5000  # to the end (of the game, or of the turn): a bound only
+CHANCE_SAMPLES = 3  # sampled outcomes when a root move is followed by rolls
+CHANCE_CHAIN = 4  # rolls in a row resolved when judging one (attacker's, defender's…)
 WIDE = 40  # root moves seeded at most: a longer list is sampled by the random bot's weights
 
 
@@ -154,8 +156,7 @@ class MCTSBot:
         for move in legal:
             if self.rules.check(sample, me, move) is not None:
                 continue  # not legal in this sample (it will be tried by the search)
-            after, _ = self.rules.apply(sample, me, move)
-            value = (max(-1.0, min(1.0, self.evaluate(after, me))) + 1) / 2
+            value = (max(-1.0, min(1.0, self._judge(sample, me, move, rng))) + 1) / 2
             child = root.children[move] = Node(me)
             child.visits = PRIOR_VISITS
             child.reward = PRIOR_VISITS * value
@@ -168,6 +169,25 @@ class MCTSBot:
         for move in ranked[SHORTLIST:]:
             del root.children[move]
         root.visits = PRIOR_VISITS * len(root.children)
+
+    def _judge(self, state: State, me: str, move: Move, rng: random.Random) -> float:
+        """`evaluate` one move ahead; a move followed by rolls (an attack) is judged
+        over CHANCE_SAMPLES sampled outcomes of them, not on the dice still to roll."""
+        rules = self.rules
+        after, _ = rules.apply(state, me, move)
+        d = rules.decision(after)
+        if d is None or d.kind is not DecisionKind.CHANCE:
+            return self.evaluate(after, me)
+        total = 0.0
+        for _ in range(CHANCE_SAMPLES):
+            rolled = after
+            for _ in range(CHANCE_CHAIN):
+                d = rules.decision(rolled)
+                if d is None or d.kind is not DecisionKind.CHANCE:
+                    break
+                rolled, _ = rules.apply(rolled, CHANCE, d.chance.sample(rng))
+            total += self.evaluate(rolled, me)
+        return total / CHANCE_SAMPLES
 
     def _widen(self, state: State, me: str, legal: list[Move],
                rng: random.Random) -> list[Move]:
