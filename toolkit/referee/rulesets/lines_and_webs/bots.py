@@ -80,10 +80,29 @@ def _backlog(s, side: str) -> tuple[int, int]:
     return len(uids), sum(tokens)
 
 
+def _carrier_at(s, side: str, node) -> bool:
+    """A sustainment unit of `side` stands on `node` (to carry on what lands there)."""
+    return node is not None and any(
+        u.node == node and u.side == side and u.alive and s.cfg.kinds[u.kind].sustainment
+        for u in s.units)
+
+
+def _stocked_ports(s, side: str) -> set:
+    """Nodes of the side's ports holding tokens with no sustainment unit of its own on
+    them: stock nobody can carry on."""
+    out = set()
+    for node in s.cfg.ports:
+        p = s.port(node)
+        if p.holder == side and sum(p.tokens[:3]) and not _carrier_at(s, side, node):
+            out.add(s.cfg.names[node])
+    return out
+
+
 def _spend(s, player: str, legal: list) -> list[float]:
     gaps = _gaps(s, player)
     rp = s.book(player).rp
     units_wait, tokens_wait = _backlog(s, player)
+    airhead = _carrier_at(s, player, s.cfg.apod.get(player))
     short = any(gaps)
     out = []
     for m in legal:
@@ -102,6 +121,8 @@ def _spend(s, player: str, legal: list) -> list[float]:
                 w *= 2
             if v == "buy" and tokens_wait:  # the seaport is full: fly them in instead
                 w *= 0.1
+            if v == "fly" and not airhead:  # nobody at the airport to carry them on
+                w *= 0.01
             out.append(w * (1.0 if v == "buy" else 0.7))
         elif v in ("buy", "fly"):
             out.append(0.02 if units_wait else 0.15 if short else 1.0)
@@ -115,6 +136,7 @@ def _transport(s, player: str, legal: list) -> list[float]:
     kinds = s.cfg.kinds
     spod = s.cfg.spod.get(player)
     crowded = _backlog(s, player)[0] > 0
+    stocked = _stocked_ports(s, player)
     out = []
     for m in legal:
         if m is PASS:
@@ -128,12 +150,14 @@ def _transport(s, player: str, legal: list) -> list[float]:
                 continue
             k = kinds[r.kind]
             if not m.cls:  # a top-up of the open basic-load boxes
-                if r.degraded:
-                    w = 12.0
-                elif r.tokens[FOOD] == 0:
-                    w = 8.0 if soon else 5.0
-                elif k.combat and (r.tokens[FUEL] < k.basic[FUEL]
-                                   or r.tokens[AMMO] < k.basic[AMMO]):
+                # what the carrier can give: its own card, or the port's storage
+                c = s.by_label(m.unit)
+                port = s.port(s.cfg.index[m.src]) if m.src else None
+                have = port.tokens if port is not None else c.tokens if c else (0,) * 4
+                if have[FOOD] and (r.degraded or r.tokens[FOOD] == 0):
+                    w = 12.0 if r.degraded else 8.0 if soon else 5.0
+                elif k.combat and ((have[FUEL] and r.tokens[FUEL] < k.basic[FUEL])
+                                   or (have[AMMO] and r.tokens[AMMO] < k.basic[AMMO])):
                     w = 4.0
                 else:
                     w = 0.5
@@ -155,9 +179,15 @@ def _transport(s, player: str, legal: list) -> list[float]:
         elif v == "displace":
             out.append(0.005)
         elif v == "move":
-            # a sustainment unit leaves its crowded seaport so the queue can land
+            # a sustainment unit leaves its crowded seaport so the queue can land, or
+            # goes to a port whose storage nobody carries on
             u = s.by_label(m.unit)
-            out.append(2.0 if u is not None and u.node == spod and crowded else 0.02)
+            if u is not None and u.node == spod and crowded:
+                out.append(2.0)
+            elif m.to in stocked:
+                out.append(3.0)
+            else:
+                out.append(0.02)
         else:
             out.append(0.02)
     if legal and legal[0] is PASS:
