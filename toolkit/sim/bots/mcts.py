@@ -27,7 +27,7 @@ Each iteration:
 With `evaluate` the root is seeded first (progressive bias and widening):
 every legal move gets PRIOR_VISITS imagined visits worth its evaluation one
 move ahead (on a sample; of a list longer than WIDE, only WIDE drawn by the
-random bot's weights), only the best SHORTLIST are searched, and the move
+random bot's weights: Lines and Webs' supply orders), only the best SHORTLIST are searched, and the move
 played is the best mean. A small budget so starts from the greedy bot's choice
 and the search corrects it where looking through the turn shows better.
 
@@ -64,7 +64,7 @@ TOURNAMENT = 10  # rollout moves to a turn's end: the best by evaluate of this m
 DEPTH_WITHOUT_EVALUATE = 5000  # to the end (of the game, or of the turn): a bound only
 CHANCE_SAMPLES = 3  # sampled outcomes when a root move is followed by rolls
 CHANCE_CHAIN = 4  # rolls in a row resolved when judging one (attacker's, defender's…)
-WIDE = 40  # root moves seeded at most: a longer list is sampled by the random bot's weights
+WIDE = 300  # root moves judged at most: a longer list is sampled by the random bot's weights
 
 
 class Node:
