@@ -7,8 +7,8 @@ line-ups read and refuse clearly; MCTS samples hidden information through
 determinised states of Front Lines look the same to the side that sampled
 them. Strength (MCTS against random and greedy over many games) is measured in
 benchmarks/bots.py; here a short seeded series per ruleset checks that MCTS beats
-random at Front Lines, Skirmish and Dice Race (Front Line has no `evaluate` yet, and
-its MCTS does not beat random at budgets a test can afford: docs/balance.md).
+random at Front Lines, Front Line, Skirmish and Dice Race (Lines and Webs: a game
+is some 1,100 moves, too long for search bots in the suite; docs/balance.md).
 """
 
 from __future__ import annotations
@@ -229,6 +229,14 @@ def test_mcts_beats_random_at_skirmish():
     not won) and loses none."""
     path = registry.shipped_scenarios("skirmish")[0]
     wins = _series("skirmish", path, budget=10, games=4, seed=3)
+    assert wins["mcts"] >= 3 and wins["random"] == 0, wins
+
+
+def test_mcts_beats_random_at_front_line():
+    """FL-win-op/FL-win-capital: rollouts to the turn's end judged by Front Line's
+    evaluate; three iterations a decision win every game of a short series."""
+    path = registry.shipped_scenarios("front_line")[0]
+    wins = _series("front_line", path, budget=3, games=4, seed=3)
     assert wins["mcts"] >= 3 and wins["random"] == 0, wins
 
 

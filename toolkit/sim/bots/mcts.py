@@ -26,7 +26,8 @@ Each iteration:
 
 With `evaluate` the root is seeded first (progressive bias and widening):
 every legal move gets PRIOR_VISITS imagined visits worth its evaluation one
-move ahead (on a sample), only the best SHORTLIST are searched, and the move
+move ahead (on a sample; of a list longer than WIDE, only WIDE drawn by the
+random bot's weights: Lines and Webs' supply orders), only the best SHORTLIST are searched, and the move
 played is the best mean. A small budget so starts from the greedy bot's choice
 and the search corrects it where looking through the turn shows better.
 
@@ -61,6 +62,9 @@ SHORTLIST = 6  # root moves searched when the ruleset can evaluate (the best by 
 PRIOR_VISITS = 10  # weight of the one-move-ahead evaluation of each root move
 TOURNAMENT = 10  # rollout moves to a turn's end: the best by evaluate of this many drawn
 DEPTH_WITHOUT_EVALUATE = 5000  # to the end (of the game, or of the turn): a bound only
+CHANCE_SAMPLES = 3  # sampled outcomes when a root move is followed by rolls
+CHANCE_CHAIN = 4  # rolls in a row resolved when judging one (attacker's, defender's…)
+WIDE = 300  # root moves judged at most: a longer list is sampled by the random bot's weights
 
 
 class Node:
@@ -147,11 +151,12 @@ class MCTSBot:
         worth its `evaluate` one move ahead (on a sample when information is hidden),
         so a short search starts from the greedy choice and the search corrects it."""
         sample = self.determinize(state, me, rng) if self.determinize is not None else state
+        if len(legal) > WIDE:
+            legal = self._widen(state, me, legal, rng)
         for move in legal:
             if self.rules.check(sample, me, move) is not None:
                 continue  # not legal in this sample (it will be tried by the search)
-            after, _ = self.rules.apply(sample, me, move)
-            value = (max(-1.0, min(1.0, self.evaluate(after, me))) + 1) / 2
+            value = (max(-1.0, min(1.0, self._judge(sample, me, move, rng))) + 1) / 2
             child = root.children[move] = Node(me)
             child.visits = PRIOR_VISITS
             child.reward = PRIOR_VISITS * value
@@ -164,6 +169,44 @@ class MCTSBot:
         for move in ranked[SHORTLIST:]:
             del root.children[move]
         root.visits = PRIOR_VISITS * len(root.children)
+
+    def _judge(self, state: State, me: str, move: Move, rng: random.Random) -> float:
+        """`evaluate` one move ahead; a move followed by rolls (an attack) is judged
+        over CHANCE_SAMPLES sampled outcomes of them, not on the dice still to roll."""
+        rules = self.rules
+        after, _ = rules.apply(state, me, move)
+        d = rules.decision(after)
+        if d is None or d.kind is not DecisionKind.CHANCE:
+            return self.evaluate(after, me)
+        total = 0.0
+        for _ in range(CHANCE_SAMPLES):
+            rolled = after
+            for _ in range(CHANCE_CHAIN):
+                d = rules.decision(rolled)
+                if d is None or d.kind is not DecisionKind.CHANCE:
+                    break
+                rolled, _ = rules.apply(rolled, CHANCE, d.chance.sample(rng))
+            total += self.evaluate(rolled, me)
+        return total / CHANCE_SAMPLES
+
+    def _widen(self, state: State, me: str, legal: list[Move],
+               rng: random.Random) -> list[Move]:
+        """WIDE of a long move list, drawn without replacement by the random bot's
+        weights (uniform without them): judging hundreds of supply orders one by one
+        would cost more than the search, and the weights already say which are
+        worth a look."""
+        weights = None
+        hook = self.rollout_bot.weights
+        if hook is not None:
+            weights = hook(state, me, legal)
+        elif self.rollout_bot.weight is not None:
+            weights = [self.rollout_bot.weight(state, me, m) for m in legal]
+        if weights is None:
+            keys = [rng.random() for _ in legal]
+        else:  # Efraimidis-Spirakis: key u^(1/w), the largest WIDE are a weighted draw
+            keys = [rng.random() ** (1.0 / w) if w > 0 else -1.0 for w in weights]
+        order = sorted(range(len(legal)), key=keys.__getitem__, reverse=True)
+        return [legal[i] for i in order[:WIDE]]
 
     # ------------------------------------------------------------- one iteration
 

@@ -1,80 +1,282 @@
-"""Weights for random bots, so that supply moves and fights happen: spend on
-tokens and units rather than pass, carry supplies to the units that lack them, put
-most units in the execution deck, attack and fire whenever offered."""
+"""What bots need from Lines and Webs: weights for the random bot and a heuristic for
+greedy and search bots.
+
+`weights` makes random play look like a logistician's, so that supply reaches the
+units and orders fight:
+
+- spend: buy the supply class the side is short of (rations first when a consumption
+  turn is near), in lots that close the gap, and units or cards only with what is left;
+- transport: top up the units that lack their basic load, the hungry and the degraded
+  first (rations before a consumption turn), restock sustainment units from a port in
+  large lots; drops, cross-levelling and displacement stay rare;
+- orders: the execution deck gets the units able to move and fight (fuel, ammunition,
+  not degraded), the rest go to the reserve or out of play;
+- execute: attack and fire whenever offered.
+
+`evaluate(state, side)` says how well `side` stands, about -1 (lost) to 1 (won): ports
+held (what wins), combat power (what breaks a tie and takes ports), supply on hand (what
+keeps units fighting) and units not degraded, each mine against the enemy's.
+"""
 
 from __future__ import annotations
 
+import math
+
 from toolkit.referee.protocol import PASS
+from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FOOD, FUEL
+
+#: weights of the evaluation's terms (they sum to 1)
+PORTS, POWER, SUPPLY, FED = 0.4, 0.3, 0.15, 0.15
+CLASS = {"r": FOOD, "f": FUEL, "a": AMMO}
 
 
-def weights(rules, s, player: str, legal: list) -> list[float]:
-    phase = s.flow.phase
-    window = s.flow.window
-    if phase == "transport" and window is None and legal and legal[0] is PASS:
-        return _transport(s, player, legal)
+def _food_soon(s) -> bool:
+    """A consumption turn is this turn or the next (rations bought now still arrive)."""
+    turns = s.cfg.food_turns
+    return s.turn in turns or s.turn + 1 in turns
+
+
+def _gaps(s, side: str) -> list[int]:
+    """Tokens of each class (food, fuel, ammunition) the side lacks: a ration and a
+    half per mouth, and the basic fuel and ammunition of its combat units, against
+    what its units, ports, queue and this turn's purchases hold."""
+    cfg = s.cfg
+    need = [0, 0, 0]
+    have = [0, 0, 0]
+    mouths = 0
+    for u in s.units:
+        if u.side != side or not u.alive:
+            continue
+        mouths += 1
+        k = cfg.kinds[u.kind]
+        if k.combat:
+            need[FUEL] += k.basic[FUEL]
+            need[AMMO] += k.basic[AMMO]
+        for c in (FOOD, FUEL, AMMO):
+            have[c] += u.tokens[c]
+    b = s.book(side)
+    for uids, tokens in b.queue:
+        mouths += len(uids)
+        for c in (FOOD, FUEL, AMMO):
+            have[c] += tokens[c]
+    mouths += len(b.basket_units) + len(b.fly_units)
+    for c in (FOOD, FUEL, AMMO):
+        have[c] += b.basket_tokens[c] + b.fly_tokens[c]
+    for p in s.ports:
+        if p.holder == side:
+            for c in (FOOD, FUEL, AMMO):
+                have[c] += p.tokens[c]
+    need[FOOD] = (mouths * 3 + 1) // 2 + (mouths if _food_soon(s) else 0)
+    return [max(0, need[c] - have[c]) for c in (FOOD, FUEL, AMMO)]
+
+
+def _backlog(s, side: str) -> tuple[int, int]:
+    """Units and tokens waiting in the queue's last space: what the ports had no room
+    for at the last deploy."""
+    queue = s.book(side).queue
+    if not queue:
+        return 0, 0
+    uids, tokens = queue[-1]
+    return len(uids), sum(tokens)
+
+
+def _carrier_at(s, side: str, node) -> bool:
+    """A sustainment unit of `side` stands on `node` (to carry on what lands there)."""
+    return node is not None and any(
+        u.node == node and u.side == side and u.alive and s.cfg.kinds[u.kind].sustainment
+        for u in s.units)
+
+
+def _stocked_ports(s, side: str) -> set:
+    """Nodes of the side's ports holding tokens with no sustainment unit of its own on
+    them: stock nobody can carry on."""
+    out = set()
+    for node in s.cfg.ports:
+        p = s.port(node)
+        if p.holder == side and sum(p.tokens[:3]) and not _carrier_at(s, side, node):
+            out.add(s.cfg.names[node])
+    return out
+
+
+def _spend(s, player: str, legal: list) -> list[float]:
+    gaps = _gaps(s, player)
+    rp = s.book(player).rp
+    units_wait, tokens_wait = _backlog(s, player)
+    airhead = _carrier_at(s, player, s.cfg.apod.get(player))
+    short = any(gaps)
     out = []
     for m in legal:
         if m is PASS:
-            if window is not None:
-                out.append(0.3)
-            elif phase == "spend":
-                out.append(2.0 if s.book(player).rp < 3 else 0.15)
-            elif phase == "transport":
-                out.append(1.0)
-            elif phase == "orders":
-                out.append(0.3)
-            else:
-                out.append(1.0)
+            out.append(2.0 if rp < 3 else 0.1)
             continue
         v = m.verb
-        if phase == "spend":
-            out.append(0.02 if m.cls else 1.0 if v in ("buy", "fly") else 0.3)
-            if m.cls and m.n in (3, 5, 8):
-                out[-1] = 1.0
-        elif phase == "transport":
-            if v == "carry" and not m.cls:
-                r = s.by_label(m.to)
-                out.append(4.0 if r is not None and s.cfg.kinds[r.kind].combat else 0.3)
-            elif v == "carry":
-                out.append(0.002)
-            elif v == "xl":
+        if v in ("buy", "fly") and m.cls:
+            gap = gaps[CLASS[m.cls]] if m.cls in CLASS else 0
+            if gap <= 0:
                 out.append(0.01)
-            elif v == "displace":
-                out.append(0.005)
+                continue
+            lot = min(gap, rp)
+            w = 6.0 if m.n == lot else 2.0 * m.n / lot if m.n < lot else 0.02
+            if m.cls == "r" and _food_soon(s):
+                w *= 2
+            if v == "buy" and tokens_wait:  # the seaport is full: fly them in instead
+                w *= 0.1
+            if v == "fly" and not airhead:  # nobody at the airport to carry them on
+                w *= 0.01
+            out.append(w * (1.0 if v == "buy" else 0.7))
+        elif v in ("buy", "fly"):
+            out.append(0.02 if units_wait else 0.15 if short else 1.0)
+        else:  # special cards
+            out.append(0.1 if short else 0.3)
+    return out
+
+
+def _transport(s, player: str, legal: list) -> list[float]:
+    soon = _food_soon(s)
+    kinds = s.cfg.kinds
+    spod = s.cfg.spod.get(player)
+    crowded = _backlog(s, player)[0] > 0
+    stocked = _stocked_ports(s, player)
+    out = []
+    for m in legal:
+        if m is PASS:
+            out.append(1.0)
+            continue
+        v = m.verb
+        if v == "carry":
+            r = s.by_label(m.to)
+            if r is None:  # onto a node or into a port's storage
+                out.append(0.002 if m.cls else 0.02)
+                continue
+            k = kinds[r.kind]
+            if not m.cls:  # a top-up of the open basic-load boxes
+                # what the carrier can give: its own card, or the port's storage
+                c = s.by_label(m.unit)
+                port = s.port(s.cfg.index[m.src]) if m.src else None
+                have = port.tokens if port is not None else c.tokens if c else (0,) * 4
+                if have[FOOD] and (r.degraded or r.tokens[FOOD] == 0):
+                    w = 12.0 if r.degraded else 8.0 if soon else 5.0
+                elif k.combat and ((have[FUEL] and r.tokens[FUEL] < k.basic[FUEL])
+                                   or (have[AMMO] and r.tokens[AMMO] < k.basic[AMMO])):
+                    w = 4.0
+                else:
+                    w = 0.5
+                out.append(w if k.combat else w * 0.6)
+            elif m.src and not k.combat:  # restock a sustainment unit from a port
+                out.append(0.4 * m.n)
+            elif m.cls == "r" and (r.tokens[FOOD] == 0 or r.degraded):
+                out.append(3.0)
+            else:
+                out.append(0.01)
+        elif v == "xl":
+            # unloading a port's storage onto a unit standing on it keeps the port
+            # open for the queue; shuffling between units stays rare
+            r = s.by_label(m.to)
+            if s.by_label(m.unit) is None and r is not None:
+                out.append(0.5 * m.n if not kinds[r.kind].combat else 3.0)
+            else:
+                out.append(0.01)
+        elif v == "displace":
+            out.append(0.005)
+        elif v == "move":
+            # a sustainment unit leaves its crowded seaport so the queue can land, or
+            # goes to a port whose storage nobody carries on
+            u = s.by_label(m.unit)
+            if u is not None and u.node == spod and crowded:
+                out.append(2.0)
+            elif m.to in stocked:
+                out.append(3.0)
             else:
                 out.append(0.02)
-        elif phase == "orders":
-            out.append(3.0 if v == "x" else 0.5)
         else:
-            if v == "move" and m.target:
-                out.append(8.0)
-            elif v == "fire":
-                out.append(4.0)
-            elif v == "repair":
-                out.append(4.0)
-            elif v == "hold":
-                out.append(0.3)
-            else:
-                out.append(1.0)
-    if phase == "transport" and window is None and legal and legal[0] is PASS:
+            out.append(0.02)
+    if legal and legal[0] is PASS:
         # about one order in seven ends the side's transport: the neediest get supplied
         out[0] = max(1.0, 0.15 * sum(out[1:]))
     return out
 
 
-#: transport orders by verb (explicit carries and top-ups are weighed in `_transport`)
-_TRANSPORT = {"xl": 0.01, "displace": 0.005}
-
-
-def _transport(s, player: str, legal: list) -> list[float]:
-    """The transport weights of `weights` in one pass over the long listing (hundreds of
-    carry orders): a top-up to a combat unit 4, to another unit 0.3; a carry of a
-    given count 0.002; cross-levelling 0.01; displace 0.005; a move 0.02; pass first."""
+def _orders(s, player: str, legal: list) -> list[float]:
+    out = []
     kinds = s.cfg.kinds
-    top_up = {u.label: 4.0 if kinds[u.kind].combat else 0.3 for u in s.units
-              if u.side == player}
-    get = _TRANSPORT.get
-    out = [(0.002 if m.cls else top_up.get(m.to, 0.3)) if m.verb == "carry"
-           else get(m.verb, 0.02) for m in legal[1:]]
-    # about one order in seven ends the side's transport: the neediest get supplied
-    return [max(1.0, 0.15 * sum(out))] + out
+    for m in legal:
+        if m is PASS:
+            out.append(0.3)
+            continue
+        u = s.by_label(m.unit)
+        able = (u is not None and not u.degraded and not u.pinned
+                and u.tokens[FUEL] > 0 and (u.tokens[AMMO] > 0
+                                             or kinds[u.kind].repairs))
+        if m.verb == "x":
+            out.append(4.0 if able or u is None else 0.3)
+        else:
+            out.append(0.5 if able or u is None else 1.0)
+    return out
+
+
+def weights(rules, s, player: str, legal: list) -> list[float]:
+    phase = s.flow.phase
+    if s.flow.window is not None:
+        return [0.3 if m is PASS else 1.0 for m in legal]
+    if phase == "spend":
+        return _spend(s, player, legal)
+    if phase == "transport":
+        return _transport(s, player, legal)
+    if phase == "orders":
+        return _orders(s, player, legal)
+    out = []
+    for m in legal:
+        if m is PASS:
+            out.append(1.0)
+            continue
+        v = m.verb
+        if v == "move" and m.target:
+            out.append(8.0)
+        elif v in ("fire", "repair"):
+            out.append(4.0)
+        elif v == "hold":
+            out.append(0.3)
+        else:
+            out.append(1.0)
+    return out
+
+
+# ------------------------------------------------------------------ evaluate
+
+
+def _standing(s, side: str, units) -> tuple[int, int, int, int]:
+    """(ports held, combat power, supply tokens on hand, units not degraded) of `side`,
+    from `units` (what the evaluating side sees of them)."""
+    from toolkit.referee.rulesets.lines_and_webs.units import strength
+
+    power = supply = fed = 0
+    for u in units:
+        if u.side != side or not u.alive:
+            continue
+        power += strength(s, u)
+        supply += u.tokens[FOOD] + u.tokens[FUEL] + u.tokens[AMMO]
+        fed += 0 if u.degraded else 1
+    ports = 0
+    for p in s.ports:
+        if p.holder == side:
+            ports += 1
+            supply += p.tokens[FOOD] + p.tokens[FUEL] + p.tokens[AMMO]
+    return ports, power, supply, fed
+
+
+def evaluate(s, side: str) -> float:
+    result = s.result
+    if result is not None:
+        if result.winner is None:
+            return 0.0
+        return 1.0 if result.winner == side else -1.0
+    foe = s.other(side)
+    # in a secret phase the enemy's units are known as they stood when it began
+    enemy = s.veil[0] if s.veil is not None else s.units
+    mine = _standing(s, side, s.units)
+    theirs = _standing(s, foe, enemy)
+    held = s.held_all[s.at(side)] - s.held_all[s.at(foe)]
+    ports = mine[0] - theirs[0] + (0.5 if held > 0 else -0.5 if held < 0 else 0.0)
+    return (PORTS * math.tanh(ports / 1.5) + POWER * math.tanh((mine[1] - theirs[1]) / 10)
+            + SUPPLY * math.tanh((mine[2] - theirs[2]) / 20)
+            + FED * math.tanh((mine[3] - theirs[3]) / 6))

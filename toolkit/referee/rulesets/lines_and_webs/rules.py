@@ -145,5 +145,9 @@ class LinesAndWebs(KitRules):
     def role_of(self, s: State, side: str):
         return seats.role_of(s, side)
 
+    def evaluate(self, s: State, side: str) -> float:
+        """A heuristic for greedy and MCTS bots (bots.evaluate)."""
+        return bots.evaluate(s, side)
+
 
 RULESET = LinesAndWebs()

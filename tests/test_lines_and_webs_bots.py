@@ -1,0 +1,85 @@
+"""What bots read from Lines and Webs (toolkit/referee/rulesets/lines_and_webs/bots.py):
+the random bot's weights (supply reaches the hungry, orders go to units that can fight)
+and the heuristic `evaluate` (ports, combat power, supply on hand, units not degraded)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lines_and_webs_cases import RULES, at_phase, empty, put, start
+from toolkit.referee.kit.values import evolve
+from toolkit.referee.protocol import PASS, Outcome
+from toolkit.referee.rulesets.lines_and_webs import bots
+from toolkit.referee.rulesets.lines_and_webs.moves import parse
+from toolkit.referee.rulesets.lines_and_webs.state import with_unit
+
+
+def _weight(s, side, legal, text):
+    ws = RULES.bot_weights(s, side, legal)
+    return ws[legal.index(parse(text))]
+
+
+def test_evaluate_is_one_for_the_winner_and_minus_one_for_the_loser():
+    s = evolve(start(), result=Outcome("Delta", "held every port", "LW-V1", ()))
+    assert RULES.evaluate(s, "Delta") == 1.0 and RULES.evaluate(s, "Gamma") == -1.0
+
+
+def test_evaluate_is_zero_sum_and_within_bounds_at_the_start():
+    s = start()
+    a, b = RULES.evaluate(s, "Delta"), RULES.evaluate(s, "Gamma")
+    assert abs(a + b) < 1e-9 and -1 < a < 1
+
+
+def test_evaluate_prefers_ports_combat_power_and_fed_units():
+    s = start()
+    base = RULES.evaluate(s, "Delta")
+    # Gamma's airport J3 taken by Delta
+    k = s.cfg.port_of[s.cfg.index["J3"]]
+    taken = evolve(s, ports=s.ports[:k] + (replace(s.ports[k], holder="Delta"),)
+                   + s.ports[k + 1:])
+    assert RULES.evaluate(taken, "Delta") > base + 0.1
+    # a Delta armor company loses two steps
+    hurt = with_unit(s, evolve(s.by_label("DAR1"), lost=2))
+    assert RULES.evaluate(hurt, "Delta") < base
+    # a Delta unit degraded
+    hungry = with_unit(s, evolve(s.by_label("DAR1"), degraded=True))
+    assert RULES.evaluate(hungry, "Delta") < base
+
+
+def test_transport_weights_feed_the_hungry_before_dropping_on_a_node():
+    s = empty()
+    s = put(s, "DFSP1", "D9", (1, 1, 2, 0))
+    s = put(s, "DAR1", "D8", (0, 3, 2, 0))  # no rations left
+    s = put(s, "DAR2", "E8", (1, 3, 2, 0))  # full basic load
+    s = at_phase(s, "transport")
+    legal = list(RULES.legal_moves(s, "Delta"))
+    ws = RULES.bot_weights(s, "Delta", legal)
+    hungry = ws[legal.index(parse("DFSP1>DAR1"))]
+    drops = [w for m, w in zip(legal, ws) if m is not PASS and m.verb == "carry"
+             and s.by_label(m.to) is None]
+    assert drops and hungry > 100 * max(drops)
+    assert hungry > ws[legal.index(parse("DFSP1>DAR2 1f"))] if parse("DFSP1>DAR2 1f") in legal \
+        else hungry >= 5.0
+
+
+def test_spend_weights_buy_the_rations_the_side_lacks_before_units():
+    s = start()
+    # every Delta unit's rations gone: a large gap in food
+    for u in s.units:
+        if u.side == "Delta" and u.alive:
+            s = with_unit(s, evolve(u, tokens=(0,) + u.tokens[1:]))
+    legal = list(RULES.legal_moves(s, "Delta"))
+    ws = RULES.bot_weights(s, "Delta", legal)
+    food = sum(w for m, w in zip(legal, ws) if m is not PASS and m.verb == "buy" and m.cls == "r")
+    units = sum(w for m, w in zip(legal, ws) if m is not PASS and m.verb == "buy" and not m.cls)
+    assert food > 5 * units
+    assert bots._gaps(s, "Delta")[0] > 0
+
+
+def test_orders_weights_put_units_that_can_fight_in_the_execution_deck():
+    s = start()
+    s = with_unit(s, evolve(s.by_label("DAR2"), tokens=(1, 0, 2, 0)))  # out of fuel
+    s = at_phase(s, "orders")
+    assert parse("x DAR1") in RULES.legal_moves(s, "Delta")
+    able, dry = RULES.bot_weights(s, "Delta", [parse("x DAR1"), parse("x DAR2")])
+    assert able > 4 * dry
