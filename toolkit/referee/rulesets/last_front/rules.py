@@ -15,7 +15,7 @@ from toolkit.referee.kit.phases import AUTO, HANDLER, SIDE, TURNS, Phase
 from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.protocol import Outcome, ScenarioError
 
-from toolkit.referee.rulesets.last_front import config, moves, victory
+from toolkit.referee.rulesets.last_front import bots, config, moves, victory
 from toolkit.referee.rulesets.last_front.battle import BLITZ, Battle
 from toolkit.referee.rulesets.last_front.blitz import Blitz
 from toolkit.referee.rulesets.last_front.deal import DRAW, Draw, open_draws
@@ -125,9 +125,15 @@ class LastFront(KitRules):
                     bid.remove(c)
 
     def bot_weights(self, s: State, player: str, legal: list) -> list[float]:
-        from toolkit.referee.rulesets.last_front.bots import weights
+        return bots.weights(s, player, legal)
 
-        return weights(s, player, legal)
+    def determinize(self, s: State, side: str, rng) -> State:
+        """The others' hands dealt again from what `side` cannot see (bots.determinize)."""
+        return bots.determinize(s, side, rng)
+
+    def evaluate(self, s: State, side: str) -> float:
+        """Progress toward a victory against the best placed other player (bots.evaluate)."""
+        return bots.evaluate(s, side)
 
 
 RULESET = LastFront()
