@@ -14,7 +14,7 @@ from toolkit.referee.kit.needs import Needs
 from toolkit.referee.kit.phases import AUTO, CHANCE, HANDLER, TOGETHER, TURNS, Phase
 from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.protocol import Outcome
-from toolkit.referee.rulesets.lines_and_webs import bots, moves, roles as seats
+from toolkit.referee.rulesets.lines_and_webs import bots, moves, unseen, roles as seats
 from toolkit.referee.rulesets.lines_and_webs import view as views
 from toolkit.referee.rulesets.lines_and_webs.combat import WINDOWS as FIGHT_WINDOWS
 from toolkit.referee.rulesets.lines_and_webs.special import EFFECTS, WINDOWS as CARD_WINDOWS
@@ -148,6 +148,10 @@ class LinesAndWebs(KitRules):
     def evaluate(self, s: State, side: str) -> float:
         """A heuristic for greedy and MCTS bots (bots.evaluate)."""
         return bots.evaluate(s, side)
+
+    def determinize(self, s: State, side: str, rng) -> State:
+        """What `side` cannot see, sampled for search bots (unseen.determinize)."""
+        return unseen.determinize(s, side, rng)
 
 
 RULESET = LinesAndWebs()

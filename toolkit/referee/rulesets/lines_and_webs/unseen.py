@@ -1,0 +1,46 @@
+"""What a side cannot see, sampled for search bots (issue 14: a bot plays on
+determinised samples, never on the true hidden state).
+
+Hidden from a side: the other side's order decks (which units are in the execution
+and the reserve deck, and in what order), which special cards it holds (their number
+is public), and, during a secret phase (Spend, Transport, Orders), whatever it has done
+since the phase began: its purchases, its supply transport. The sample keeps the other
+side's units, ports and dropped tokens as the veil shows them, forgets its purchases
+of this phase (resource points as at the phase's start), deals its decks again at
+their sizes from every order card it could have placed, and draws its special cards
+again from the ten kinds. What the deciding side sees of the sample is what it saw of
+the true position (a test holds `view` to that)."""
+
+from __future__ import annotations
+
+from toolkit.referee.kit.values import evolve
+from toolkit.referee.rulesets.lines_and_webs.orders import has_card
+from toolkit.referee.rulesets.lines_and_webs.state import NONE, State, put
+
+
+def determinize(s: State, side: str, rng) -> State:
+    foe = s.other(side)
+    i = s.at(foe)
+    book = s.books[i]
+    if s.veil is not None:  # a secret phase: the other side as it stood when it began
+        units0, ports0, drops0 = s.veil
+        units = tuple(u if u.side == side else units0[u.uid] for u in s.units)
+        ports = tuple(p if (p.holder == side and ports0[k].holder == side) else ports0[k]
+                      for k, p in enumerate(s.ports))
+        drops = tuple(d for d in s.drops if d[1] == side) + tuple(
+            d for d in drops0 if d[1] != side)
+        s = evolve(s, units=units, ports=ports, drops=drops)
+    if s.flow.phase == "spend":  # its purchases, and so what it has left, are secret
+        book = evolve(book, basket_units=(), basket_tokens=NONE, fly_units=(),
+                      fly_tokens=NONE, cards_bought=(), pending=(),
+                      rp=int(s.cfg.opt("rp_per_turn")))
+    placed = book.execution + book.reserve
+    pool = list(placed) + [u.label for u in s.units if u.side == foe and u.alive
+                           and has_card(s, u) and u.label not in placed]
+    rng.shuffle(pool)
+    n, m = len(book.execution), len(book.reserve)
+    kinds = sorted(s.cfg.cards)
+    hand = tuple(rng.choice(kinds) for _ in book.hand) if kinds else book.hand
+    book = evolve(book, execution=tuple(pool[:n]), reserve=tuple(pool[n:n + m]), hand=hand)
+    return evolve(s, books=put(s.books, i, book))
+
