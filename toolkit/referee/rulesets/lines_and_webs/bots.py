@@ -137,6 +137,9 @@ def _transport(s, player: str, legal: list) -> list[float]:
     spod = s.cfg.spod.get(player)
     crowded = _backlog(s, player)[0] > 0
     stocked = _stocked_ports(s, player)
+    # one pass over hundreds of orders: units found by label in a table made once
+    # (a carry onto a node names no unit, and a search by label would scan them all)
+    unit = {u.label: u for u in s.units}.get
     out = []
     for m in legal:
         if m is PASS:
@@ -144,14 +147,14 @@ def _transport(s, player: str, legal: list) -> list[float]:
             continue
         v = m.verb
         if v == "carry":
-            r = s.by_label(m.to)
+            r = unit(m.to)
             if r is None:  # onto a node or into a port's storage
                 out.append(0.002 if m.cls else 0.02)
                 continue
             k = kinds[r.kind]
             if not m.cls:  # a top-up of the open basic-load boxes
                 # what the carrier can give: its own card, or the port's storage
-                c = s.by_label(m.unit)
+                c = unit(m.unit)
                 port = s.port(s.cfg.index[m.src]) if m.src else None
                 have = port.tokens if port is not None else c.tokens if c else (0,) * 4
                 if have[FOOD] and (r.degraded or r.tokens[FOOD] == 0):
@@ -171,8 +174,8 @@ def _transport(s, player: str, legal: list) -> list[float]:
         elif v == "xl":
             # unloading a port's storage onto a unit standing on it keeps the port
             # open for the queue; shuffling between units stays rare
-            r = s.by_label(m.to)
-            if s.by_label(m.unit) is None and r is not None:
+            r = unit(m.to)
+            if unit(m.unit) is None and r is not None:
                 out.append(0.5 * m.n if not kinds[r.kind].combat else 3.0)
             else:
                 out.append(0.01)
@@ -181,7 +184,7 @@ def _transport(s, player: str, legal: list) -> list[float]:
         elif v == "move":
             # a sustainment unit leaves its crowded seaport so the queue can land, or
             # goes to a port whose storage nobody carries on
-            u = s.by_label(m.unit)
+            u = unit(m.unit)
             if u is not None and u.node == spod and crowded:
                 out.append(2.0)
             elif m.to in stocked:
