@@ -49,12 +49,13 @@ def browser(_chromium):
             context.close()
 
 
-def open_seat(browser, base, who):
+def open_seat(browser, base, who, board=True):
     page = browser.new_context(viewport=VIEWPORT).new_page()
     page.set_default_timeout(WAIT)
     page.goto(f"{base}/seat/{token(who) if who else SPECTATORS}")
     page.wait_for_selector("#connection.online")
-    page.wait_for_selector("#board .space")
+    if board:
+        page.wait_for_selector("#board .space")
     return page
 
 
@@ -526,7 +527,7 @@ def test_web_last_front_three_seats_each_sees_only_its_own_hand_and_plays_a_card
     sides = list(m.scenario.sides)
     assert sides == ["P1", "P2", "P3"]
     with running(app) as base:
-        pages = {side: open_seat(browser, base, side) for side in sides}
+        pages = {side: open_seat(browser, base, side, board=False) for side in sides}
         for side, page in pages.items():
             current(page, table)
             hand = next(p for p in m.rules.view(m.state, side).piles
@@ -538,6 +539,8 @@ def test_web_last_front_three_seats_each_sees_only_its_own_hand_and_plays_a_card
                 if other != side:
                     theirs = f'.pile[data-pile="{hand.name}"][data-owner="{other}"]'
                     assert page.locator(f"{theirs} [data-card]").count() == 0
+        # no piece stands on the table board and the press leaves it out: not drawn
+        assert pages["P1"].locator("#board").is_hidden()
         side = m.decision.players[0]
         move = next(t for t in m.legal(side) if t.startswith("play "))
         before = len(m.history)

@@ -50,13 +50,23 @@ def _page() -> str:
     return (resources.files("toolkit.web") / "static" / "page.html").read_text("utf-8")
 
 
+def drawn(scenario) -> bool:
+    """Whether the page draws the scenario's board: not when there is none, nor when
+    no piece can stand on it and the press leaves it out (`print false`: Last Front's
+    table, whose piles the page shows as piles)."""
+    if not scenario.boards:
+        return False
+    b = scenario.board
+    return bool(scenario.pieces) or b.fields.get("print", True) is not False
+
+
 class Server:
     """One match at one table, and the sockets of the seats watching it."""
 
     def __init__(self, table: Table, seats: Seats):
         self.table = table
         self.seats = seats
-        self.shapes = board.shapes(table.match.scenario) if table.match.scenario.boards else None
+        self.shapes = board.shapes(table.match.scenario) if drawn(table.match.scenario) else None
         self.sockets: dict[WebSocket, Seat] = {}
         self.lock = asyncio.Lock()
         self.alarm: asyncio.TimerHandle | None = None  # rings when a clock runs out

@@ -128,6 +128,7 @@
   function drawSpaces() {
     const b = S.board;
     const svg = $("board");
+    svg.style.display = b ? "" : "none";  // a game of cards alone has no board to draw
     if (!b) return;
     svg.setAttribute("viewBox", b.view_box.join(" "));
     svg.style.maxWidth = `${b.view_box[2] * 2}px`;  // a small board is not blown up
@@ -340,7 +341,9 @@
         cards.appendChild(html("span", "", "empty"));
       } else {
         const back = pictures ? pictures.backs[i] : null;
-        for (let k = 0; k < Math.min(p.count, 12); k++) cards.appendChild(cardBack(back));
+        // a hand shows a back a card (up to twelve); a deck one back and its count
+        const shown = p.kind === "deck" ? 1 : Math.min(p.count, 12);
+        for (let k = 0; k < shown; k++) cards.appendChild(cardBack(back));
         cards.appendChild(html("span", "", ` ${p.count} card${p.count === 1 ? "" : "s"}`));
       }
       row.appendChild(cards);
