@@ -12,6 +12,7 @@ import dsl
 from toolkit.referee import record
 from toolkit.referee.chance import SeededChance
 from toolkit.referee.match import Match
+from toolkit.referee.players import with_players
 from toolkit.referee.protocol import DecisionKind
 
 
@@ -27,10 +28,16 @@ def summary(match: Match) -> dict:
             "moves": len(match.history)}
 
 
-def weighted_game(scenario_path: Path, rules, label: str) -> Match:
+def _scenario(path: Path, players: int | None):
+    """The scenario at `path`, played by its first `players` sides when given."""
+    scenario = dsl.load(path)
+    return scenario if players is None else with_players(scenario, players)
+
+
+def weighted_game(scenario_path: Path, rules, label: str, players: int | None = None) -> Match:
     """A game of the random bot with the ruleset's bot weights, dice and choices seeded
-    by `label` (the first player asked moves)."""
-    match = Match.new(dsl.load(scenario_path), chance=SeededChance(label), seed=label)
+    by `label` (the first player asked moves); `players`: as `--players`."""
+    match = Match.new(_scenario(scenario_path, players), chance=SeededChance(label), seed=label)
     rng = random.Random(label)
     while not match.over:
         d = match.decision
@@ -43,10 +50,10 @@ def weighted_game(scenario_path: Path, rules, label: str) -> Match:
     return match
 
 
-def write_script(path: Path, scenario_path: Path, moves: str) -> None:
+def write_script(path: Path, scenario_path: Path, moves: str, players: int | None = None) -> None:
     """A hand-written record: the scenario's header, then `moves`."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    header = Match.new(dsl.load(scenario_path)).header(path).format()
+    header = Match.new(_scenario(scenario_path, players)).header(path).format()
     path.write_text(header + moves, encoding="utf-8")
 
 

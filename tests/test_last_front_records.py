@@ -14,17 +14,13 @@ and say in the commit why the hashes moved.
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 
 import pytest
 
 import dsl
-from golden import expected, replay, summary, write_golden
-from toolkit.referee.chance import SeededChance
+from golden import expected, replay, summary, weighted_game, write_golden, write_script
 from toolkit.referee.match import Match
-from toolkit.referee.players import with_players
-from toolkit.referee.protocol import DecisionKind
 from toolkit.referee.rulesets.last_front import RULESET as LF
 
 DATA = Path(__file__).parent / "data" / "last_front"
@@ -69,26 +65,12 @@ chance: planes_3
 
 
 def _random_game(players: int, seed: int) -> Match:
-    label = f"last_front golden {players}p {seed}"
-    match = Match.new(with_players(dsl.load(SCENARIO), players), chance=SeededChance(label),
-                      seed=label)
-    rng = random.Random(label)
-    while not match.over:
-        d = match.decision
-        if d.kind is DecisionKind.CHANCE:
-            match.roll()
-            continue
-        side = d.players[0]
-        legal = list(LF.legal_moves(match.state, side))
-        match.play_move(side, rng.choices(legal, LF.bot_weights(match.state, side, legal))[0])
-    return match
+    return weighted_game(SCENARIO, LF, f"last_front golden {players}p {seed}", players)
 
 
 def regold() -> None:
-    DATA.mkdir(parents=True, exist_ok=True)
     scripted = DATA / "scripted_worked_bid.record"
-    header = Match.new(with_players(dsl.load(SCENARIO), 2)).header(scripted).format()
-    scripted.write_text(header + WORKED_BID, encoding="utf-8")
+    write_script(scripted, SCENARIO, WORKED_BID, players=2)
     records = [scripted]
     for n in COUNTS:
         path = DATA / f"random_{n}p.record"
