@@ -16,6 +16,7 @@ from __future__ import annotations
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.rulesets.lines_and_webs.orders import has_card
 from toolkit.referee.rulesets.lines_and_webs.state import NONE, State, put
+from toolkit.referee.rulesets.lines_and_webs.view import seen
 
 
 def determinize(s: State, side: str, rng) -> State:
@@ -23,12 +24,7 @@ def determinize(s: State, side: str, rng) -> State:
     i = s.at(foe)
     book = s.books[i]
     if s.veil is not None:  # a secret phase: the other side as it stood when it began
-        units0, ports0, drops0 = s.veil
-        units = tuple(u if u.side == side else units0[u.uid] for u in s.units)
-        ports = tuple(p if (p.holder == side and ports0[k].holder == side) else ports0[k]
-                      for k, p in enumerate(s.ports))
-        drops = tuple(d for d in s.drops if d[1] == side) + tuple(
-            d for d in drops0 if d[1] != side)
+        units, ports, drops = seen(s, side)
         s = evolve(s, units=units, ports=ports, drops=drops)
     if s.flow.phase == "spend":  # its purchases, and so what it has left, are secret
         book = evolve(book, basket_units=(), basket_tokens=NONE, fly_units=(),
