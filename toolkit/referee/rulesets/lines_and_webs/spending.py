@@ -6,6 +6,7 @@ fly in at their plain cost, within the airport's room (LW-S1..LW-S5)."""
 
 from __future__ import annotations
 
+from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs.config import LETTERS
 from toolkit.referee.rulesets.lines_and_webs.delivery import (
@@ -41,13 +42,18 @@ def classes(s: State) -> str:
     return LETTERS if s.cfg.opt("buy_repair_tokens") else LETTERS[:3]
 
 
+def unspent(s: State, book):
+    """`book` as Spend begins: the turn's resource points, nothing bought or played yet
+    (also how the other side's sealed purchases are sampled for search bots)."""
+    return evolve(book, rp=int(s.cfg.opt("rp_per_turn")), basket_units=(),
+                  basket_tokens=NONE, fly_units=(), fly_tokens=NONE, cards_bought=(),
+                  pending=())
+
+
 class Spend:
     def enter(self, s: State):
-        rp = int(s.cfg.opt("rp_per_turn"))
-        for side in s.sides:
-            s = with_book(s, side, rp=rp, ready=False, basket_units=(), basket_tokens=NONE,
-                          fly_units=(), fly_tokens=NONE, cards_bought=(), pending=())
-        return s, ()
+        books = tuple(evolve(unspent(s, b), ready=False) for b in s.books)
+        return evolve(s, books=books), ()
 
     def complete(self, s: State, side: str) -> bool:
         return s.book(side).ready

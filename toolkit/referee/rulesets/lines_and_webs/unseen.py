@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.rulesets.lines_and_webs.orders import has_card
-from toolkit.referee.rulesets.lines_and_webs.state import NONE, State, put
+from toolkit.referee.rulesets.lines_and_webs.spending import unspent
+from toolkit.referee.rulesets.lines_and_webs.state import State, put
 from toolkit.referee.rulesets.lines_and_webs.view import seen
 
 
@@ -27,9 +28,7 @@ def determinize(s: State, side: str, rng) -> State:
         units, ports, drops = seen(s, side)
         s = evolve(s, units=units, ports=ports, drops=drops)
     if s.flow.phase == "spend":  # its purchases, and so what it has left, are secret
-        book = evolve(book, basket_units=(), basket_tokens=NONE, fly_units=(),
-                      fly_tokens=NONE, cards_bought=(), pending=(),
-                      rp=int(s.cfg.opt("rp_per_turn")))
+        book = unspent(s, book)
     placed = book.execution + book.reserve
     pool = list(placed) + [u.label for u in s.units if u.side == foe and u.alive
                            and has_card(s, u) and u.label not in placed]
