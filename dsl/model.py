@@ -353,6 +353,12 @@ class Board:
     def offset(self) -> str:
         return str(self.fields.get("offset", "odd"))
 
+    @property
+    def printed(self) -> bool:
+        """False for a board marked `print false`: the rules need it, but players play on
+        printed sheets instead, so the press leaves it out."""
+        return self.fields.get("print", True) is not False
+
     @cached_property
     def space_index(self) -> Mapping[str, Space]:
         return {s.id: s for s in self.spaces}

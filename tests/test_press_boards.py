@@ -320,7 +320,7 @@ def test_every_board_gets_a_section(tmp_path):
 @pytest.mark.parametrize("path", scenario_files([CONTENT])[0], ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_shipped_scenarios_print_their_boards(tmp_path, path):
     s = dsl.load(path)  # every shipped scenario must load; included fragments are not listed
-    printed = [b for b in s.boards.values() if b.fields.get("print", True) is not False]
+    printed = [b for b in s.boards.values() if b.printed]
     if not printed:
         pytest.skip("no printed boards")  # Last Front: its play mat is on the sheets
     out = tmp_path / "boards.pdf"

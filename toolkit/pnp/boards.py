@@ -41,7 +41,7 @@ def write_boards(scenario: Any, path: str | Path, options: PressOptions | None =
     report = ComponentReport("boards")
     # `print false`: a board the rules need but players play on printed sheets instead
     # (Last Front's table is a play mat of card-sized spaces on its sheets)
-    boards = [b for b in scenario.boards.values() if b.fields.get("print", True) is not False]
+    boards = [b for b in scenario.boards.values() if b.printed]
     if not boards:
         return report
     path = Path(path)

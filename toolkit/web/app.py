@@ -57,7 +57,7 @@ def drawn(scenario) -> bool:
     if not scenario.boards:
         return False
     b = scenario.board
-    return bool(scenario.pieces) or b.fields.get("print", True) is not False
+    return bool(scenario.pieces) or b.printed
 
 
 class Server:
