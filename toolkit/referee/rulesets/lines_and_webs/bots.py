@@ -137,9 +137,7 @@ def _transport(s, player: str, legal: list) -> list[float]:
     spod = s.cfg.spod.get(player)
     crowded = _backlog(s, player)[0] > 0
     stocked = _stocked_ports(s, player)
-    # one pass over hundreds of orders: units found by label in a table made once
-    # (a carry onto a node names no unit, and a search by label would scan them all)
-    unit = {u.label: u for u in s.units}.get
+    unit = s.by_label
     out = []
     for m in legal:
         if m is PASS:

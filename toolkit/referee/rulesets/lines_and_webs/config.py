@@ -193,6 +193,8 @@ class Config:
         self.reach_cache: dict = {}
         #: unit label -> uid, filled as states are asked (State.by_label checks it)
         self.uid_of: dict[str, int] = {}
+        #: a name that is no unit's (a node) -> how many units it was sought among
+        self.not_units: dict[str, int] = {}
         #: Orders by what they say, made once and handed out again (transport.listing)
         self.order_runs: dict = {}
         #: carrier uid -> the values its carry orders were last worked out from, and

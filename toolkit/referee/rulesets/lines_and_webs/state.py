@@ -149,15 +149,22 @@ class State:
 
     def by_label(self, label: str) -> Unit | None:
         """The unit called `label`: looked up by the uid its label had when last seen
-        (labels never change), checked, and searched for only when that fails."""
-        uids = self.cfg.uid_of if self.cfg is not None else {}
+        (labels never change), checked, and searched for only when that fails. A name
+        that is no unit's (a node: `DFSP1>J10 3a`) is remembered as such, with the number
+        of units it was sought among, so it is not searched for again."""
+        cfg = self.cfg
+        uids = cfg.uid_of if cfg is not None else {}
         uid = uids.get(label)
         if uid is not None and uid < len(self.units) and self.units[uid].label == label:
             return self.units[uid]
+        missed = cfg.not_units if cfg is not None else {}
+        if missed.get(label) == len(self.units):
+            return None
         for u in self.units:
             if u.label == label:
                 uids[label] = u.uid
                 return u
+        missed[label] = len(self.units)
         return None
 
     def on_map(self, side: str | None = None):
