@@ -142,6 +142,8 @@ class Draw:
         if len(outcome.values) != self.count:
             return Illegal(RULE_IMPOSSIBLE, f"{self.describe()}: {self.count} card(s), "
                            f"not {len(outcome.values)}")
+        if self.count == 1 and outcome.values[0] in self.pool:  # the usual draw of one
+            return None
         left = Counter(self.pool)
         for v in outcome.values:
             if left[v] <= 0:

@@ -21,7 +21,9 @@ A phase handler is any object with some of these methods (all optional but
     apply(state, side, move) -> (state, events)
     enter(state)            -> (state, events)  on entering the phase (AUTO: all of it)
     begin_turn(state, side) -> (state, events)  at the start of a side's turn
-    turn_over(state, side)  -> bool   the side's turn is over (default: after one move)
+    turn_over(state, side)  -> bool   the side's turn is over (default: after one move);
+                                      judged from the ruleset's own fields (the kit
+                                      counts the move in `flow.moved` only if not)
     complete(state, side)   -> bool   TOGETHER: the side's orders are complete
                                       (default: after one move)
     resolve(state)          -> (state, events)  TOGETHER: every side has given orders
@@ -93,6 +95,11 @@ class KitRules:
         return p
 
     def current(self, state: Any) -> Phase:
+        by_name = self.__dict__.get("_by_name")
+        if by_name is not None and by_name[0] is self.phases:
+            p = by_name[1].get(state.flow.phase)
+            if p is not None:
+                return p
         return self.phase(state.flow.phase)
 
     # ------------------------------------------------------------ protocol
@@ -284,10 +291,11 @@ class KitRules:
             return state
         if phase.acting is REACT:  # a side took the reaction: the phase is over
             return replace(state, flow=replace(flow, ended=True, waiting=()))
-        state = replace(state, flow=replace(flow, moved=flow.moved + 1))
-        if not state.flow.windows and self._turn_over(state, phase):
+        # the turn's move count goes up by one, unless the turn is over (a new turn
+        # starts it again at 0): one new state either way
+        if not flow.windows and self._turn_over(state, phase, flow.moved + 1):
             return self._next_turn(state, phase, passed=False)
-        return state
+        return replace(state, flow=replace(flow, moved=flow.moved + 1))
 
     def _resolve(self, state, handler, events) -> Any:
         resolve = getattr(handler, "resolve", None)
@@ -300,27 +308,29 @@ class KitRules:
         # until HANDLER: another round of orders unless the handler is done
         return replace(state, flow=replace(state.flow, waiting=self._order(state, phase)))
 
-    def _turn_over(self, state, phase: Phase) -> bool:
+    def _turn_over(self, state, phase: Phase, moved: int | None = None) -> bool:
+        """Is the actor's turn over, `moved` moves into it (default: as the flow
+        counts)? A handler's `turn_over` judges by the ruleset's own fields."""
         over = getattr(phase.handler, "turn_over", None)
         flow: Flow = state.flow
         if over is None:
-            return flow.moved >= 1
+            return (flow.moved if moved is None else moved) >= 1
         return bool(over(state, flow.actor))
 
     def _next_turn(self, state, phase: Phase, passed: bool) -> Any:
         flow: Flow = state.flow
         out = flow.out | {flow.actor} if passed and phase.until is ALL_PASS else flow.out
-        base = replace(flow, out=out, moved=0, begun=False)
         if phase.acting is SIDE or (phase.until is ONCE and flow.at + 1 >= len(flow.order)):
-            return replace(state, flow=replace(base, ended=True))
+            return replace(state, flow=replace(flow, out=out, moved=0, begun=False, ended=True))
         if phase.until is ONCE:
-            return replace(state, flow=replace(base, at=flow.at + 1))
+            return replace(state, flow=replace(flow, out=out, moved=0, begun=False,
+                                               at=flow.at + 1))
         n = len(flow.order)
         for step in range(1, n + 1):
             i = (flow.at + step) % n
             if flow.order[i] not in out:
-                return replace(state, flow=replace(base, at=i))
-        return replace(state, flow=replace(base, ended=True))
+                return replace(state, flow=replace(flow, out=out, moved=0, begun=False, at=i))
+        return replace(state, flow=replace(flow, out=out, moved=0, begun=False, ended=True))
 
     def _order(self, state, phase: Phase) -> tuple[str, ...]:
         hook = getattr(phase.handler, "order", None)

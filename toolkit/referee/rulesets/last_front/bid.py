@@ -103,8 +103,28 @@ def pile_value(s: State, side: str, cards, mods: list[Mod] | None = None) -> int
     return total
 
 
+#: totals remembered per game config (by everything a total reads); emptied when full
+MEMO_LIMIT = 20_000
+
+
 def total(s: State, side: str) -> int:
-    """`side`'s whole bid: exposed cards, dug-in piles, flat additions."""
+    """`side`'s whole bid: exposed cards, dug-in piles, flat additions. A total
+    reads only `side`'s bid, faces, piles and cancelled Icons, whether it defends,
+    the bonuses it holds and the modifiers in force, so it is remembered by those
+    (the others' bids stand still while one player builds a bid)."""
+    i = s.at(side)
+    key = ("total", side, s.bid(side), s.faces[i], len(s.dug[i]), s.holder == side,
+           s.holders, s.mods, s.cancelled)
+    memo = s.cfg.memo
+    got = memo.get(key)
+    if got is None:
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        got = memo[key] = _total(s, side)
+    return got
+
+
+def _total(s: State, side: str) -> int:
     mods = modifiers(s, side)
     v = sum(card_value(s, side, card, mods, face) for card, face in exposed(s, side))
     v += s.cfg.dig_in_value * len(s.dug[s.at(side)])

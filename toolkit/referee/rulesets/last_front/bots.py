@@ -9,26 +9,28 @@ from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.last_front.moves import DONE, WITHDRAW, Attack, Dig, Face, Play
 
 
+#: the weight of a card move or an attack, while the bid cannot stand yet and once it can
+_BUILDING = {Play: 4.0, Face: 1.0, Dig: 2.0, Attack: 1.0}
+_STANDING = {Play: 0.5, Face: 0.2, Dig: 2.0, Attack: 1.0}
+
+
 def weights(s, player, legal) -> list[float]:
-    out = []
     can_finish = DONE in legal
+    by_type = _STANDING if can_finish else _BUILDING
+    withdraw = 1.0 if can_finish else 3.0
+    out = []
     for m in legal:
-        if m == DONE:
-            out.append(20.0)
-        elif m == WITHDRAW:
-            out.append(1.0 if can_finish else 3.0)
-        elif m is PASS:
-            out.append(5.0)
-        elif isinstance(m, Play):
-            out.append(0.5 if can_finish else 4.0)
-        elif isinstance(m, Face):
-            out.append(0.2 if can_finish else 1.0)
-        elif isinstance(m, Dig):
-            out.append(2.0)
-        elif isinstance(m, Attack):
-            out.append(1.0)
-        else:
-            out.append(1.0)
+        w = by_type.get(type(m))
+        if w is None:
+            if m == DONE:
+                w = 20.0
+            elif m == WITHDRAW:
+                w = withdraw
+            elif m is PASS:
+                w = 5.0
+            else:
+                w = 1.0
+        out.append(w)
     return out
 
 

@@ -4,7 +4,7 @@ small values (built once per scenario), and the options (LF-R03..R06)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.referee.protocol import ScenarioError
@@ -46,9 +46,16 @@ class Config:
     bonus_of: Mapping[str, str]  # nation -> bonus card
     decks: Mapping[str, tuple[str, ...]]  # deck -> every card (with copies)
     reshuffle: bool = True  # an empty Battle or Event deck takes its discard pile back (LF-R10)
+    #: what the rules derive again and again from the cards alone (a card's modifiers,
+    #: the victory a set of captured territories meets): filled as the games ask
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     def card(self, name: str) -> Card:
         return self.cards[name]
+
+    def __getstate__(self) -> dict:
+        """Pickled without the memo: it is a cache, not part of the rules."""
+        return {**self.__dict__, "memo": {}}
 
 
 def _int(options: Mapping[str, Any], key: str, default: int) -> int:

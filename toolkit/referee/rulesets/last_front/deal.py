@@ -12,13 +12,15 @@ from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event
 
 from toolkit.referee.rulesets.last_front.config import BATTLE
-from toolkit.referee.rulesets.last_front.state import BATTLE_DISCARD, HAND, State, move_cards
+from toolkit.referee.rulesets.last_front.state import (
+    BATTLE_DISCARD, HAND, State, move_cards, moved, zone_at)
 
 DRAW = "draw"
 
 
-def _window(s: State, side: str) -> Window:
-    return Window(DRAW, CHANCE, spec=s.zone(BATTLE).draw(1, f"{side} draws a Battle card"),
+def _window(deck, side: str) -> Window:
+    """The chance decision of `side` drawing from the Battle deck zone `deck`."""
+    return Window(DRAW, CHANCE, spec=deck.draw(1, f"{side} draws a Battle card"),
                   data=(("side", side),))
 
 
@@ -40,7 +42,7 @@ def open_draws(s: State, side: str, n: int = 1) -> State:
         events: list = []
         s = _refill(s, events)
         if s.zone(BATTLE).count:
-            s = open_window(s, _window(s, side))
+            s = open_window(s, _window(s.zone(BATTLE), side))
         else:
             s = evolve(s, draws=())
     return s
@@ -55,15 +57,21 @@ class Draw:
     def apply(self, s: State, side, outcome, w: Window):
         who = w.get("side")
         card = outcome.values[0]
-        s = move_cards(s, [card], (BATTLE, None), (HAND, who))
         events = [Event(DRAW, f"you draw {card}", to=frozenset({who})),
                   Event(DRAW, f"{who} draws a card")]
         rest = s.draws[1:]
-        s = evolve(s, draws=rest)
+        zones = moved(s, [card], (BATTLE, None), (HAND, who))
+        deck = zones[zone_at(s, BATTLE)]
+        if rest and deck.cards:  # the next draw owed, in the same step
+            window = _window(deck, rest[0])
+            flow = s.flow
+            return evolve(s, zones=zones, draws=rest,
+                          flow=evolve(flow, windows=flow.windows + (window,))), tuple(events)
+        s = evolve(s, zones=zones, draws=rest)
         if rest:
             s = _refill(s, events)
             if s.zone(BATTLE).count:
-                s = open_window(s, _window(s, rest[0]))
+                s = open_window(s, _window(s.zone(BATTLE), rest[0]))
             else:
                 s = evolve(s, draws=())
                 events.append(Event(DRAW, "the Battle deck and its discard pile are empty"))

@@ -42,15 +42,22 @@ class Ctx:
     events: list = field(default_factory=list)
 
 
-def mods_of_card(s: State, side: str, card: str) -> list[Mod]:
-    """The modifiers a card held in a bid or as a bonus puts on `side`'s cards."""
-    out: list[Mod] = []
-    for call in s.cfg.cards[card].calls:
-        ctx = Ctx(s, side, card, "mods")
-        got = EFFECTS.apply(call, ctx)
-        if isinstance(got, Mod):
-            out.append(got)
-    return out
+def mods_of_card(s: State, side: str, card: str) -> tuple[Mod, ...]:
+    """The modifiers a card held in a bid or as a bonus puts on `side`'s cards.
+    Read in mode "mods" a primitive looks only at its arguments, the card, the side
+    and whether that side defends (`add(when=defending)`), so the answer is kept
+    per card, side and defending."""
+    key = ("mods", card, side, s.holder == side)
+    memo = s.cfg.memo
+    got = memo.get(key)
+    if got is None:
+        out: list[Mod] = []
+        for call in s.cfg.cards[card].calls:
+            mod = EFFECTS.apply(call, Ctx(s, side, card, "mods"))
+            if isinstance(mod, Mod):
+                out.append(mod)
+        got = memo[key] = tuple(out)
+    return got
 
 
 def play(s: State, side: str, card: str, target: tuple[str, ...] = ()) -> tuple[State, list]:

@@ -32,8 +32,12 @@ class Mod:
     value: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
+    """Without slots on purpose (as the kit's Flow): nearly every step makes a new
+    State, and copying an instance dict whole is quicker than setting two dozen
+    slots one by one."""
+
     sides: tuple[str, ...]
     cfg: Config = field(metadata={"hash": False})
     flow: Flow
@@ -88,6 +92,11 @@ def _index(sides: tuple[str, ...]) -> dict:
     return {key: i for i, key in enumerate(names)}
 
 
+def zone_at(s: State, name: str, owner: str | None = None) -> int:
+    """Where the zone `name` (of `owner`) sits in `s.zones`."""
+    return _index(s.sides)[name, owner]
+
+
 def put(seq: tuple, i: int, value: Any) -> tuple:
     return seq[:i] + (value,) + seq[i + 1:]
 
@@ -97,8 +106,9 @@ def with_zone(s: State, zone: zn.Zone) -> State:
     return evolve(s, zones=s.zones[:i] + (zone,) + s.zones[i + 1:])
 
 
-def move_cards(s: State, cards, source: tuple[str, str | None],
-               target: tuple[str, str | None]) -> State:
+def moved(s: State, cards, source: tuple[str, str | None],
+          target: tuple[str, str | None]) -> tuple[zn.Zone, ...]:
+    """`s.zones` with `cards` moved from the zone `source` (name, owner) to `target`."""
     cards = tuple(cards)
     index = _index(s.sides)
     i, j = index[source], index[target]
@@ -108,7 +118,14 @@ def move_cards(s: State, cards, source: tuple[str, str | None],
         left.remove(card)  # ValueError: a ruleset bug (the card is not there)
     zones[i] = evolve(zones[i], cards=tuple(left))
     zones[j] = evolve(zones[j], cards=zones[j].cards + cards)
-    return evolve(s, zones=tuple(zones))
+    return tuple(zones)
+
+
+def move_cards(s: State, cards, source: tuple[str, str | None],
+               target: tuple[str, str | None], **changes: Any) -> State:
+    """`s` with `cards` moved from `source` to `target` (and `changes` made in the
+    same step)."""
+    return evolve(s, zones=moved(s, cards, source, target), **changes)
 
 
 def initial_zones(cfg: Config, sides: tuple[str, ...]) -> tuple[zn.Zone, ...]:

@@ -15,9 +15,12 @@ def nations(s: State, side: str) -> Counter:
     return Counter(cards[c].nation for c in s.captured(side))
 
 
-def bonus_holder(s: State, nation: str) -> str | None:
-    """The side with the controlling share of `nation`, or None."""
-    counts = sorted(((nations(s, side)[nation], side) for side in s.sides), reverse=True)
+def bonus_holder(s: State, nation: str, held: dict | None = None) -> str | None:
+    """The side with the controlling share of `nation`, or None (`held`: each
+    side's `nations`, when the caller has them already)."""
+    if held is None:
+        held = {side: nations(s, side) for side in s.sides}
+    counts = sorted(((held[side][nation], side) for side in s.sides), reverse=True)
     if not counts or counts[0][0] == 0:
         return None
     if len(counts) > 1 and counts[1][0] == counts[0][0]:
@@ -29,7 +32,8 @@ def with_holders(s: State) -> State:
     """`s` with each bonus's holder worked out again (after territories change hands)."""
     from toolkit.referee.kit.values import evolve
 
-    return evolve(s, holders=tuple((card, bonus_holder(s, nation))
+    held = {side: nations(s, side) for side in s.sides}
+    return evolve(s, holders=tuple((card, bonus_holder(s, nation, held))
                                    for nation, card in sorted(s.cfg.bonus_of.items())))
 
 

@@ -26,6 +26,19 @@ def meets(s: State, side: str, condition: str) -> bool:
     return sum(counts.values()) >= need
 
 
+def _met(s: State, side: str) -> str | None:
+    """The first victory condition `side`'s territories meet, or None (kept per set
+    of territories: the answer depends on nothing else)."""
+    cards = s.captured(side)
+    if not cards:
+        return None
+    key = ("won", tuple(sorted(cards)))
+    memo = s.cfg.memo
+    if key not in memo:
+        memo[key] = next((c for c in s.cfg.conditions if meets(s, side, c)), None)
+    return memo[key]
+
+
 def _words(condition: str) -> str:
     what, _, n = condition.rpartition("_")
     if what == "same_nation":
@@ -52,10 +65,10 @@ def outcome(s: State) -> Outcome | None:
         return None
     scores = tuple((p, len(s.captured(p))) for p in s.sides)
     for side in s.sides:
-        for cond in s.cfg.conditions:
-            if meets(s, side, cond):
-                return Outcome(side, f"{side} holds {_words(cond)} ({s.cfg.victory} game)",
-                               "LF-victory", scores, ranking(s, side))
+        cond = _met(s, side)
+        if cond is not None:
+            return Outcome(side, f"{side} holds {_words(cond)} ({s.cfg.victory} game)",
+                           "LF-victory", scores, ranking(s, side))
     if s.flow.windows or s.flow.fresh:
         return None
     from toolkit.referee.rulesets.last_front.spoils import battle_targets, next_declarer
