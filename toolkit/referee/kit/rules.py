@@ -112,6 +112,14 @@ class KitRules:
         return state
 
     def decision(self, state: Any) -> Decision | None:
+        last = self.__dict__.get("_decided")  # asked again for the same state object:
+        if last is not None and last[0] is state:  # by the core, the bots, legal_moves
+            return last[1]
+        d = self._decision(state)
+        self._decided = (state, d)
+        return d
+
+    def _decision(self, state: Any) -> Decision | None:
         flow: Flow = state.flow
         if flow.outcome is not None:
             return None
