@@ -79,6 +79,13 @@ def dig_piles(s: State, side: str) -> list[tuple[str, ...]]:
     return sorted(out)
 
 
+def end_propaganda(s: State) -> State:
+    """Propaganda's higher raise is over (LF-R13)."""
+    whose = s.propaganda
+    return evolve(s, propaganda=None,
+                  mods=tuple(m for m in s.mods if not (m.op == "raise" and m.whom == whose)))
+
+
 class Battle:
     """The battle phase's moves (TURNS until one player is left)."""
 
@@ -97,8 +104,7 @@ class Battle:
     def begin_turn(self, s: State, side: str):
         s = evolve(s, turn_done=False, played=0)
         if s.propaganda == side:
-            s = evolve(s, propaganda=None,
-                       mods=tuple(m for m in s.mods if not (m.op == "raise" and m.whom == side)))
+            s = end_propaganda(s)
         return open_draws(s, side, 1), ()
 
     def turn_over(self, s: State, side: str) -> bool:
@@ -198,6 +204,8 @@ class Battle:
     def apply(self, s: State, side: str, m):
         if m == DONE:
             s = evolve(s, high_by=side, turn_done=True)
+            if s.cfg.propaganda_lasts == "next_bid" and s.propaganda not in (None, side):
+                s = end_propaganda(s)  # LF-R13: beaten once, it is spent
             return s, (Event("bid", f"{side} bids {bids.total(s, side)}"),)
         if m == WITHDRAW:
             return withdraw(s, side, keep_bid=False)

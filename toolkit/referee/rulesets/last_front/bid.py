@@ -55,10 +55,12 @@ def card_value(s: State, side: str, card: str, mods: list[Mod], face: bool = Fal
     kind = info.kind
     if kind == "support":
         use_defence = defending(s, side)
-        if any(m.op == "defence" and _matches(m, kind) for m in mods):
-            use_defence = True
-        if any(m.op == "attack" and _matches(m, kind) for m in mods):
-            use_defence = False
+        defence = any(m.op == "defence" and _matches(m, kind) for m in mods)
+        attack = any(m.op == "attack" and _matches(m, kind) for m in mods)
+        if defence and attack:  # Cut Supply Lines against Logistics or a bonus (LF-R22)
+            use_defence = s.cfg.support_clash == "defence"
+        elif defence or attack:
+            use_defence = defence
         base = info.defence if use_defence else info.attack
     else:
         base = info.value

@@ -4,7 +4,7 @@ small values (built once per scenario), and the options (LF-R03..R06)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from toolkit.referee.protocol import ScenarioError
@@ -46,16 +46,27 @@ class Config:
     bonus_of: Mapping[str, str]  # nation -> bonus card
     decks: Mapping[str, tuple[str, ...]]  # deck -> every card (with copies)
     reshuffle: bool = True  # an empty Battle or Event deck takes its discard pile back (LF-R10)
-    #: what the rules derive again and again from the cards alone (a card's modifiers,
-    #: the victory a set of captured territories meets): filled as the games ask
-    memo: dict = field(default_factory=dict, compare=False, repr=False)
+    propaganda_lasts: str = "until_next_turn"  # or next_bid (LF-R13)
+    support_clash: str = "attack"  # Attack value against Defense value: which wins (LF-R22)
+    lowest_bid_tie: str = "first_in_seat_order"  # or every_tied, nobody (LF-R23)
 
     def card(self, name: str) -> Card:
         return self.cards[name]
 
+    @property
+    def memo(self) -> dict:
+        """What the rules work out again and again from this config alone (a card's
+        modifiers, a bid's total from what it reads, the victory a set of territories
+        meets), filled as games ask. A config copied with other options gets its own."""
+        kept = self.__dict__.get("_memo")
+        if kept is None or kept[0] is not self:
+            kept = (self, {})
+            object.__setattr__(self, "_memo", kept)
+        return kept[1]
+
     def __getstate__(self) -> dict:
         """Pickled without the memo: it is a cache, not part of the rules."""
-        return {**self.__dict__, "memo": {}}
+        return {k: v for k, v in self.__dict__.items() if k != "_memo"}
 
 
 def _int(options: Mapping[str, Any], key: str, default: int) -> int:
@@ -107,4 +118,7 @@ def read(scenario: Any, options: Mapping[str, Any], effects) -> Config:
     return Config(cards, victory, conditions, bool(options.get("dig_in", False)),
                   _int(options, "dig_in_value", 10), _int(options, "min_raise", 1),
                   _int(options, "hand", HAND_SIZE), bonus_of, decks,
-                  bool(options.get("reshuffle", True)))
+                  bool(options.get("reshuffle", True)),
+                  str(options.get("propaganda_lasts", "until_next_turn")),
+                  str(options.get("support_clash", "attack")),
+                  str(options.get("lowest_bid_tie", "first_in_seat_order")))

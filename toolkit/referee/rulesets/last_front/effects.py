@@ -92,7 +92,10 @@ def _whom(ctx: Ctx, whose: str) -> list[str | None]:
         if not live:
             return []
         low = min(total(s, p) for p in live)
-        return [min((p for p in live if total(s, p) == low), key=s.at)]
+        tied = [p for p in live if total(s, p) == low]
+        if len(tied) > 1 and s.cfg.lowest_bid_tie != "first_in_seat_order":  # LF-R23
+            return tied if s.cfg.lowest_bid_tie == "every_tied" else []
+        return [min(tied, key=s.at)]
     return []
 
 

@@ -59,7 +59,10 @@ NEEDS = Needs(
              "controlling_share": fx.OneOf(("strict_most",)),
              "dig_in": fx.Bool(), "dig_in_value": fx.Int(1, 99), "min_raise": fx.Int(1, 9),
              "modifier_order": Sequence(), "round_down": fx.Bool(),
-             "hand": fx.Int(1, 20), "reshuffle": fx.Bool()})
+             "hand": fx.Int(1, 20), "reshuffle": fx.Bool(),
+             "propaganda_lasts": fx.OneOf(("until_next_turn", "next_bid")),
+             "support_clash": fx.OneOf(("attack", "defence")),
+             "lowest_bid_tie": fx.OneOf(("first_in_seat_order", "every_tied", "nobody"))})
 
 
 class LastFront(KitRules):
