@@ -25,9 +25,10 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from toolkit.referee.chance import Draw
+from toolkit.referee.kit.values import evolve
 
 
 class Visibility(str, enum.Enum):
@@ -100,7 +101,7 @@ class Zone:
     # --------------------------------------------------------------- changing
 
     def add(self, *cards: str) -> "Zone":
-        return replace(self, cards=self.cards + tuple(cards))
+        return evolve(self, cards=self.cards + tuple(cards))
 
     def remove(self, *cards: str) -> "Zone":
         left = list(self.cards)
@@ -109,10 +110,10 @@ class Zone:
                 left.remove(card)
             except ValueError:
                 raise ZoneError(f"{self.name} holds no {card}") from None
-        return replace(self, cards=tuple(left))
+        return evolve(self, cards=tuple(left))
 
     def clear(self) -> "Zone":
-        return replace(self, cards=())
+        return evolve(self, cards=())
 
     def draw(self, count: int = 1, label: str = "") -> Draw:
         """The chance spec of drawing `count` cards from here (the cards left,

@@ -20,7 +20,7 @@ from toolkit.referee.rulesets.last_front.config import DRAW_EVENT, ICON, SPECIAL
 from toolkit.referee.rulesets.last_front.deal import open_draws
 from toolkit.referee.rulesets.last_front.moves import DONE, WITHDRAW, Dig, Face, Play
 from toolkit.referee.rulesets.last_front.state import (
-    BATTLE_DISCARD, BID, HAND, State, move_cards, put)
+    BATTLE_DISCARD, BID, HAND, State, move_cards, put, zones_with)
 
 BLITZ = "blitz"
 #: Specials that are moves of their own rather than cards of the bid
@@ -31,21 +31,43 @@ def effect_names(s: State, card: str) -> tuple[str, ...]:
     return s.cfg.cards[card].prims
 
 
+def _aim(s: State, card: str) -> str | None:
+    """What a card played for its ability aims at: "swap" (an opponent's bid card
+    and one's own), "bid card" (a card of an opponent's bid), "hand" (an opponent
+    with cards in hand), "opponent", or None (kept per card)."""
+    key = ("aim", card)
+    memo = s.cfg.memo
+    if key not in memo:
+        names = effect_names(s, card)
+        calls = s.cfg.cards[card].calls
+        if "swap" in names:
+            aim = "swap"
+        elif "discard" in names and calls[0]["from"] == "opponent_bid":
+            aim = "bid card"
+        elif "steal" in names:
+            aim = "hand"
+        elif any(c["whose"] == "opponent" for c in calls if "whose" in dict(c.args)):
+            aim = "opponent"
+        else:
+            aim = None
+        memo[key] = aim
+    return memo[key]
+
+
 def targets(s: State, side: str, card: str) -> list[tuple[str, ...]]:
     """Every target a card played for its ability may take (one empty tuple: none)."""
-    names = effect_names(s, card)
-    calls = s.cfg.cards[card].calls
+    aim = _aim(s, card)
+    if aim is None:
+        return [()]
     opponents = [o for o in clockwise(s.sides, side)[1:] if o not in s.withdrawn]
-    if "swap" in names:
+    if aim == "swap":
         mine = sorted(set(s.bid(side)))
         return [(o, t, m) for o in opponents for t in sorted(set(s.bid(o))) for m in mine]
-    if "discard" in names and calls[0]["from"] == "opponent_bid":
+    if aim == "bid card":
         return [(o, t) for o in opponents for t in sorted(set(s.bid(o)))]
-    if "steal" in names:
+    if aim == "hand":
         return [(o,) for o in opponents if s.hand(o)]
-    if any(c["whose"] == "opponent" for c in calls if "whose" in dict(c.args)):
-        return [(o,) for o in opponents]
-    return [()]
+    return [(o,) for o in opponents]
 
 
 def opening(s: State, side: str) -> bool:
@@ -211,8 +233,8 @@ class Battle:
             return withdraw(s, side, keep_bid=False)
         if isinstance(m, Face):
             i = s.at(side)
-            s = move_cards(s, [m.card], (HAND, side), (BID, side))
-            s = evolve(s, faces=put(s.faces, i, s.faces[i] + (m.card,)), played=s.played + 1)
+            s = move_cards(s, [m.card], (HAND, side), (BID, side),
+                           faces=put(s.faces, i, s.faces[i] + (m.card,)), played=s.played + 1)
             return s, (Event("face", f"{side} bids {m.card} at face value "
                              f"({s.cfg.cards[m.card].face})"),)
         if isinstance(m, Dig):
@@ -252,8 +274,7 @@ def play_card(s: State, side: str, m: Play):
         s = move_cards(s, [m.card], (HAND, side), (BATTLE_DISCARD, None))
         events.append(Event("play", f"{side} plays {m.card}"))
     else:
-        s = move_cards(s, [m.card], (HAND, side), (BID, side))
-        s = evolve(s, played=s.played + 1)
+        s = move_cards(s, [m.card], (HAND, side), (BID, side), played=s.played + 1)
         events.append(Event("play", f"{side} plays {m.card}"
                             + (f" on {' '.join(m.target)}" if m.target else "")))
     if info.category in (SPECIAL, ICON, DRAW_EVENT):
@@ -273,9 +294,7 @@ def withdraw(s: State, side: str, keep_bid: bool, why: str = ""):
     s = move_cards(s, bid_cards, (BID, side), (HAND if keep_bid else BATTLE_DISCARD,
                                                side if keep_bid else None))
     if piles:
-        z = s.zone(BATTLE_DISCARD)
-        from toolkit.referee.kit import zones as zn
-        s = evolve(s, zones=zn.put(s.zones, z.add(*piles)))
+        s = evolve(s, zones=zones_with(s, s.zone(BATTLE_DISCARD).add(*piles)))
     s = evolve(s, faces=put(s.faces, i, ()), dug=put(s.dug, i, ()),
                withdrawn=s.withdrawn | {side}, turn_done=True)
     s = with_flow(s, out=s.flow.out | {side})
@@ -311,8 +330,7 @@ def finish_dig(s: State, side: str):
     for c in cards:
         if c in faces:
             faces.remove(c)
-    from toolkit.referee.kit import zones as zn
     z = s.zone(BID, side).remove(*cards)
-    s = evolve(s, zones=zn.put(s.zones, z), faces=put(s.faces, i, tuple(faces)),
+    s = evolve(s, zones=zones_with(s, z), faces=put(s.faces, i, tuple(faces)),
                dug=put(s.dug, i, s.dug[i] + (tuple(cards),)))
     return s, (Event("dig", f"{side} has a pile of {s.cfg.dig_in_value} dug in"),)

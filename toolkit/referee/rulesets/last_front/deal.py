@@ -37,6 +37,10 @@ def open_draws(s: State, side: str, n: int = 1) -> State:
     if n <= 0:
         return s
     queued = s.draws
+    if not queued and s.zone(BATTLE).count:  # the first draw asked at once, in one step
+        flow = s.flow
+        window = _window(s.zone(BATTLE), side)
+        return evolve(s, draws=(side,) * n, flow=evolve(flow, windows=flow.windows + (window,)))
     s = evolve(s, draws=queued + (side,) * n)
     if not queued:
         events: list = []

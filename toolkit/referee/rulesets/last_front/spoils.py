@@ -9,7 +9,6 @@ declared the battle declares the next."""
 from __future__ import annotations
 
 from toolkit.referee.chance import Draw
-from toolkit.referee.kit import zones as zn
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import CHANCE, Window
 from toolkit.referee.kit.values import evolve
@@ -20,7 +19,7 @@ from toolkit.referee.rulesets.last_front.deal import open_draws
 from toolkit.referee.rulesets.last_front.territories import with_holders
 from toolkit.referee.rulesets.last_front.moves import Attack
 from toolkit.referee.rulesets.last_front.state import (
-    BATTLE_DISCARD, BID, CAPTURED, State, move_cards)
+    BATTLE_DISCARD, BID, CAPTURED, State, move_cards, zone_at, zones_with)
 
 FLIP = "flip"
 
@@ -53,7 +52,7 @@ class Flip:
         under = s.under
         if card in under and deck.cards.count(card) <= under.count(card):  # the bottom card
             under = under[1:]
-        s = evolve(s, zones=zn.put(s.zones, deck.remove(card)), open_card=card, under=under)
+        s = evolve(s, zones=zones_with(s, deck.remove(card)), open_card=card, under=under)
         if s.contested is None:  # the first battle is for the first card turned up
             s = evolve(s, contested=card)
         return s, (Event("flip", f"the Territory card turned up is {card}", reveals=True),)
@@ -73,14 +72,17 @@ class Spoils:
 
     def enter(self, s: State):
         events = []
-        cleared = list(s.zones)
-        discard = s.zone(BATTLE_DISCARD)
-        for side in s.sides:
-            z = s.zone(BID, side)
-            piles = [c for pile in s.dug[s.at(side)] for c in pile]
-            discard = discard.add(*z.cards, *piles)
-            cleared = list(zn.put(tuple(cleared), z.clear()))
-        s = evolve(s, zones=zn.put(tuple(cleared), discard), faces=((),) * len(s.sides),
+        zones = list(s.zones)
+        thrown: list[str] = []
+        for side in s.sides:  # every bid and dug-in pile to the discard pile
+            i = zone_at(s, BID, side)
+            thrown += zones[i].cards
+            thrown += [c for pile in s.dug[s.at(side)] for c in pile]
+            if zones[i].cards:
+                zones[i] = zones[i].clear()
+        d = zone_at(s, BATTLE_DISCARD)
+        zones[d] = zones[d].add(*thrown)
+        s = evolve(s, zones=tuple(zones), faces=((),) * len(s.sides),
                    dug=((),) * len(s.sides), mods=(), cancelled=(), propaganda=None,
                    digging=(), high_by=None)
         card = s.contested
@@ -89,12 +91,12 @@ class Spoils:
                 s = move_cards(s, [card], (CAPTURED, s.holder), (CAPTURED, s.winner))
                 events.append(Event("capture", f"{s.winner} takes {card} from {s.holder}"))
             else:
-                s = evolve(s, zones=zn.put(s.zones, s.zone(CAPTURED, s.winner).add(card)),
+                s = evolve(s, zones=zones_with(s, s.zone(CAPTURED, s.winner).add(card)),
                            open_card=None)
                 events.append(Event("capture", f"{s.winner} captures {card}"))
             s = open_draws(s, s.winner, 1)
         elif s.holder is None:  # a ceasefire over the open card: it goes under the deck
-            s = evolve(s, zones=zn.put(s.zones, s.zone(TERRITORY).add(card)), open_card=None,
+            s = evolve(s, zones=zones_with(s, s.zone(TERRITORY).add(card)), open_card=None,
                        under=s.under + (card,))
         s = with_holders(evolve(s, contested=None, holder=None))
         if s.open_card is None:

@@ -101,9 +101,14 @@ def put(seq: tuple, i: int, value: Any) -> tuple:
     return seq[:i] + (value,) + seq[i + 1:]
 
 
-def with_zone(s: State, zone: zn.Zone) -> State:
+def zones_with(s: State, zone: zn.Zone) -> tuple[zn.Zone, ...]:
+    """`s.zones` with the zone of `zone`'s name and owner replaced by it."""
     i = _index(s.sides)[zone.name, zone.owner]
-    return evolve(s, zones=s.zones[:i] + (zone,) + s.zones[i + 1:])
+    return s.zones[:i] + (zone,) + s.zones[i + 1:]
+
+
+def with_zone(s: State, zone: zn.Zone) -> State:
+    return evolve(s, zones=zones_with(s, zone))
 
 
 def moved(s: State, cards, source: tuple[str, str | None],
