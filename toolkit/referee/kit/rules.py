@@ -424,6 +424,24 @@ _reaction = lru_cache(maxsize=1024)(Decision.reaction)
 # ------------------------------------------------------------------ hashing
 
 
+def field_hash(state: Any) -> str:
+    """A quicker digest of a state dataclass whose fields' reprs are stable: every
+    field not marked `hash: False`, as one text, with frozensets (and the flow's
+    `out`) sorted so it is the same in every process. Several times quicker than
+    `stable_hash`'s walk; a ruleset may use it as its `state_hash`."""
+    parts = []
+    for f in fields(state):
+        if not f.metadata.get("hash", True):
+            continue
+        value = getattr(state, f.name)
+        if isinstance(value, frozenset):
+            value = sorted(value)
+        elif f.name == "flow":
+            value = replace(value, out=tuple(sorted(value.out)))
+        parts.append((f.name, value))
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+
+
 def stable_hash(value: Any) -> str:
     """A hex digest of a state value, the same in every process: dataclasses by
     field, sets sorted, no salted `hash()`."""
