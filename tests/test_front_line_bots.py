@@ -14,6 +14,7 @@ from toolkit.referee.protocol import PASS
 from toolkit.sim.bots.greedy import GreedyBot
 from toolkit.sim.bots.random_bot import RandomBot
 from toolkit.sim.playout import play_game
+from walk import random_walk
 
 BATTLEFIELDS = ("main", "lake_nogo", "great_desert", "mt_range")
 
@@ -25,21 +26,11 @@ def test_evaluate_is_one_for_the_winner_and_minus_one_for_the_loser():
 
 
 def test_evaluate_is_zero_sum_and_between_minus_one_and_one_on_random_play():
-    start = RULES.new_game(scenario())
-    bot = RandomBot(RULES)
-    rng = random.Random(5)
-    seen = 0
-    s = start
-    while (d := RULES.decision(s)) is not None and seen < 300:
+    for _, (s, _d) in zip(range(300), random_walk(RULES, RULES.new_game(scenario()),
+                                                   random.Random(5))):
         red, green = RULES.evaluate(s, "Red"), RULES.evaluate(s, "Green")
         assert -1.0 <= red <= 1.0
         assert red == pytest.approx(-green)
-        if d.kind.name == "CHANCE":
-            s, _ = RULES.apply(s, "chance", d.chance.sample(rng))
-        else:
-            p = d.players[0]
-            s, _ = RULES.apply(s, p, bot.choose(s, p, rng))
-        seen += 1
 
 
 def test_evaluate_prefers_occupation_points_units_and_a_threat_to_the_capital():

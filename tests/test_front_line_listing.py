@@ -11,14 +11,13 @@ import random
 import pytest
 
 from front_line_play import RULES, position, scenario
-from toolkit.referee import game
 from toolkit.referee.kit.values import evolve
-from toolkit.referee.protocol import CHANCE, PASS, DecisionKind
+from toolkit.referee.protocol import PASS, DecisionKind
 from toolkit.referee.rulesets.front_line import attack, movement
 from toolkit.referee.rulesets.front_line.reach import (
     Sides, drop, fire, land, land2, squares_of)
 from toolkit.referee.rulesets.front_line.state import AVAILABLE, COMMISSIONED, EXHAUSTED
-from toolkit.sim.playout import RandomBot
+from walk import random_walk
 
 BATTLEFIELDS = ("main", "lake_nogo", "great_desert", "mt_range")
 KINDS = ("infantry", "tank", "artillery")
@@ -60,17 +59,10 @@ def random_position(name: str, rng: random.Random):
 def played_positions(name: str, games: int, seed: int):
     """Every player decision of a few seeded random games."""
     start = RULES.new_game(scenario(name))
-    bot = RandomBot(RULES)
     for g in range(games):
-        rng = random.Random(f"{seed}/{name}/{g}")
-        s = start
-        while (d := RULES.decision(s)) is not None:
-            if d.kind is DecisionKind.CHANCE:
-                s, _ = RULES.apply(s, CHANCE, d.chance.sample(rng))
-                continue
-            player = d.players[0]
-            yield s, player
-            s, _ = game.play(RULES, s, player, bot.choose(s, player, rng))
+        for s, d in random_walk(RULES, start, random.Random(f"{seed}/{name}/{g}")):
+            if d.kind is not DecisionKind.CHANCE:
+                yield s, d.players[0]
 
 
 def assert_listing_is_the_check(s, player):

@@ -7,26 +7,18 @@ from __future__ import annotations
 import random
 
 import dsl
-from toolkit.referee import game, registry
+from toolkit.referee import registry
 from toolkit.referee.players import with_players
-from toolkit.referee.protocol import CHANCE, DecisionKind
 from toolkit.sim.bots import BotSpec
-from toolkit.sim.playout import RandomBot, game_rng, play_game
+from toolkit.sim.playout import game_rng, play_game
+from walk import after
 
 RULES = registry.get("last_front")
 SCENARIO = dsl.load(registry.shipped_scenarios("last_front")[0])
 
 
 def _midgame(players: int, moves: int, seed: int):
-    s = RULES.new_game(with_players(SCENARIO, players))
-    rng, bot = random.Random(seed), RandomBot(RULES)
-    for _ in range(moves):
-        d = RULES.decision(s)
-        if d.kind is DecisionKind.CHANCE:
-            s, _ = game.play(RULES, s, CHANCE, d.chance.sample(rng), decision=d)
-        else:
-            s, _ = game.play(RULES, s, d.players[0], bot.choose(s, d.players[0], rng), decision=d)
-    return s
+    return after(RULES, RULES.new_game(with_players(SCENARIO, players)), random.Random(seed), moves)
 
 
 def test_determinize_keeps_what_the_side_sees_and_redeals_what_it_does_not():
@@ -46,11 +38,7 @@ def test_determinize_keeps_what_the_side_sees_and_redeals_what_it_does_not():
 def test_evaluate_is_the_result_at_the_end_and_progress_before():
     s = _midgame(2, 40, seed=4)
     assert -1.0 <= RULES.evaluate(s, "P1") <= 1.0
-    rng, bot = random.Random(9), RandomBot(RULES)
-    while (d := RULES.decision(s)) is not None:
-        player = CHANCE if d.kind is DecisionKind.CHANCE else d.players[0]
-        move = d.chance.sample(rng) if player == CHANCE else bot.choose(s, player, rng)
-        s, _ = game.play(RULES, s, player, move, decision=d)
+    s = after(RULES, s, random.Random(9))
     winner = RULES.outcome(s).winner
     loser = next(p for p in s.sides if p != winner)
     assert RULES.evaluate(s, winner) == 1.0 and RULES.evaluate(s, loser) == -1.0

@@ -13,29 +13,22 @@ import pytest
 
 from tests.lines_and_webs_cases import RULES, start
 from toolkit.referee.kit.values import evolve
-from toolkit.referee.protocol import CHANCE, PASS, DecisionKind
+from toolkit.referee.protocol import PASS, DecisionKind
 from toolkit.referee.rulesets.lines_and_webs.config import LETTERS
 from toolkit.referee.rulesets.lines_and_webs.moves import Order
 from toolkit.referee.rulesets.lines_and_webs.state import OFF, with_port
-from toolkit.sim.playout import RandomBot
+from walk import random_walk
 
 
 def decisions(phase: str, games: int, seed: str, turns: int = 6):
     """(state, side) at every decision of `phase` (outside windows) in seeded games of
     the weighted random bot."""
     begin = start(turns=turns)
-    bot = RandomBot(RULES)
     for g in range(games):
-        rng = random.Random(f"{seed}/{g}")
-        s = begin
-        while (d := RULES.decision(s)) is not None:
-            if d.kind is DecisionKind.CHANCE:
-                s, _ = RULES.apply(s, CHANCE, d.chance.sample(rng))
-                continue
-            side = d.players[0]
-            if s.flow.phase == phase and s.flow.window is None:
-                yield s, side
-            s, _ = RULES.apply(s, side, bot.choose(s, side, rng))
+        for s, d in random_walk(RULES, begin, random.Random(f"{seed}/{g}")):
+            if d.kind is not DecisionKind.CHANCE and s.flow.phase == phase \
+                    and s.flow.window is None:
+                yield s, d.players[0]
 
 
 def shaken(s, side: str, rng: random.Random):

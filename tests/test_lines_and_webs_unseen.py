@@ -9,22 +9,20 @@ import random
 
 import dsl
 from toolkit.referee import game, registry
-from toolkit.referee.protocol import CHANCE, DecisionKind
+from toolkit.referee.protocol import DecisionKind
 from toolkit.sim.playout import RandomBot
+from walk import random_walk
 
 RULES = registry.get("lines_and_webs")
 SCENARIO = dsl.load(registry.shipped_scenarios("lines_and_webs")[0])
 
 
 def test_a_sample_is_the_true_position_as_the_side_sees_it_in_every_phase():
-    s = RULES.new_game(SCENARIO)
     rng, bot = random.Random(3), RandomBot(RULES)
     phases: dict[str, int] = {}
     redealt = 0
-    for step in range(700):
-        d = RULES.decision(s)
+    for step, (s, d) in zip(range(700), random_walk(RULES, RULES.new_game(SCENARIO), rng, bot)):
         if d.kind is DecisionKind.CHANCE:
-            s, _ = game.play(RULES, s, CHANCE, d.chance.sample(rng), decision=d)
             continue
         if step % 3 == 0:
             for side in s.sides:
@@ -38,20 +36,14 @@ def test_a_sample_is_the_true_position_as_the_side_sees_it_in_every_phase():
                 p = RULES.decision(t).players[0]  # the sample plays on
                 t, _ = game.play(RULES, t, p, bot.choose(t, p, rng))
                 phases[s.flow.phase] = phases.get(s.flow.phase, 0) + 1
-        s, _ = game.play(RULES, s, d.players[0], bot.choose(s, d.players[0], rng), decision=d)
     assert set(phases) == {"spend", "transport", "orders", "execute"}, phases
     assert redealt > 0
 
 
 def test_a_secret_purchase_is_not_in_the_other_sides_sample():
     """During Spend the other side's basket is sealed: the sample forgets it."""
-    s = RULES.new_game(SCENARIO)
-    rng = random.Random(1)
-    while s.flow.phase != "spend":
-        d = RULES.decision(s)
-        s, _ = game.play(RULES, s, CHANCE if d.kind is DecisionKind.CHANCE else d.players[0],
-                         d.chance.sample(rng) if d.kind is DecisionKind.CHANCE
-                         else RandomBot(RULES).choose(s, d.players[0], rng), decision=d)
+    s = next(s for s, _ in random_walk(RULES, RULES.new_game(SCENARIO), random.Random(1))
+             if s.flow.phase == "spend")
     delta, gamma = s.sides
     s, _ = game.play(RULES, s, delta, RULES.parse_move("buy 3f"))
     assert sum(s.book(delta).basket_tokens) == 3
