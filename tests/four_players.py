@@ -18,14 +18,12 @@ SEATS = ("Delta logistics", "Delta combat", "Gamma logistics", "Gamma combat")
 
 def four_players(folder: Path, roles_option: str = "four_players", **options) -> Path:
     """The shipped scenario and its includes copied into `folder`, with `roles` set
-    (the shipped file leaves it out: two players) and the given options changed."""
+    (the shipped file says two_players) and the given options changed."""
     for path in (ROOT / "content" / "lines_and_webs").glob("*.scn"):
         (folder / path.name).write_text(path.read_text())
     scn = folder / "lines_and_webs.scn"
     text = scn.read_text()
-    text, n = re.subn(r"(?m)^(\s*)options \{\n", rf"\g<0>\g<1>  roles {roles_option}\n", text, 1)
-    assert n == 1
-    for name, value in options.items():
+    for name, value in {"roles": roles_option, **options}.items():
         text, n = re.subn(rf"(?m)^(\s*){name}\s+\S+", rf"\g<1>{name} {value}", text)
         assert n == 1, name
     scn.write_text(text)
