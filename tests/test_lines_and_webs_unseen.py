@@ -50,3 +50,32 @@ def test_a_secret_purchase_is_not_in_the_other_sides_sample():
     t = RULES.determinize(s, gamma, random.Random(0))
     assert sum(t.book(delta).basket_tokens) == 0 and t.book(delta).rp > s.book(delta).rp
     assert RULES.determinize(s, delta, random.Random(0)).book(delta) == s.book(delta)
+
+
+def test_a_command_post_in_a_sampled_deck_is_one_the_sampled_hand_holds():
+    """LW-O4: a Command Post placed in a deck is a card held. A sample deals the other
+    side's decks again; every Command Post it deals must be in the sampled hand, or the
+    orders cannot resolve (MCTS crashed on exactly this)."""
+    from toolkit.referee.rulesets.lines_and_webs.orders import CP
+
+    found = 0
+    for seed in range(40):
+        for s, d in random_walk(RULES, RULES.new_game(SCENARIO), random.Random(seed)):
+            if s.flow.phase != "orders":
+                if found and s.flow.phase == "initiative":
+                    break
+                continue
+            placed = {p: s.book(p).execution + s.book(p).reserve for p in s.sides}
+            holder = next((p for p in s.sides if CP in placed[p]), None)
+            if holder is None:
+                continue
+            found += 1
+            for k in range(20):
+                t = RULES.determinize(s, s.other(holder), random.Random(k))
+                b = t.book(holder)
+                assert (b.execution + b.reserve).count(CP) <= b.hand.count(CP)
+                assert len(b.execution) == len(s.book(holder).execution)
+                assert len(b.reserve) == len(s.book(holder).reserve)
+        if found >= 3:
+            break
+    assert found, "no game placed a Command Post in 40 seeds"
