@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         pairings.append(tuple(mcts if x == "mcts" else x for x in (a, b)))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the start")
     only = set(args.rulesets.split(",")) if args.rulesets else None
-    print(f"{'ruleset':<14}{'pairing':<22}{'games':>6}{'draws':>6}  {'first bot':<11}"
+    print(f"{'ruleset':<16}{'pairing':<22}{'games':>6}{'draws':>6}  {'first bot':<11}"
           f"{'share of decided (95% CI)':<28}{'s':>6}")
     for name, path in scenarios(only):
         for a, b in pairings:
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
             score = next((s for s in report.bots if s.bot == a), None)
             share = (f"{score.wins}/{score.games} = {100 * score.share.rate:.0f}% "
                      f"({score.share.percent()})") if score else "-"
-            print(f"{name:<14}{a + ' vs ' + b:<22}{args.games:>6}{report.draws.k:>6}  "
+            print(f"{name:<16}{a + ' vs ' + b:<22}{args.games:>6}{report.draws.k:>6}  "
                   f"{a:<11}{share:<28}{time.perf_counter() - started:>6.0f}", flush=True)
     return 0
 
