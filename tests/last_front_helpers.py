@@ -92,3 +92,14 @@ class Table:
 
     def decision(self):
         return RULESET.decision(self.state)
+
+
+def go(t: Table, who: str, text: str) -> None:
+    """Play, letting every Blitz window go by."""
+    from toolkit.referee.protocol import PASS
+
+    t.play(who, text)
+    while t.decision() is not None and t.decision().kind.name == "REACTION":
+        t.state, ev = RULESET.apply(t.state, t.decision().players[0], PASS)
+        t.events += ev
+        t.settle()

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from last_front_helpers import Table, scenario
-from toolkit.referee.protocol import PASS
+from last_front_helpers import Table, go, scenario
 from toolkit.referee.rulesets.last_front import RULESET
 from toolkit.referee.rulesets.last_front.bid import to_beat
 from toolkit.referee.rulesets.last_front.effects import EFFECTS, Ctx, mods_of_card
@@ -15,15 +14,6 @@ from dsl.model import Call
 
 P1_BID = ["troops_2", "tanks_2", "planes_2", "support_1_2"]  # worth 7 in attack
 P2_BID = ["troops_3", "tanks_3", "planes_3", "support_2_4"]  # worth 11 in attack
-
-
-def go(t: Table, who: str, text: str) -> None:
-    """Play, letting every Blitz window go by."""
-    t.play(who, text)
-    while t.decision() is not None and t.decision().kind.name == "REACTION":
-        t.state, ev = RULESET.apply(t.state, t.decision().players[0], PASS)
-        t.events += ev
-        t.settle()
 
 
 def standard(p2_extra=(), p1_extra=(), players=2, **options) -> Table:

@@ -6,21 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from last_front_helpers import Table
-from toolkit.referee.protocol import PASS
-from toolkit.referee.rulesets.last_front import RULESET
+from last_front_helpers import Table, go
 from toolkit.referee.rulesets.last_front.bid import to_beat
 
 P2_BID = ["troops_3", "tanks_3", "planes_3", "support_2_4"]  # 11 in attack
-
-
-def go(t: Table, who: str, text: str) -> None:
-    """Play, letting every Blitz window go by."""
-    t.play(who, text)
-    while t.decision() is not None and t.decision().kind.name == "REACTION":
-        t.state, ev = RULESET.apply(t.state, t.decision().players[0], PASS)
-        t.events += ev
-        t.settle()
 
 
 def bid(t: Table, who: str, cards) -> None:
