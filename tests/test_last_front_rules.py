@@ -364,6 +364,21 @@ def test_an_empty_battle_deck_takes_its_discard_pile_back():
     assert s.zone("battle").count > 0 and s.flow.window.name == "draw"
 
 
+def test_lf_r10_a_turn_that_reshuffles_the_discard_pile_tells_everyone():
+    """LF-R10: the turn's draw finds the Battle deck empty; the reshuffle is an event
+    every player sees."""
+    from toolkit.referee.rulesets.last_front.state import BATTLE_DISCARD, move_cards
+
+    t = Table(hands={"P1": ["troops_3"]})
+    t.play("P1", "play troops_3")
+    s = t.state
+    s = move_cards(s, s.zone("battle").cards, ("battle", None), (BATTLE_DISCARD, None))
+    s, events = t.rules.apply(s, "P1", t.rules.parse_move("done"))
+    told = [e for e in events if e.kind == "reshuffle"]
+    assert told and told[0].to is None
+    assert s.zone("battle").count > 0 and s.flow.window.name == "draw"
+
+
 def test_with_reshuffle_false_an_empty_battle_deck_loses_the_draw():
     s = _empty_battle_deck(Table(), False)
     assert s.zone("battle").count == 0 and s.draws == ()

@@ -127,7 +127,9 @@ class Battle:
         s = evolve(s, turn_done=False, played=0)
         if s.propaganda == side:
             s = end_propaganda(s)
-        return open_draws(s, side, 1), ()
+        events: list = []
+        s = open_draws(s, side, 1, events)
+        return s, tuple(events)
 
     def turn_over(self, s: State, side: str) -> bool:
         return s.turn_done or s.over
@@ -303,7 +305,7 @@ def withdraw(s: State, side: str, keep_bid: bool, why: str = ""):
     left = s.in_battle()
     if len(left) == 1:
         s = evolve(s, over=True, winner=left[0])
-    s = open_draws(s, side, 1)
+    s = open_draws(s, side, 1, events)
     return s, tuple(events)
 
 

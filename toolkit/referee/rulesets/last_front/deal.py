@@ -32,8 +32,9 @@ def _refill(s: State, events: list) -> State:
     return s
 
 
-def open_draws(s: State, side: str, n: int = 1) -> State:
-    """`side` draws `n` cards, one chance decision each (after what is open now)."""
+def open_draws(s: State, side: str, n: int = 1, events: list | None = None) -> State:
+    """`side` draws `n` cards, one chance decision each (after what is open now); a
+    reshuffled discard pile is told in `events`."""
     if n <= 0:
         return s
     queued = s.draws
@@ -43,8 +44,7 @@ def open_draws(s: State, side: str, n: int = 1) -> State:
         return evolve(s, draws=(side,) * n, flow=evolve(flow, windows=flow.windows + (window,)))
     s = evolve(s, draws=queued + (side,) * n)
     if not queued:
-        events: list = []
-        s = _refill(s, events)
+        s = _refill(s, events if events is not None else [])
         if s.zone(BATTLE).count:
             s = open_window(s, _window(s.zone(BATTLE), side))
         else:

@@ -248,7 +248,7 @@ def draw(ctx, deck, n, whose):
     from toolkit.referee.rulesets.last_front.deal import open_draws
 
     for side in reversed(_targets(ctx, whose)):
-        ctx.state = open_draws(ctx.state, side, n)
+        ctx.state = open_draws(ctx.state, side, n, ctx.events)
     return None
 
 

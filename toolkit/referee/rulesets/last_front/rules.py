@@ -34,9 +34,10 @@ class Deal:
 
     def enter(self, s: State):
         s = flip(s)
+        events: list = []
         for side in s.sides:
-            s = open_draws(s, side, s.cfg.hand)
-        return s, ()
+            s = open_draws(s, side, s.cfg.hand, events)
+        return s, tuple(events)
 
 
 class Sequence(fx.ParamType):

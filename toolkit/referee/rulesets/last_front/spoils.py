@@ -94,7 +94,7 @@ class Spoils:
                 s = evolve(s, zones=zones_with(s, s.zone(CAPTURED, s.winner).add(card)),
                            open_card=None)
                 events.append(Event("capture", f"{s.winner} captures {card}"))
-            s = open_draws(s, s.winner, 1)
+            s = open_draws(s, s.winner, 1, events)
         elif s.holder is None:  # a ceasefire over the open card: it goes under the deck
             s = evolve(s, zones=zones_with(s, s.zone(TERRITORY).add(card)), open_card=None,
                        under=s.under + (card,))
