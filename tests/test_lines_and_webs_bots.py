@@ -46,6 +46,24 @@ def test_evaluate_prefers_ports_combat_power_and_fed_units():
     assert RULES.evaluate(hungry, "Delta") < base
 
 
+def test_evaluate_sees_rations_that_will_not_feed_the_side_to_the_end():
+    """LW-C (consumption turns 3, 6, 9, 12, 15): the runway is the share of the meals
+    still to come that the rations on hand feed; a side short of it is judged worse
+    before any unit goes hungry."""
+    from toolkit.referee.rulesets.lines_and_webs.config import FOOD
+
+    s = start()
+    base = RULES.evaluate(s, "Delta")
+    starved = evolve(s, units=tuple(
+        evolve(u, tokens=tuple(0 if c == FOOD else n for c, n in enumerate(u.tokens)))
+        if u.side == "Delta" else u for u in s.units),
+        ports=tuple(evolve(p, tokens=tuple(0 if c == FOOD else n for c, n in enumerate(p.tokens)))
+                    if p.holder == "Delta" else p for p in s.ports))
+    assert not any(u.degraded for u in starved.units)
+    assert bots._standing(starved, "Delta", starved.units)[4] == 0.0
+    assert RULES.evaluate(starved, "Delta") < base - 0.1
+
+
 def test_transport_weights_feed_the_hungry_before_dropping_on_a_node():
     s = empty()
     s = put(s, "DFSP1", "D9", (1, 1, 2, 0))

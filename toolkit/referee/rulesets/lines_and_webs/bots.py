@@ -15,7 +15,9 @@ units and orders fight:
 
 `evaluate(state, side)` says how well `side` stands, about -1 (lost) to 1 (won): ports
 held (what wins), combat power (what breaks a tie and takes ports), supply on hand (what
-keeps units fighting) and units not degraded, each mine against the enemy's.
+keeps units fighting), units not degraded, and the food runway (the share of the meals
+still to come that the rations on hand feed: random games are decided by the steps the
+hungrier side loses late), each mine against the enemy's.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FOOD, FUEL
 
 #: weights of the evaluation's terms (they sum to 1)
-PORTS, POWER, SUPPLY, FED = 0.4, 0.3, 0.15, 0.15
+PORTS, POWER, SUPPLY, FED, RUNWAY = 0.35, 0.25, 0.1, 0.1, 0.2
 CLASS = {"r": FOOD, "f": FUEL, "a": AMMO}
 
 
@@ -245,24 +247,32 @@ def weights(rules, s, player: str, legal: list) -> list[float]:
 # ------------------------------------------------------------------ evaluate
 
 
-def _standing(s, side: str, units) -> tuple[int, int, int, int]:
-    """(ports held, combat power, supply tokens on hand, units not degraded) of `side`,
-    from `units` (what the evaluating side sees of them)."""
+def _standing(s, side: str, units) -> tuple[int, int, int, int, float]:
+    """(ports held, combat power, supply tokens on hand, units not degraded, food
+    runway) of `side`, from `units` (what the evaluating side sees of them). The runway
+    is the share of the meals still to come (a food token per unit at each consumption
+    turn left) that the rations on hand would feed: a side short of it loses steps to
+    hunger before the end, which decides games on combat power."""
     from toolkit.referee.rulesets.lines_and_webs.units import strength
 
-    power = supply = fed = 0
+    power = supply = fed = food = alive = 0
     for u in units:
         if u.side != side or not u.alive:
             continue
+        alive += 1
         power += strength(s, u)
+        food += u.tokens[FOOD]
         supply += u.tokens[FOOD] + u.tokens[FUEL] + u.tokens[AMMO]
         fed += 0 if u.degraded else 1
     ports = 0
     for p in s.ports:
         if p.holder == side:
             ports += 1
+            food += p.tokens[FOOD]
             supply += p.tokens[FOOD] + p.tokens[FUEL] + p.tokens[AMMO]
-    return ports, power, supply, fed
+    meals = alive * sum(1 for t in s.cfg.food_turns if t >= s.turn)
+    runway = min(1.0, food / meals) if meals else 1.0
+    return ports, power, supply, fed, runway
 
 
 def evaluate(s, side: str) -> float:
@@ -280,4 +290,5 @@ def evaluate(s, side: str) -> float:
     ports = mine[0] - theirs[0] + (0.5 if held > 0 else -0.5 if held < 0 else 0.0)
     return (PORTS * math.tanh(ports / 1.5) + POWER * math.tanh((mine[1] - theirs[1]) / 10)
             + SUPPLY * math.tanh((mine[2] - theirs[2]) / 20)
-            + FED * math.tanh((mine[3] - theirs[3]) / 6))
+            + FED * math.tanh((mine[3] - theirs[3]) / 6)
+            + RUNWAY * math.tanh((mine[4] - theirs[4]) / 0.2))
