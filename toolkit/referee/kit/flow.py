@@ -61,9 +61,11 @@ def with_flow(state: Any, **changes: Any) -> Any:
     return replace(state, flow=replace(state.flow, **changes))
 
 
-def open_window(state: Any, window: Window) -> Any:
-    """`state` with `window` on top: it is decided before anything else."""
-    return with_flow(state, windows=state.flow.windows + (window,))
+def open_window(state: Any, window: Window, **changes: Any) -> Any:
+    """`state` with `window` on top: it is decided before anything else. `changes`:
+    other fields of the state changed in the same step (one new state, not two)."""
+    flow = state.flow
+    return replace(state, flow=replace(flow, windows=flow.windows + (window,)), **changes)
 
 
 def clockwise(sides: tuple[str, ...], start: str | None) -> tuple[str, ...]:

@@ -39,9 +39,7 @@ def open_draws(s: State, side: str, n: int = 1, events: list | None = None) -> S
         return s
     queued = s.draws
     if not queued and s.zone(BATTLE).count:  # the first draw asked at once, in one step
-        flow = s.flow
-        window = _window(s.zone(BATTLE), side)
-        return evolve(s, draws=(side,) * n, flow=evolve(flow, windows=flow.windows + (window,)))
+        return open_window(s, _window(s.zone(BATTLE), side), draws=(side,) * n)
     s = evolve(s, draws=queued + (side,) * n)
     if not queued:
         s = _refill(s, events if events is not None else [])
@@ -67,10 +65,7 @@ class Draw:
         zones = moved(s, [card], (BATTLE, None), (HAND, who))
         deck = zones[zone_at(s, BATTLE)]
         if rest and deck.cards:  # the next draw owed, in the same step
-            window = _window(deck, rest[0])
-            flow = s.flow
-            return evolve(s, zones=zones, draws=rest,
-                          flow=evolve(flow, windows=flow.windows + (window,))), tuple(events)
+            return open_window(s, _window(deck, rest[0]), zones=zones, draws=rest), tuple(events)
         s = evolve(s, zones=zones, draws=rest)
         if rest:
             s = _refill(s, events)
