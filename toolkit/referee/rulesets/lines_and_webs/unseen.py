@@ -9,8 +9,8 @@ side's units, ports and dropped tokens as the veil shows them, forgets its purch
 of this phase (resource points as at the phase's start), draws its special cards again
 from the ten kinds, and deals its decks again at their sizes from every order card it
 could have placed: its units' cards and the Command Posts of the sampled hand (a
-Command Post in a deck is one held, so the orders resolve). What the deciding side sees of the sample is what it saw of
-the true position (a test holds `view` to that)."""
+Command Post in a deck is one held, so the orders resolve). What the deciding side sees
+of the sample is what it saw of the true position (a test holds `view` to that)."""
 
 from __future__ import annotations
 
