@@ -4,9 +4,13 @@ LF-R23 lowest_bid_tie. (LF-R10 reshuffle is in test_last_front_rules.py.)"""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from last_front_helpers import Table, go
+import dsl
+from last_front_helpers import SCENARIO, Table, go
+from toolkit.referee.playable import problems
 from toolkit.referee.rulesets.last_front.bid import to_beat
 
 P2_BID = ["troops_3", "tanks_3", "planes_3", "support_2_4"]  # 11 in attack
@@ -101,12 +105,6 @@ def test_lf_r23_lowest_bid_tie(tie, p1, p2):
     ("propaganda_lasts", "forever"), ("support_clash", "both"), ("lowest_bid_tie", "last"),
 ])
 def test_a_ruling_option_with_an_unknown_value_is_reported_where_it_is_written(option, value):
-    import dsl
-    from last_front_helpers import SCENARIO
-    from toolkit.referee.playable import problems
-
-    import re
-
     text = re.sub(rf"^    {option} .*$", f"    {option} {value}", SCENARIO.read_text(),
                   count=1, flags=re.M)
     found = [(d.line, d.message) for d in problems(dsl.loads(text, str(SCENARIO)))]
