@@ -7,6 +7,6 @@ Modules: config (cards and options read from the scenario), state, moves
 (the phases of a Day), victory, view, rules.
 """
 
-from toolkit.referee.rulesets._fantasy_line_battle.rules import RULESET, FantasyLineBattle
+from toolkit.referee.rulesets.fantasy_line_battle.rules import RULESET, FantasyLineBattle
 
 __all__ = ["RULESET", "FantasyLineBattle"]

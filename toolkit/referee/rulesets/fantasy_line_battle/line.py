@@ -12,8 +12,8 @@ from toolkit.referee.kit import zones as zn
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event
 
-from toolkit.referee.rulesets._fantasy_line_battle import draws
-from toolkit.referee.rulesets._fantasy_line_battle.state import DEAD, Fighter, State
+from toolkit.referee.rulesets.fantasy_line_battle import draws
+from toolkit.referee.rulesets.fantasy_line_battle.state import DEAD, Fighter, State
 
 
 def place_of(s: State, side: str, uid: int) -> int:

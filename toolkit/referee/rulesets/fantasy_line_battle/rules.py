@@ -20,14 +20,14 @@ from toolkit.referee.kit.phases import (
 from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.protocol import PASS, Outcome
 
-from toolkit.referee.rulesets._fantasy_line_battle import config, draws, moves, victory
-from toolkit.referee.rulesets._fantasy_line_battle.day import (
+from toolkit.referee.rulesets.fantasy_line_battle import config, draws, moves, victory
+from toolkit.referee.rulesets.fantasy_line_battle.day import (
     INTERRUPT, Dusk, Front, Interrupt, Mana, Movement, Spells, Start, Targeted)
-from toolkit.referee.rulesets._fantasy_line_battle.effects import EFFECTS
-from toolkit.referee.rulesets._fantasy_line_battle.select import FINISH, Finish, Reveal, Select
-from toolkit.referee.rulesets._fantasy_line_battle.state import (
+from toolkit.referee.rulesets.fantasy_line_battle.effects import EFFECTS
+from toolkit.referee.rulesets.fantasy_line_battle.select import FINISH, Finish, Reveal, Select
+from toolkit.referee.rulesets.fantasy_line_battle.state import (
     SELECTION, State, initial_zones)
-from toolkit.referee.rulesets._fantasy_line_battle.view import view as make_view
+from toolkit.referee.rulesets.fantasy_line_battle.view import view as make_view
 
 PHASES = (
     Phase("select", TOGETHER, Select(), prompt="place characters face down, then done"),

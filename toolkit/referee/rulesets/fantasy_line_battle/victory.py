@@ -10,8 +10,8 @@ from __future__ import annotations
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event, Outcome
 
-from toolkit.referee.rulesets._fantasy_line_battle import line
-from toolkit.referee.rulesets._fantasy_line_battle.state import State
+from toolkit.referee.rulesets.fantasy_line_battle import line
+from toolkit.referee.rulesets.fantasy_line_battle.state import State
 
 SETUP = ("select", "reveal")
 

@@ -17,7 +17,7 @@ from toolkit.referee.kit import zones as zn
 from toolkit.referee.kit.flow import Flow
 from toolkit.referee.kit.values import evolve
 
-from toolkit.referee.rulesets._fantasy_line_battle.config import (
+from toolkit.referee.rulesets.fantasy_line_battle.config import (
     CATEGORIES, CHARACTERS, Character, Config)
 
 HAND, SELECTION, SPELLS, DEAD = "character hand", "selection", "spell hand", "dead"

@@ -19,10 +19,10 @@ from toolkit.referee.kit.phases import SIDE, Window
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event, Illegal
 
-from toolkit.referee.rulesets._fantasy_line_battle import draws
-from toolkit.referee.rulesets._fantasy_line_battle.effects import EFFECTS, Ctx
-from toolkit.referee.rulesets._fantasy_line_battle.moves import Done, Farseer, Place, Take
-from toolkit.referee.rulesets._fantasy_line_battle.state import (
+from toolkit.referee.rulesets.fantasy_line_battle import draws
+from toolkit.referee.rulesets.fantasy_line_battle.effects import EFFECTS, Ctx
+from toolkit.referee.rulesets.fantasy_line_battle.moves import Done, Farseer, Place, Take
+from toolkit.referee.rulesets.fantasy_line_battle.state import (
     CHARACTER_DISCARD, HAND, SELECTION, SET_ASIDE, Fighter, State)
 
 FINISH = "finish"

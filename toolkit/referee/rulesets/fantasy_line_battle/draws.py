@@ -18,9 +18,9 @@ from toolkit.referee.kit.phases import CHANCE, SIDE, Window
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event, Illegal
 
-from toolkit.referee.rulesets._fantasy_line_battle.config import CATEGORIES, CHARACTERS
-from toolkit.referee.rulesets._fantasy_line_battle.moves import Discard
-from toolkit.referee.rulesets._fantasy_line_battle.state import (
+from toolkit.referee.rulesets.fantasy_line_battle.config import CATEGORIES, CHARACTERS
+from toolkit.referee.rulesets.fantasy_line_battle.moves import Discard
+from toolkit.referee.rulesets.fantasy_line_battle.state import (
     CHARACTER_DISCARD, HAND, SELECTION, SPELLS, State, discard_of)
 
 DRAW, DISCARD = "draw", "discard"

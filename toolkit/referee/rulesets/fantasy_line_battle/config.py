@@ -145,11 +145,11 @@ def read(scenario: Scenario, options: Mapping[str, Any]) -> Config:
                 tuple(c.effects))
             copies += [c.name] * c.quantity
         decks[category] = tuple(sorted(copies))
-    money = {}
+    money = {}  # the option first (a designer's override reaches it), else the side's setup
     for side in sides:
         setup = scenario.setups.get(side)
         given = setup.fields.get("money") if setup is not None else None
-        money[side] = int(given if given is not None else options.get("starting_money", 13))
+        money[side] = int(options.get("starting_money", given if given is not None else 13))
     hand = options.get("character_hand", 5)
     return Config(
         sides=sides, characters=chars, spells=spells_by, character_deck=tuple(sorted(deck)),

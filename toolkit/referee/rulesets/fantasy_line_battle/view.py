@@ -9,7 +9,7 @@ from dsl.model import column_letters
 
 from toolkit.referee.kit.view import BoardView, PieceView, PileView, TrackView, View, pile_view
 
-from toolkit.referee.rulesets._fantasy_line_battle.state import SELECTION, SET_ASIDE, State
+from toolkit.referee.rulesets.fantasy_line_battle.state import SELECTION, SET_ASIDE, State
 
 SLOTS = 8
 

@@ -16,9 +16,9 @@ from toolkit.referee.kit import effects as fx
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event
 
-from toolkit.referee.rulesets._fantasy_line_battle import draws, line
-from toolkit.referee.rulesets._fantasy_line_battle.config import CATEGORIES, CHARACTERS
-from toolkit.referee.rulesets._fantasy_line_battle.state import DEAD, Fighter, State
+from toolkit.referee.rulesets.fantasy_line_battle import draws, line
+from toolkit.referee.rulesets.fantasy_line_battle.config import CATEGORIES, CHARACTERS
+from toolkit.referee.rulesets.fantasy_line_battle.state import DEAD, Fighter, State
 
 EFFECTS = fx.Effects("fantasy_line_battle")
 
@@ -258,7 +258,7 @@ def gain_mana(ctx: Ctx, n: int, each: str | None, until: str | None):
 def revive(ctx: Ctx, target: str, to: str, health, damage, range):
     """Return one dead friend to the rear of your line."""
     from toolkit.referee.kit import zones as zn
-    from toolkit.referee.rulesets._fantasy_line_battle.config import span
+    from toolkit.referee.rulesets.fantasy_line_battle.config import span
 
     card = ctx.args[0]
     s = ctx.s
