@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toolkit.referee.protocol import MoveSyntaxError
+from toolkit.referee.protocol import PASS, MoveSyntaxError
 
 RULE_NOTATION = "FLB-notation"
 FORMS = ("place CARD, take CARD, farseer, done, cast SPELL [x2] [TARGET...], kill PLACE, "
@@ -105,6 +105,8 @@ def parse(text: str):
     if not words:
         raise MoveSyntaxError(RULE_NOTATION, "empty move; moves are " + FORMS, text)
     verb, args = words[0], words[1:]
+    if verb == "pass" and not args:
+        return PASS
     if verb in ("place", "take", "discard") and len(args) == 1:
         return {"place": Place, "take": Take, "discard": Discard}[verb](args[0])
     if verb == "farseer" and not args:
