@@ -192,13 +192,13 @@ def _start(s: State, side: str, pending: tuple, events: list) -> State:
                                   f"{side}: {pending[1]} - answer with an interrupt or pass"))
     s, more = _resolve_cast(s, pending)
     events += more
-    return _tidy(s)
+    return _tidy(s, events)
 
 
-def _tidy(s: State) -> State:
+def _tidy(s: State, events: list) -> State:
     """After a spell: both sides draw to their limits; hands over a limit discard."""
     for side in s.sides:
-        s = draws.refill_spells(s, side)
+        s = draws.refill_spells(s, side, events)
     return draws.open_discards(s)
 
 
@@ -288,12 +288,12 @@ class Interrupt:
         if not ctx.cancelled:
             s, more = _resolve_cast(s, pending)
             events += more
-        return _tidy(s), tuple(events)
+        return _tidy(s, events), tuple(events)
 
     def resolve(self, s: State, w: Window):
         pending = s.pending
         s, events = _resolve_cast(evolve(s, pending=None), pending)
-        return _tidy(s), tuple(events)
+        return _tidy(s, events), tuple(events)
 
 
 # ---------------------------------------------------------------- movement

@@ -63,22 +63,24 @@ def _owed(s: State, side: str, deck: str) -> int:
     return sum(1 for d in s.draws if d == (side, deck))
 
 
-def refill_characters(s: State, side: str) -> State:
+def refill_characters(s: State, side: str, events: list | None = None) -> State:
     short = character_limit(s, side) - len(s.hand(side)) - _owed(s, side, CHARACTERS)
-    return owe(s, side, CHARACTERS, short)
+    return owe(s, side, CHARACTERS, short, events)
 
 
-def refill_spells(s: State, side: str) -> State:
+def refill_spells(s: State, side: str, events: list | None = None) -> State:
     """Draw up to every spell limit (FLB-hands)."""
     for category, limit in spell_limits(s, side).items():
-        s = owe(s, side, category, limit - held(s, side, category) - _owed(s, side, category))
+        s = owe(s, side, category, limit - held(s, side, category) - _owed(s, side, category),
+                events)
     return s
 
 
-def owe(s: State, side: str, deck: str, n: int) -> State:
+def owe(s: State, side: str, deck: str, n: int, events: list | None = None) -> State:
+    """`side` owes `n` draws from `deck`; a reshuffle on the way is told in `events`."""
     if n <= 0:
         return s
-    return next_draw(evolve(s, draws=s.draws + ((side, deck),) * n))
+    return next_draw(evolve(s, draws=s.draws + ((side, deck),) * n), events)
 
 
 def _window(s: State, side: str, deck: str) -> Window:

@@ -179,7 +179,8 @@ def stun(ctx: Ctx, target: str, until: str):
 def shield_front(ctx: Ctx, n: int, until: str):
     """The next {n} damage to your Front this Day is ignored."""
     ctx.s = ctx.s.add("shield", ctx.side, n * ctx.mult)
-    ctx.tell(f"{ctx.side}'s Front ignores the next {ctx.s.get(ctx.s.shield, ctx.side)} damage today")
+    shield = ctx.s.get(ctx.s.shield, ctx.side)
+    ctx.tell(f"{ctx.side}'s Front ignores the next {shield} damage today")
 
 
 @EFFECTS.primitive(n=fx.Int(1, 20))

@@ -36,7 +36,8 @@ PHASES = (
     Phase("start", CHANCE, Start(), prompt="who casts first"),
     Phase("spells", TURNS, Spells(), until=ALL_PASS, prompt="cast a spell, kill or pass"),
     Phase("movement", TURNS, Movement(), until=ALL_PASS, prompt="use a move ability or pass"),
-    Phase("targeted", TURNS, Targeted(), until=ALL_PASS, prompt="kill with targeted damage or pass"),
+    Phase("targeted", TURNS, Targeted(), until=ALL_PASS,
+          prompt="kill with targeted damage or pass"),
     Phase("front", AUTO, Front(), prompt="damage to the Front"),
     Phase("dusk", AUTO, Dusk(), next="mana", prompt="the Day ends"),
 )

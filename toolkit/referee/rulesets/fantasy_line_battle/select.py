@@ -98,7 +98,7 @@ def apply(s: State, side: str, m) -> tuple[State, list]:
         for call in s.cfg.characters[m.card].effects:
             if call.name == "hand_size":
                 EFFECTS.apply(call, ctx)
-        s = draws.refill_characters(ctx.s, side)
+        s = draws.refill_characters(ctx.s, side, events)
     elif isinstance(m, Take):
         s = s.move_cards([m.card], (SELECTION, side), (SET_ASIDE, side))
         s = s.add("money", side, cost(s, m.card))
@@ -196,5 +196,5 @@ class Reveal:
             events.append(Event("reveal", f"{side}'s line, Front first: "
                                 + " ".join(f.card for f in s.line(side)), reveals=True))
         for side in s.sides:
-            s = draws.refill_spells(s, side)
+            s = draws.refill_spells(s, side, events)
         return s, tuple(events)
