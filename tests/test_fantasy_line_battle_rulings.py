@@ -148,3 +148,19 @@ def test_a_game_replays_from_its_moves_to_the_same_hash():
         again, _ = RULESET.apply(again, player, move)
     assert RULESET.state_hash(again) == RULESET.state_hash(state)
     assert RULESET.outcome(again) == RULESET.outcome(state)
+
+
+def test_r23_the_interrupt_window_tells_nothing_of_the_hand():
+    # South can reach Counterspell (a Black caster, mana for it) but holds none: the window
+    # opens all the same, with only pass to answer
+    t = fielded(["knight", "pyromancer"], ["giant", "necromancer"], north_spells=["fireball"],
+                south_spells=["curse", "curse", "fear", "fear"])
+    assert "counterspell" not in t.state.spells("South")
+    t.play("North", "cast fireball")
+    assert t.state.flow.window.name == "interrupt" and t.legal("South") == ["pass"]
+    t.play("South", "pass")
+    assert t.get("front", "South") == 3
+    # without Black access there is nothing to wait for
+    t = fielded(["knight", "pyromancer"], ["giant", "cleric"], north_spells=["fireball"])
+    t.play("North", "cast fireball")
+    assert t.state.flow.window is None and t.get("front", "South") == 3

@@ -183,10 +183,35 @@ def _resolve_kill(s: State, side: str, place: int) -> tuple[State, list]:
     return line.kill(s, enemy, f, events, "targeted damage"), events
 
 
+def may_answer(s: State, side: str, pending: tuple) -> bool:
+    """Could `side` hold an interrupt with an effect on `pending`, judged only from what
+    both players see (FLB-R23): a category it has access to holds such an interrupt and
+    its mana pays for one. The window opens then whether or not it holds one, so that
+    opening it tells nothing about its hand."""
+    limits = draws.spell_limits(s, side)
+    mana = s.get(s.mana, side)
+    for spell in s.cfg.spells.values():
+        if not spell.interrupt or not limits.get(spell.category) or spell.cost > mana:
+            continue
+        for call in spell.effects:
+            args = dict(call.args)
+            if call.name == "counter" and pending[1] != "kill" and args["category"] in (
+                    "any", s.cfg.spells[pending[1]].category):
+                return True
+            if call.name == "protect":
+                kinds = args.get("from")
+                kinds = kinds if isinstance(kinds, tuple) else (kinds,)
+                wanted = "targeted_damage" if pending[1] == "kill" else "spell"
+                if wanted in kinds and any(aimed_at(s, pending, side, f.uid)
+                                           for f in s.line(side)):
+                    return True
+    return False
+
+
 def _start(s: State, side: str, pending: tuple, events: list) -> State:
     """A spell or kill is under way: the other side may answer it, or it resolves."""
     enemy = s.cfg.other(side)
-    if answers(s, enemy, pending):
+    if may_answer(s, enemy, pending):
         return open_window(evolve(s, pending=pending),
                            Window(INTERRUPT, REACT, (enemy,),
                                   f"{side}: {pending[1]} - answer with an interrupt or pass"))
