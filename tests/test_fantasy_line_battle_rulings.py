@@ -164,3 +164,25 @@ def test_r23_the_interrupt_window_tells_nothing_of_the_hand():
     t = fielded(["knight", "pyromancer"], ["giant", "cleric"], north_spells=["fireball"])
     t.play("North", "cast fireball")
     assert t.state.flow.window is None and t.get("front", "South") == 3
+
+
+def test_r19_max_times_lets_a_designer_fork_three_times():
+    t = fielded(["knight", "pyromancer"], ["giant"], north_spells=["lightning_bolt"],
+                base_mana=10)
+    assert t.refused("North", "cast lightning_bolt x3") == "FLB-R19"
+    t = fielded(["knight", "pyromancer"], ["giant"], north_spells=["lightning_bolt"],
+                base_mana=10, max_times=3)
+    t.play("North", "cast lightning_bolt x3")
+    assert t.get("pool", "North") == 6 and t.get("mana", "North") == 11 - 9
+
+
+def test_r21_ability_uses_per_day_is_an_option():
+    t = fielded(["knight", "scout", "cleric"], ["giant"], ability_uses_per_day=2)
+    t.pass_until("movement")
+    if t.state.flow.actor == "South":
+        t.play("South", "pass")
+    t.play("North", "ability 2 3")
+    t.play("South", "pass")
+    t.play("North", "ability 3 2")  # the Scout again, back where it stood
+    assert t.line("North") == ["knight", "scout", "cleric"]
+    assert t.refused("North", "ability 2 1") == "FLB-move"

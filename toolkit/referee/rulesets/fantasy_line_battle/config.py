@@ -53,6 +53,8 @@ OPTIONS = {
     "survival_production": fx.OneOf(("mana_per_day",)),
     "stall_tie_break": Words(TIE_BREAKS),
     "max_days": fx.Int(1, 999),
+    "max_times": fx.Int(1, 9),
+    "ability_uses_per_day": fx.Int(1, 9),
 }
 
 
@@ -100,6 +102,8 @@ class Config:
     stall_days: int
     tie_break: tuple[str, ...]
     max_days: int
+    max_times: int  # the most a doubleable or fork spell is cast at once (FLB-R19)
+    ability_uses: int  # move abilities per character per Day (FLB-R21)
 
     def other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
@@ -162,4 +166,6 @@ def read(scenario: Scenario, options: Mapping[str, Any]) -> Config:
         stall_days=int(options.get("stall_days", 3)),
         tie_break=tuple(options.get("stall_tie_break", TIE_BREAKS)),
         max_days=int(options.get("max_days", 60)),
+        max_times=int(options.get("max_times", 2)),
+        ability_uses=int(options.get("ability_uses_per_day", 1)),
     )

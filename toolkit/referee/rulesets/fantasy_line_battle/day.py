@@ -107,8 +107,10 @@ def can_cast(s: State, side: str, m: Cast, answering: bool = False) -> Illegal |
     if spell.interrupt and not answering:
         return Illegal("FLB-interrupt", f"{m.card} is an interrupt: cast it only in answer "
                        "to the other player's spell")
-    if m.times == 2 and not (spell.doubleable or spell.fork):
+    if m.times > 1 and not (spell.doubleable or spell.fork):
         return Illegal("FLB-double", f"{m.card} is neither doubleable nor a fork")
+    if m.times > s.cfg.max_times:
+        return Illegal("FLB-R19", f"a spell is cast at most x{s.cfg.max_times}")
     if spell.first_only and s.get(s.cast, side):
         return Illegal("FLB-hurricane", f"{m.card} may only be your first spell of the Day")
     price = spell.cost * m.times
@@ -262,7 +264,8 @@ class Spells:
         out: list = []
         for card in sorted(set(s.spells(side))):
             spell = s.cfg.spells[card]
-            for times in ((1, 2) if spell.doubleable or spell.fork else (1,)):
+            most = s.cfg.max_times if spell.doubleable or spell.fork else 1
+            for times in range(1, most + 1):
                 for args in spell_targets(s, side, card, times):
                     out.append(Cast(card, times, args))
         return out + kills(s, side)
@@ -331,7 +334,7 @@ def ability_moves(s: State, side: str) -> list[Ability]:
     n = len(s.line(side))
     for i, f in enumerate(s.line(side), 1):
         call = ability_of(s, f.card)
-        if call is None or f.dying or f.stunned or f.uid in s.used:
+        if call is None or f.dying or f.stunned or s.used.count(f.uid) >= s.cfg.ability_uses:
             continue
         kw = dict(call.args)
         if kw.get("self") and kw.get("to") == "front":
@@ -350,7 +353,7 @@ def ability_moves(s: State, side: str) -> list[Ability]:
 
 class Movement:
     """movement (in turn, until both pass): one move ability at a time; each
-    character's once a Day (FLB-move)."""
+    character's `ability_uses_per_day` times a Day, once by default (FLB-move, FLB-R21)."""
 
     def order(self, s: State):
         return _after(s)
@@ -371,9 +374,9 @@ class Movement:
         if f is None or ability_of(s, f.card) is None:
             return Illegal("FLB-move", f"you have no character with a move ability at "
                            f"place {m.place}")
-        if f.stunned or f.dying or f.uid in s.used:
+        if f.stunned or f.dying or s.used.count(f.uid) >= s.cfg.ability_uses:
             why = "is stunned" if f.stunned else "is Dying" if f.dying else \
-                "has moved today"
+                f"has used its move ability {s.cfg.ability_uses} time(s) today"
             return Illegal("FLB-move", f"your {f.card} {why}")
         if m not in ability_moves(s, side):
             return Illegal("FLB-move", f"your {f.card} cannot move that way")
@@ -381,7 +384,7 @@ class Movement:
 
     def apply(self, s: State, side: str, m: Ability):
         f = line.at_place(s, side, m.place)
-        ctx = Ctx(evolve(s, last=side, used=s.used | {f.uid}), side, f.card,
+        ctx = Ctx(evolve(s, last=side, used=s.used + (f.uid,)), side, f.card,
                   args=tuple(str(a) for a in m.args), user=f.uid)
         run_all((ability_of(s, f.card),), ctx)
         return ctx.s, tuple(ctx.events)
@@ -451,7 +454,7 @@ class Dusk:
         lines = tuple(tuple(evolve(f, stunned=False, bonus=0, warded=False) for f in ln)
                       for ln in s.lines)
         s = evolve(s, lines=lines, calm=calm, deaths=0, shield=(0, 0), cast=(0, 0),
-                   used=frozenset(), still=False,
+                   used=(), still=False,
                    lasting=tuple(x for x in s.lasting if x[1] != "harvest"))
         from toolkit.referee.rulesets.fantasy_line_battle import victory
 

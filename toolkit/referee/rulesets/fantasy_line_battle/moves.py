@@ -6,7 +6,7 @@
     farseer               reveal your Farseer: the other player finishes first (FLB-farseer)
     done                  your selection is complete (FLB-select)
     cast fireball         cast a spell (FLB-cast)
-    cast fireball x2      doubled, or forked, at twice the cost (FLB-double, FLB-fork)
+    cast fireball x2      doubled, or forked, at twice the cost (FLB-double)
     cast blessing x2 1 3  a target per impact: places in a line, or a dead friend's card
     kill 2                spend targeted damage on the enemy at place 2 (FLB-targeted)
     ability 3             the move ability of your character at place 3 (FLB-move)
@@ -56,7 +56,7 @@ class Done:
 
 @dataclass(frozen=True, slots=True)
 class Cast:
-    """`times` 2: doubled (doubleable) or forked (fork); `args` one target per
+    """`times` 2 or more: doubled (doubleable) or forked (fork); `args` one target per
     impact (a place, or a dead friend's card), or two for a move (place, to)."""
 
     card: str
@@ -117,9 +117,10 @@ def parse(text: str):
         card, rest = args[0], args[1:]
         times = 1
         if rest and rest[0].startswith("x"):
-            if rest[0] not in ("x2",):
-                raise MoveSyntaxError(RULE_NOTATION, "a spell is cast once or twice (x2)", text)
-            times, rest = 2, rest[1:]
+            if len(rest[0]) != 2 or rest[0][1] not in "23456789":
+                raise MoveSyntaxError(RULE_NOTATION, "a spell is cast x2 to x9 times, or once "
+                                      "(no x)", text)
+            times, rest = int(rest[0][1]), rest[1:]
         return Cast(card, times, tuple(rest))
     if verb == "kill" and len(args) == 1:
         return Kill(_place(args[0], text))
