@@ -186,3 +186,36 @@ def test_r21_ability_uses_per_day_is_an_option():
     t.play("North", "ability 3 2")  # the Scout again, back where it stood
     assert t.line("North") == ["knight", "scout", "cleric"]
     assert t.refused("North", "ability 2 1") == "FLB-move"
+
+
+def test_r14_targeted_damage_chosen_aim_or_deal_normal_damage():
+    t = fielded(["assassin", "archer"], ["giant"], targeted_damage="chosen")
+    t.pass_until("targeted")
+    assert t.get("pool", "North") == 0  # nothing made by itself
+    if t.state.flow.actor == "South":
+        t.play("South", "pass")
+    assert t.legal("North") == ["pass", "aim 1", "aim 2"]
+    t.play("North", "aim 2")  # the Archer's 2 targeted; the Assassin is left normal
+    assert t.get("pool", "North") == 2
+    assert t.refused("North", "aim 2") in ("turn", "FLB-R14")
+    t.pass_until("spells", day=2)
+    assert t.get("front", "South") == 2 + 3  # the leftover 2 and the Assassin's normal 3
+
+
+def test_r14_aim_is_refused_when_targeted_damage_is_made_by_itself():
+    t = fielded(["assassin", "archer"], ["giant"])
+    t.pass_until("targeted")
+    if t.state.flow.actor == "South":
+        t.play("South", "pass")
+    assert t.refused("North", "aim 1") == "FLB-R14"
+
+
+def test_the_protocol_holds_with_every_option_turned(tmp_path):
+    import dsl
+    from shipped import shipped_with_options
+    from test_referee_contract import keep_the_protocol
+
+    path = shipped_with_options(tmp_path, "fantasy_line_battle", targeted_damage="chosen",
+                                max_times=3, ability_uses_per_day=2, stall_days=2,
+                                wiped_after_first_day="end_at_once")
+    keep_the_protocol(RULESET, dsl.load(path), "fantasy_line_battle options", 6)

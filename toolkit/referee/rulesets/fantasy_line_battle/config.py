@@ -55,6 +55,7 @@ OPTIONS = {
     "max_days": fx.Int(1, 999),
     "max_times": fx.Int(1, 9),
     "ability_uses_per_day": fx.Int(1, 9),
+    "targeted_damage": fx.OneOf(("always", "chosen")),
 }
 
 
@@ -104,6 +105,7 @@ class Config:
     max_days: int
     max_times: int  # the most a doubleable or fork spell is cast at once (FLB-R19)
     ability_uses: int  # move abilities per character per Day (FLB-R21)
+    chosen: bool  # targeted damage is made only when its owner aims it (FLB-R14)
 
     def other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
@@ -168,4 +170,5 @@ def read(scenario: Scenario, options: Mapping[str, Any]) -> Config:
         max_days=int(options.get("max_days", 60)),
         max_times=int(options.get("max_times", 2)),
         ability_uses=int(options.get("ability_uses_per_day", 1)),
+        chosen=options.get("targeted_damage", "always") == "chosen",
     )

@@ -21,7 +21,7 @@ from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.fantasy_line_battle import draws, line
 from toolkit.referee.rulesets.fantasy_line_battle.effects import (
     Ctx, ability_of, aimed_at, run_all, target_kind)
-from toolkit.referee.rulesets.fantasy_line_battle.moves import Ability, Cast, Kill
+from toolkit.referee.rulesets.fantasy_line_battle.moves import Ability, Aim, Cast, Kill
 from toolkit.referee.rulesets.fantasy_line_battle.state import SPELLS, State, discard_of
 
 INTERRUPT = "interrupt"
@@ -393,9 +393,18 @@ class Movement:
 # ---------------------------------------------------------------- damage
 
 
+def aims(s: State, side: str) -> list[Aim]:
+    """targeted_damage chosen: the characters of `side` that may still make theirs."""
+    if not s.cfg.chosen:
+        return []
+    return [Aim(i) for i, f in enumerate(s.line(side), 1)
+            if f.targeted and not f.stunned and f.uid not in s.aimed and f.reaches(i)]
+
+
 class Targeted:
     """targeted (in turn, until both pass): characters that may target damage make
-    it if in range; then kills in turn (FLB-targeted)."""
+    it if in range; then kills in turn (FLB-targeted). With `targeted_damage chosen`
+    each is aimed in turn (`aim PLACE`) or left to deal normal damage (FLB-R14)."""
 
     def order(self, s: State):
         return _after(s)
@@ -403,6 +412,8 @@ class Targeted:
     def enter(self, s: State):
         events: list = []
         s = line.bury(s, events)
+        if s.cfg.chosen:
+            return s, tuple(events)
         for side in s.sides:
             made = sum(f.hits() for f in s.line(side)
                        if f.targeted and not f.stunned and line.in_range(s, side, f))
@@ -413,14 +424,26 @@ class Targeted:
         return s, tuple(events)
 
     def candidates(self, s: State, side: str):
-        return kills(s, side)
+        return aims(s, side) + kills(s, side)
 
     def check(self, s: State, side: str, m) -> Illegal | None:
+        if isinstance(m, Aim):
+            if m in aims(s, side):
+                return None
+            if not s.cfg.chosen:
+                return Illegal("FLB-R14", "targeted damage is made by itself in this game")
+            return Illegal("FLB-R14", f"no character of yours at place {m.place} can make "
+                           "targeted damage now")
         if not isinstance(m, Kill):
             return Illegal("FLB-targeted", "in the targeted damage phase: kill PLACE or pass")
         return check_kill(s, side, m)
 
-    def apply(self, s: State, side: str, m: Kill):
+    def apply(self, s: State, side: str, m):
+        if isinstance(m, Aim):
+            f = line.at_place(s, side, m.place)
+            s = evolve(s, aimed=s.aimed | {f.uid}, last=side).add("pool", side, f.hits())
+            return s, (Event("targeted", f"{side}'s {f.card} makes {f.hits()} targeted damage "
+                             f"({s.get(s.pool, side)} held)"),)
         return play_kill(s, side, m)
 
 
@@ -434,8 +457,9 @@ class Front:
         s = line.bury(s, events)
         dealt = {}
         for side in s.sides:
-            normal = sum(f.hits() for f in s.line(side) if not f.targeted and not f.stunned
-                         and not f.dying and line.in_range(s, side, f))
+            normal = sum(f.hits() for f in s.line(side)
+                         if not (f.targeted and (not s.cfg.chosen or f.uid in s.aimed))
+                         and not f.stunned and not f.dying and line.in_range(s, side, f))
             dealt[side] = normal + s.get(s.pool, side)
             s = s.put("pool", side, 0)
         for side in s.sides:
@@ -454,7 +478,7 @@ class Dusk:
         lines = tuple(tuple(evolve(f, stunned=False, bonus=0, warded=False) for f in ln)
                       for ln in s.lines)
         s = evolve(s, lines=lines, calm=calm, deaths=0, shield=(0, 0), cast=(0, 0),
-                   used=(), still=False,
+                   used=(), aimed=frozenset(), still=False,
                    lasting=tuple(x for x in s.lasting if x[1] != "harvest"))
         from toolkit.referee.rulesets.fantasy_line_battle import victory
 

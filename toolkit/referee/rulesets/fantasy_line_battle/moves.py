@@ -9,6 +9,7 @@
     cast fireball x2      doubled, or forked, at twice the cost (FLB-double)
     cast blessing x2 1 3  a target per impact: places in a line, or a dead friend's card
     kill 2                spend targeted damage on the enemy at place 2 (FLB-targeted)
+    aim 2                 targeted_damage chosen: your character at 2 makes its targeted damage
     ability 3             the move ability of your character at place 3 (FLB-move)
     ability 2 4 3         ... with its targets (friend at 4 to place 3)
     discard heal          discard a spell down to your hand limit (FLB-limit)
@@ -23,7 +24,7 @@ from toolkit.referee.protocol import PASS, MoveSyntaxError
 
 RULE_NOTATION = "FLB-notation"
 FORMS = ("place CARD, take CARD, farseer, done, cast SPELL [x2] [TARGET...], kill PLACE, "
-         "ability PLACE [TARGET...], discard SPELL, pass")
+         "aim PLACE, ability PLACE [TARGET...], discard SPELL, pass")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,14 @@ class Kill:
 
 
 @dataclass(frozen=True, slots=True)
+class Aim:
+    place: int
+
+    def __str__(self) -> str:
+        return f"aim {self.place}"
+
+
+@dataclass(frozen=True, slots=True)
 class Ability:
     place: int
     args: tuple[int, ...] = ()
@@ -124,6 +133,8 @@ def parse(text: str):
         return Cast(card, times, tuple(rest))
     if verb == "kill" and len(args) == 1:
         return Kill(_place(args[0], text))
+    if verb == "aim" and len(args) == 1:
+        return Aim(_place(args[0], text))
     if verb == "ability" and 1 <= len(args) <= 3:
         return Ability(_place(args[0], text), tuple(_place(a, text) for a in args[1:]))
     raise MoveSyntaxError(RULE_NOTATION, "moves are " + FORMS, text)

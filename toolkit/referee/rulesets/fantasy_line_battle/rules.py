@@ -46,7 +46,7 @@ NEEDS = Needs(sides=(2, 2), decks=(config.CHARACTERS,), options=config.OPTIONS)
 
 #: How much likelier a random bot picks each kind of move than a pass.
 BOT_WEIGHTS = {"pass": 0.3, "place": 1.0, "take": 0.2, "farseer": 0.5, "done": 0.4,
-               "cast": 1.0, "kill": 3.0, "ability": 1.0, "discard": 1.0}
+               "cast": 1.0, "kill": 3.0, "aim": 2.0, "ability": 1.0, "discard": 1.0}
 
 
 class FantasyLineBattle(KitRules):

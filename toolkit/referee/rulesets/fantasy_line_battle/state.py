@@ -80,6 +80,7 @@ class State:
     forced: str | None = None  # the side made to finish and reveal first (Farseer)
     cast: tuple[int, ...] = (0, 0)  # spells each side cast this Day
     used: tuple[int, ...] = ()  # a fighter's uid for each move ability used today
+    aimed: frozenset = frozenset()  # fighters that made targeted damage today (chosen)
     lasting: tuple[tuple[str, str, int, str], ...] = ()  # (side, kind, n, whose)
     still: bool = False  # no move abilities this Day (Earthquake)
     pending: tuple | None = None  # a spell waiting for interrupts: (side, card, times, args)
