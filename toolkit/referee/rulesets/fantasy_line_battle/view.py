@@ -29,13 +29,15 @@ def view(s: State, player: str | None, ruleset: str) -> View:
     pieces = []
     for side in s.sides:
         for i, f in enumerate(s.line(side), 1):
-            tags = [f"{f.health}h", f"{f.hits()}d",
-                    f"r{f.low}-{f.high}" if f.high else f"r{f.low}+"]
+            tags = [f"health {f.health}", f"damage {f.hits()}",
+                    f"range {f.low}-{f.high}" if f.high else f"range {f.low}+"]
             tags += [t for t, on in (("targeted", f.targeted), ("dying", f.dying),
                                      ("stunned", f.stunned), ("warded", f.warded)) if on]
             pieces.append(PieceView(space_of(s, side, i), f.card, side, " ".join(tags)))
     piles = []
     for z in s.zones:
+        if z.name in (SELECTION, SET_ASIDE) and not choosing(s):
+            continue  # empty once the lines are revealed
         if z.name in (SELECTION, SET_ASIDE) and z.owner != player:
             shown = z.name == SELECTION and s.forced == z.owner and z.owner in s.done
             piles.append(PileView(z.name, z.kind, z.owner, z.count if shown else None,
@@ -51,6 +53,11 @@ def view(s: State, player: str | None, ruleset: str) -> View:
         TrackView("targeted damage", tuple(zip(s.sides, s.pool)), 30),
     )
     panels = []
+    for side in s.sides:
+        if s.line(side):
+            panels.append((f"{side}'s line, Front first", "; ".join(
+                f"{i} {p.kind} ({p.label})" for i, p in enumerate(
+                    (p for p in pieces if p.side == side), 1))))
     if any(s.shield):
         panels.append(("shield", ", ".join(f"{a} {b}" for a, b in zip(s.sides, s.shield))))
     if s.lasting:
