@@ -1,0 +1,174 @@
+"""What Fantasy Line Battle reads from a scenario, once, into plain values.
+
+Characters (deck `characters`): `cost` (Money), `health` (damage that kills it),
+`damage` (normal damage each Day), `range` (`1-1`, `1-2`, `2+`: places from its own
+Front from which it reaches the enemy Front), `targeted` (it may target its damage),
+`mana` (made each Day), `spells` (the categories it gives access to). Spells (one
+deck per category, the deck's `category`): `cost` (mana), the flags `doubleable`,
+`fork`, `interrupt`, `lasting`, `first_spell_only`. Every card's `effect` calls run
+through the effects registry (effects.py). Options: see OPTIONS.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dsl.model import Call, Range, Scenario
+
+from toolkit.referee.kit import effects as fx
+from toolkit.referee.protocol import ScenarioError
+
+CHARACTERS = "characters"
+CATEGORIES = ("elementalism", "white", "black")
+
+
+class Words(fx.ParamType):
+    """A list of words such as [live_characters, less_front_damage]."""
+
+    what = "a list such as [live_characters, less_front_damage]"
+
+    def __init__(self, allowed: tuple[str, ...]):
+        self.allowed = allowed
+
+    def problem(self, value, scenario):
+        if not isinstance(value, tuple) or not all(v in self.allowed for v in value):
+            return f"{value!r} is not a list of " + ", ".join(self.allowed)
+        return None
+
+
+TIE_BREAKS = ("live_characters", "less_front_damage")
+
+#: The options the ruleset reads, with their types (checked at `frontkit check`).
+OPTIONS = {
+    "starting_money": fx.Int(1, 99),
+    "character_hand": fx.Int(1, 20),
+    "base_mana": fx.Int(0, 30),
+    "spell_hand_live": fx.Int(0, 16),
+    "spell_hand_dead": fx.Int(0, 16),
+    "max_line": fx.Int(1, 8),
+    "wiped_after_first_day": fx.OneOf(("play_one_more_day", "end_at_once")),
+    "stall_days": fx.Int(1, 99),
+    "survival_production": fx.OneOf(("mana_per_day",)),
+    "stall_tie_break": Words(TIE_BREAKS),
+    "max_days": fx.Int(1, 999),
+    "max_times": fx.Int(1, 9),
+    "ability_uses_per_day": fx.Int(1, 9),
+    "targeted_damage": fx.OneOf(("always", "chosen")),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    name: str
+    cost: int
+    health: int
+    damage: int
+    low: int  # range: from this place of its own line
+    high: int | None  # to this one (None: any place further back)
+    targeted: bool
+    mana: int
+    spells: tuple[str, ...]
+    effects: tuple[Call, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Spell:
+    name: str
+    category: str
+    cost: int
+    doubleable: bool
+    fork: bool
+    interrupt: bool
+    lasting: bool
+    first_only: bool
+    effects: tuple[Call, ...]
+
+
+@dataclass(frozen=True)
+class Config:
+    sides: tuple[str, ...]
+    characters: Mapping[str, Character]
+    spells: Mapping[str, Spell]
+    character_deck: tuple[str, ...]
+    spell_decks: Mapping[str, tuple[str, ...]]  # category -> every copy
+    money: Mapping[str, int]  # side -> Money at the start
+    character_hand: int
+    base_mana: int
+    hand_live: int
+    hand_dead: int
+    max_line: int
+    grace_day: bool  # a side wiped out on Day 1 is judged at the end of Day 2 (FLB-R06)
+    stall_days: int
+    tie_break: tuple[str, ...]
+    max_days: int
+    max_times: int  # the most a doubleable or fork spell is cast at once (FLB-R19)
+    ability_uses: int  # move abilities per character per Day (FLB-R21)
+    chosen: bool  # targeted damage is made only when its owner aims it (FLB-R14)
+
+    def other(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+
+def span(value: Any) -> tuple[int, int | None]:
+    """A card's range as (low, high); high None for `2+`."""
+    if isinstance(value, Range):
+        return value.low, value.high
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value, value
+    raise ScenarioError(f"{value!r} is not a range such as 1-2 or 2+")
+
+
+def read(scenario: Scenario, options: Mapping[str, Any]) -> Config:
+    sides = tuple(scenario.sides)
+    if len(sides) != 2:
+        raise ScenarioError(f"Fantasy Line Battle is for 2 players, not {len(sides)}")
+    if CHARACTERS not in scenario.decks:
+        raise ScenarioError("Fantasy Line Battle needs a deck of characters")
+    chars: dict[str, Character] = {}
+    deck: list[str] = []
+    for c in scenario.decks[CHARACTERS].cards:
+        low, high = span(c.get("range", Range(1, None)))
+        spells = c.get("spells", ())
+        chars[c.name] = Character(
+            c.name, int(c.get("cost", 0)), int(c.get("health", 1)), int(c.get("damage", 0)),
+            low, high, bool(c.get("targeted", False)), int(c.get("mana", 0)),
+            tuple(spells) if isinstance(spells, tuple) else (spells,), tuple(c.effects))
+        deck += [c.name] * c.quantity
+    spells_by: dict[str, Spell] = {}
+    decks: dict[str, tuple[str, ...]] = {}
+    for name, d in scenario.decks.items():
+        if name == CHARACTERS:
+            continue
+        category = d.fields.get("category", name)
+        copies: list[str] = []
+        for c in d.cards:
+            spells_by[c.name] = Spell(
+                c.name, category, int(c.get("cost", 0)), bool(c.get("doubleable", False)),
+                bool(c.get("fork", False)), bool(c.get("interrupt", False)),
+                bool(c.get("lasting", False)), bool(c.get("first_spell_only", False)),
+                tuple(c.effects))
+            copies += [c.name] * c.quantity
+        decks[category] = tuple(sorted(copies))
+    money = {}  # the option first (a designer's override reaches it), else the side's setup
+    for side in sides:
+        setup = scenario.setups.get(side)
+        given = setup.fields.get("money") if setup is not None else None
+        money[side] = int(options.get("starting_money", given if given is not None else 13))
+    hand = options.get("character_hand", 5)
+    return Config(
+        sides=sides, characters=chars, spells=spells_by, character_deck=tuple(sorted(deck)),
+        spell_decks=decks, money=money, character_hand=int(hand),
+        base_mana=int(options.get("base_mana", 3)),
+        hand_live=int(options.get("spell_hand_live", 4)),
+        hand_dead=int(options.get("spell_hand_dead", 2)),
+        max_line=int(options.get("max_line", 8)),
+        grace_day=options.get("wiped_after_first_day", "play_one_more_day") == "play_one_more_day",
+        stall_days=int(options.get("stall_days", 3)),
+        tie_break=tuple(options.get("stall_tie_break", TIE_BREAKS)),
+        max_days=int(options.get("max_days", 60)),
+        max_times=int(options.get("max_times", 2)),
+        ability_uses=int(options.get("ability_uses_per_day", 1)),
+        chosen=options.get("targeted_damage", "always") == "chosen",
+    )
