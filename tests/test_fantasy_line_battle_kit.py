@@ -284,6 +284,26 @@ def test_FLB_rules_summary_is_two_to_four_pages_and_covers_the_game(kit, scenari
     assert f"If {scenario.option('stall_days')} Days in a row pass with no character dying" in text
 
 
+def test_FLB_rules_summary_example_day_adds_up_from_the_cards(kit, scenario):
+    text = " ".join(_summary_pages(kit))
+    assert "An example Day" in text
+    card = {c.name: c.fields for c in scenario.decks["characters"].cards}
+    base = scenario.option("base_mana")
+    cost = sum(card[n].get("cost") for n in ("knight", "archer", "cleric"))
+    assert f"Cleric ({cost} Money)" in text
+    assert f"North {base} + {card['cleric'].get('mana')} (Cleric) = {base + card['cleric'].get('mana')}" in text
+    assert f"makes {card['archer'].get('damage')} targeted damage" in text
+    m = re.search(r"South's track reads (\d+) \+ (\d+) = (\d+)\. The Squire \(health (\d+)\) falls, "
+                  r"and (\d+) stays", text)
+    assert m, text
+    targeted, front, total, health, left = map(int, m.groups())
+    assert (targeted, front) == (card["archer"].get("damage"), card["knight"].get("damage"))
+    assert total == targeted + front and health == card["squire"].get("health") and left == total - health
+    north = re.search(r"North's track reads (\d+), short of the Knight's (\d+) health", text)
+    assert north and int(north.group(1)) == card["squire"].get("damage") + card["pyromancer"].get("damage")
+    assert int(north.group(2)) == card["knight"].get("health") > int(north.group(1))
+
+
 def _shingles(text: str, n: int = 8) -> set[tuple[str, ...]]:
     ws = re.findall(r"[a-z0-9']+", text.lower())
     return {tuple(ws[i:i + n]) for i in range(len(ws) - n + 1)}
