@@ -82,7 +82,6 @@ def _pages_with(pdf, pattern: str) -> list:
 
 def test_FLB_line_mat_has_a_slot_for_every_place_of_each_sides_line_front_to_rear(kit, scenario):
     longest = scenario.option("max_line")
-    assert longest == 8  # FLB-R02: the scenario's line length, read by the mat
     with pdfplumber.open(kit / "sheets.pdf") as pdf:
         for side in scenario.sides:
             pages = _pages_with(pdf, rf"{side.upper()} · LINE, PLACES")
