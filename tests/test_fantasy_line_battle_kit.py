@@ -376,3 +376,12 @@ def test_FLB_every_card_with_an_effect_prints_its_players_text(kit, scenario):
     for card in cards:
         assert card.text and not RULE_SYNTAX.search(card.text), card.name
         assert re.sub(r"[\s\-]+", "", card.text) in text, card.name
+
+
+def test_FLB_keyword_spells_carry_a_reminder_of_their_keyword(kit, scenario):
+    text = " ".join(_stream_text(kit / "cards.pdf"))
+    reminders = {"doubleable": "Doubleable: pay twice", "fork": "Fork: when it has worked",
+                 "interrupt": "Interrupt: cast it out of turn", "lasting": "Lasting: keep it face up"}
+    for flag, words in reminders.items():
+        copies = sum(c.quantity for d in scenario.decks.values() for c in d.cards if c.fields.flag(flag))
+        assert copies and text.count(words) == copies, (flag, copies, text.count(words))
