@@ -16,7 +16,8 @@ from pypdf import PdfReader
 import dsl
 from toolkit.cli import main
 from toolkit.pnp.colours import side_colours
-from toolkit.pnp.counters import counter_size
+from toolkit.pnp.counters import counter_counts, counter_size
+from toolkit.pnp.press import effective
 from toolkit.pnp.sheets import render_rml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,7 +28,8 @@ SOURCE = next((p / "shared" / "rules" / "fantasy-line-battle.txt" for p in (ROOT
 MM = 72 / 25.4
 RULE_SYNTAX = re.compile(r"\w+\(\w+=|\w+\(\)|\bkind=|\beffect\s+\w+\(|\w+=\w+|\buntil=|\bwhose=")
 TRACKS = ["MONEY", "MANA", "DAMAGE TO FRONT", "TARGETED DAMAGE"]
-MARKERS = {"MANA": "mana_counter", "DAMAGE TO FRONT": "front_damage", "TARGETED DAMAGE": "targeted_damage"}
+MARKERS = {"MONEY": "money_marker", "MANA": "mana_counter", "DAMAGE TO FRONT": "front_damage",
+           "TARGETED DAMAGE": "targeted_damage"}
 
 
 @pytest.fixture(scope="module")
@@ -181,28 +183,24 @@ def test_FLB_money_track_starts_at_the_scenarios_starting_money(kit, scenario):
         assert f"Start on {money}." in _words(page)
 
 
-def test_FLB_markers_fit_the_track_boxes(kit, scenario):
-    """The counter sheet's Mana, Front and Targeted markers and the Money markers cut from the
-    line pages each fit a track box with room to spare."""
+def test_FLB_every_track_has_a_marker_per_side_that_fits_its_boxes(kit, scenario):
+    """The counter sheet prints, for each side, one marker per track (Money is a press marker
+    of layouts.scn: the rules have no piece for it), each smaller than a track box."""
     colours = side_colours(scenario)
+    pressed = effective(scenario)
     with pdfplumber.open(kit / "sheets.pdf") as pdf:
         side = scenario.sides[0]
         box = min(r["width"] for r in _boxes(_track_pages(pdf, side)[0], colours[side]))
-        for name in MARKERS.values():
-            assert scenario.pieces[name].fields.flag("marker")
-            assert counter_size(scenario, scenario.pieces[name]) <= box - 0.5 * MM, name
-        for s in scenario.sides:
-            money = []
-            for page in _pages_with(pdf, rf"{s.upper()} · LINE, PLACES"):
-                labels = [w for w in page.extract_words() if w["text"] == "MONEY"]
-                filled = [r for r in page.rects
-                          if r["fill"] and _same_colour(r["non_stroking_color"], _rgb(colours[s]))]
-                money += [r for r in filled if any(r["x0"] <= w["x0"] and w["x1"] <= r["x1"]
-                                                   and r["top"] <= w["top"] <= r["bottom"] for w in labels)]
-            assert len(money) >= 1, s
-            for r in money:
-                assert r["width"] <= box - 0.5 * MM and r["height"] <= box - 0.5 * MM
-                assert r["width"] >= 12 * MM  # a marker a hand can pick up
+    counts = {(who, piece.name): n for who, piece, n in counter_counts(pressed)}
+    for name in MARKERS.values():
+        piece = pressed.pieces[name]
+        assert piece.fields.flag("marker")
+        assert counter_size(pressed, piece) <= box - 0.5 * MM, name
+        for side in scenario.sides:
+            assert counts.get((side, name)) == 1, (side, name)
+    with pdfplumber.open(kit / "counters.pdf") as pdf:
+        words = [w["text"] for p in pdf.pages for w in p.extract_words()]
+    assert words.count("$") == words.count("Money") == len(scenario.sides)
 
 
 # ---------------------------------------------------------------------- the hand-limit aid
