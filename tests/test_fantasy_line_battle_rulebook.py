@@ -1,0 +1,387 @@
+"""Fantasy Line Battle rulebook cases, written from the rules text
+(/work/shared/rules/fantasy-line-battle.txt), the scenario's card texts and options, the
+notation and, where the text is silent, content/fantasy_line_battle/rulings.md; not from
+the referee's code. Each test is one statement of the rules at a table (tests/flb_table.py):
+the cards drawn and the start player typed by the test, moves in notation, outcomes read
+from the players' views.
+
+Card figures used below, from the scenario: knight cost 4 health 8 damage 2 range 1-1;
+squire 2/4/1 1-1; berserker 3/5/3 1-1; giant 6/14/3 1-1; shieldbearer 3/9/0 1-1 (moves to
+the Front); spearman 3/5/2 1-2; archer 3/3/2 2+ targeted; scout 2/2/1 1-3 targeted;
+crossbowman 4/4/3 2-4; pyromancer 4/3/1 2+ mana 1 Elementalism; stormcaller 5/4/0 mana 2
+Elementalism; druid 4/5/1 1-2 mana 1 Elementalism and White; cleric 3/4/0 mana 1 White;
+acolyte 2/2/0 mana 1 Black; necromancer 4/3/0 mana 2 Black; farseer and merchant 2 Money,
+mana 1."""
+
+from __future__ import annotations
+
+import pytest
+
+from flb_table import SIDES, Table
+
+ELEMENTALISM = {"fireball", "lightning_bolt", "hurricane", "frost_nova", "stone_wall",
+                "chain_lightning", "wall_of_flame", "earthquake"}
+WHITE = {"heal", "blessing", "sanctuary", "divine_shield", "purify", "mana_spring",
+         "rally_the_line", "resurrection"}
+BLACK = {"curse", "drain_life", "dark_pact", "fear", "plague", "soul_harvest",
+         "counterspell", "raise_dead"}
+COST = {"knight": 4, "squire": 2, "berserker": 3, "giant": 6, "shieldbearer": 3,
+        "spearman": 3, "archer": 3, "scout": 2, "merchant": 2, "farseer": 2, "cleric": 3}
+
+
+def fielded(north, south, north_spells=(), south_spells=(), start="North", **options):
+    """Both lines fielded (Front first), the table at Day 1's spell phase."""
+    options.setdefault("starting_money", 99)
+    t = Table(hands={"North": list(north), "South": list(south)},
+              spells={"North": list(north_spells), "South": list(south_spells)},
+              start=start, **options)
+    t.field(north, south)
+    assert t.phase == "spells" and t.day == 1
+    return t
+
+
+def end_of_day(t, day=1):
+    """Everyone passes until the next Day's spell phase (or the end of the game)."""
+    for _ in range(300):
+        if t.outcome() is not None or (t.day == day + 1 and t.phase == "spells"):
+            return
+        t.play(t.to_act()[0], "pass")
+    raise AssertionError("the Day never ended")
+
+
+# ------------------------------------------------------------------ Numbers and setup
+
+
+def test_numbers_each_player_starts_with_13_money():
+    t = Table()
+    assert [t.money(s) for s in SIDES] == [13, 13]
+
+
+def test_numbers_each_player_holds_5_character_cards():
+    t = Table()
+    assert [len(t.hand(s)) for s in SIDES] == [5, 5]
+    assert t.pile("character hand", "South", who="North").count == 5
+
+
+def test_select_characters_are_paid_for_with_money():
+    t = Table(hands={"North": ["giant", "knight", "squire", "scout", "archer"]})
+    t.play("North", "place giant")
+    assert t.money("North") == 13 - 6
+    t.play("North", "place knight")
+    assert t.money("North") == 13 - 6 - 4
+
+
+def test_select_you_must_have_enough_money_for_every_character():
+    t = Table(hands={"North": ["giant", "knight", "berserker", "squire", "scout"]})
+    t.play("North", "place giant", "place knight", "place berserker")  # 6 + 4 + 3 = 13
+    assert t.money("North") == 0
+    assert t.refused("North", "place squire") == "FLB-money"
+    assert "squire" in t.hand("North")
+
+
+def test_select_each_placement_draws_back_up_to_five():
+    t = Table(hands={"North": ["knight", "squire", "scout", "archer", "cleric",
+                               "spearman", "berserker"]})
+    t.play("North", "place knight")
+    assert len(t.hand("North")) == 5 and "spearman" in t.hand("North")
+    t.play("North", "place squire")
+    assert len(t.hand("North")) == 5 and "berserker" in t.hand("North")
+
+
+def test_select_at_least_one_character_must_be_chosen():
+    t = Table()
+    assert t.refused("North", "done") == "FLB-select"
+
+
+def test_select_a_card_not_in_hand_cannot_be_placed():
+    t = Table(hands={"North": ["knight", "squire", "scout", "archer", "cleric"]})
+    assert t.refused("North", "place giant").startswith("FLB-")
+
+
+# ------------------------------------------------------------------ simultaneous and secret
+
+
+def test_select_both_players_choose_at_the_same_time():
+    t = Table()
+    assert set(t.to_act()) == {"North", "South"}
+    t.play("South", "place " + t.hand("South")[0])  # South need not wait for North
+    t.play("North", "place " + t.hand("North")[0])
+    assert set(t.to_act()) == {"North", "South"}
+
+
+def test_select_face_down_choices_are_hidden_from_the_other_player():
+    t = Table(hands={"North": ["giant", "knight", "squire", "scout", "archer"],
+                     "South": ["cleric", "acolyte", "spearman", "berserker", "druid"]})
+    t.play("North", "place giant", "place knight")
+    seen = t.view("South")
+    sel = t.pile("selection", "North", who="South")
+    assert sel.cards is None
+    assert t.pile("character hand", "North", who="South").cards is None
+    assert t.pile("character hand", "North", who="South").count == 5  # counts only
+    assert dict(next(x for x in seen.tracks if x.name == "money").values).get("North") is None
+    words = " ".join(t.texts("South")) + RULES_render(t, "South") + repr(seen)
+    assert "giant" not in words and "knight" not in words
+    # North sees its own choice
+    assert t.pile("selection", "North", who="North").cards == ("giant", "knight")
+
+
+def RULES_render(t, who):
+    from flb_table import RULES
+    return RULES.render(t.view(who))
+
+
+def test_select_the_other_players_moves_are_refused_once_it_is_done():
+    t = Table()
+    t.play("North", "place " + t.hand("North")[0], "done")
+    assert t.to_act() == ("South",)
+    assert t.refused("North", "place " + t.hand("North")[0]) == "turn"
+
+
+# ------------------------------------------------------------------ reveal
+
+
+def test_reveal_both_lines_are_shown_front_first_in_the_order_placed():
+    t = Table(hands={"North": ["knight", "archer", "squire", "scout", "cleric"],
+                     "South": ["berserker", "acolyte", "spearman", "scout", "cleric"]})
+    t.field(["squire", "archer", "knight"], ["spearman", "berserker"])
+    for who in ("North", "South", None):
+        assert t.line("North", who) == ["squire", "archer", "knight"]
+        assert t.line("South", who) == ["spearman", "berserker"]
+    assert any(e.reveals for e in t.events)
+
+
+def test_reveal_the_lines_stay_hidden_until_both_are_done():
+    t = Table(hands={"North": ["knight", "archer", "squire", "scout", "cleric"]})
+    t.play("North", "place knight", "done")
+    assert t.line("North", "South") == []
+    assert "knight" not in RULES_render(t, "South")
+
+
+# ------------------------------------------------------------------ Merchant
+
+
+def test_merchant_keeps_two_extra_character_cards_in_hand():
+    t = Table(hands={"North": ["merchant", "knight", "squire", "scout", "archer",
+                               "cleric", "spearman", "berserker"]})
+    t.play("North", "place merchant")
+    assert len(t.hand("North")) == 7
+    t.play("North", "place knight")
+    assert len(t.hand("North")) == 7
+
+
+def test_merchant_takes_back_a_placed_character_without_paying_for_it():
+    t = Table(hands={"North": ["merchant", "knight", "squire", "scout", "archer"]})
+    t.play("North", "place merchant", "place knight")
+    assert t.money("North") == 13 - 2 - 4
+    t.play("North", "take knight")
+    assert t.money("North") == 13 - 2
+    t.play("North", "done")
+    t.play("South", "place " + t.hand("South")[0], "done")
+    assert t.line("North") == ["merchant"]
+    assert "knight" in t.pile("character discard", None, who="North").cards
+
+
+def test_merchant_cannot_take_itself_back():
+    t = Table(hands={"North": ["merchant", "knight", "squire", "scout", "archer"]})
+    t.play("North", "place merchant", "place knight")
+    assert t.refused("North", "take merchant") in ("FLB-merchant", "FLB-R12")
+
+
+def test_merchant_take_back_needs_a_placed_merchant():
+    t = Table(hands={"North": ["knight", "squire", "scout", "archer", "cleric"]})
+    t.play("North", "place knight", "place squire")
+    assert t.refused("North", "take knight") in ("FLB-merchant", "FLB-R12")
+    assert t.money("North") == 13 - 4 - 2
+
+
+# ------------------------------------------------------------------ Farseer
+
+
+def _farseer_table():
+    return Table(hands={"North": ["farseer", "knight", "squire", "scout", "archer"],
+                        "South": ["giant", "spearman", "cleric", "acolyte", "berserker"]})
+
+
+def test_farseer_reveal_forces_the_other_player_to_finish_first():
+    t = _farseer_table()
+    t.play("North", "place farseer")
+    t.play("North", "farseer")
+    assert t.to_act() == ("South",)
+    assert t.refused("North", "place knight") in ("turn", "FLB-farseer", "FLB-R13")
+    t.play("South", "place giant", "place spearman")
+    assert t.to_act() == ("South",)
+    t.play("South", "done")
+    # South's line is revealed first, while North is still choosing
+    assert t.pile("selection", "South", who="North").cards == ("giant", "spearman")
+    assert t.to_act() == ("North",)
+    assert "knight" not in RULES_render(t, "South")
+    t.play("North", "place knight", "done")
+    assert t.line("North", "South") == ["farseer", "knight"]
+    assert t.phase == "spells"
+
+
+def test_farseer_can_only_be_revealed_when_placed():
+    t = _farseer_table()
+    t.play("North", "place knight")
+    assert t.refused("North", "farseer") in ("FLB-farseer", "FLB-R13")
+
+
+def test_farseer_reveal_when_the_other_has_finished_shows_its_line_at_once():
+    t = _farseer_table()
+    t.play("South", "place giant", "done")
+    t.play("North", "place farseer", "farseer")
+    assert t.pile("selection", "South", who="North").cards == ("giant",)
+    assert t.to_act() == ("North",)
+
+
+# ------------------------------------------------------------------ spell hand limits
+
+
+def test_spell_hands_four_per_category_a_live_character_gives_access_to():
+    t = fielded(["druid", "knight"], ["acolyte", "knight"])
+    north = t.spell_hand("North")
+    assert len(north) == 8
+    assert len([c for c in north if c in ELEMENTALISM]) == 4
+    assert len([c for c in north if c in WHITE]) == 4
+    south = t.spell_hand("South")
+    assert len(south) == 4 and set(south) <= BLACK
+
+
+def test_spell_hands_none_without_access():
+    t = fielded(["knight", "squire"], ["knight"])
+    assert t.spell_hand("North") == [] and t.spell_hand("South") == []
+
+
+def test_spell_hands_the_other_player_sees_only_the_count():
+    t = fielded(["cleric", "knight"], ["knight"])
+    pile = t.pile("spell hand", "North", who="South")
+    assert pile.count == 4 and pile.cards is None
+
+
+def test_spell_hands_draw_back_to_the_limit_after_casting():
+    t = fielded(["cleric", "knight"], ["knight"],
+                north_spells=["mana_spring", "heal", "heal", "heal", "blessing"])
+    assert sorted(t.spell_hand("North")) == ["heal", "heal", "heal", "mana_spring"]
+    t.play("North", "cast mana_spring")
+    assert sorted(t.spell_hand("North")) == ["blessing", "heal", "heal", "heal"]
+
+
+def _acolyte_killed_in_spells():
+    """South's only Black access (an acolyte, health 2) killed by two Chain Lightnings."""
+    t = fielded(["knight", "pyromancer"], ["knight", "acolyte"],
+                north_spells=["chain_lightning", "chain_lightning", "fireball", "fireball"],
+                south_spells=["curse", "curse", "fear", "fear", "dark_pact", "dark_pact"])
+    t.play("North", "cast chain_lightning")
+    t.play("South", "pass")
+    t.play("North", "cast chain_lightning")
+    assert t.targeted("North") == 2
+    t.play("North", "kill 2") if t.to_act() == ("North",) else None
+    return t
+
+
+def test_spell_hands_two_for_a_category_only_a_dead_character_gives():
+    t = _acolyte_killed_in_spells()
+    assert len(t.spell_hand("South")) == 4  # Dying: still there until the phase ends
+    t.pass_until("movement")
+    while t.to_act() == ("South",) and any(m.startswith("discard") for m in t.legal("South")):
+        t.play("South", "discard " + t.spell_hand("South")[0])
+    assert len(t.spell_hand("South")) == 2
+    assert t.dead("South") == ["acolyte"]
+
+
+def test_spell_hands_a_death_that_lowers_the_limit_means_discarding_at_once():
+    t = _acolyte_killed_in_spells()
+    t.pass_until("movement")
+    assert t.to_act() == ("South",)
+    assert all(m.startswith("discard") for m in t.legal("South"))
+    t.play("South", "discard curse")
+    t.play("South", "discard fear")
+    assert sorted(t.spell_hand("South")) == ["curse", "fear"]
+    assert t.to_act() != ("South",) or not any(m.startswith("discard") for m in t.legal("South"))
+
+
+def test_spell_hands_only_a_dead_character_draws_back_to_two_after_casting():
+    t = _acolyte_killed_in_spells()
+    t.pass_until("movement")
+    t.play("South", "discard curse", "discard curse")
+    end_of_day(t)
+    assert len(t.spell_hand("South")) == 2
+    if t.to_act() != ("South",):
+        t.play("North", "pass")
+    t.play("South", "cast fear 1")
+    assert len(t.spell_hand("South")) == 2 and t.line("North") == ["pyromancer", "knight"]
+
+
+# ------------------------------------------------------------------ mana
+
+
+def test_mana_three_each_day_plus_the_characters():
+    t = fielded(["knight", "cleric"], ["knight", "necromancer", "acolyte"])
+    assert t.mana("North") == 3 + 1
+    assert t.mana("South") == 3 + 2 + 1
+
+
+def test_mana_unspent_is_kept_to_the_next_day():
+    t = fielded(["knight", "cleric"], ["knight"],
+                north_spells=["mana_spring", "heal", "heal", "heal"])
+    t.play("North", "cast mana_spring")  # 4 - 1 + 3 = 6
+    assert t.mana("North") == 6
+    end_of_day(t)
+    assert t.mana("North") == 6 + 3 + 1
+    assert t.mana("South") == 3 + 3
+
+
+def test_mana_a_spell_costs_its_mana_and_is_refused_without_enough():
+    t = fielded(["knight", "cleric"], ["knight"],
+                north_spells=["resurrection", "heal", "heal", "heal"])
+    assert t.refused("North", "cast resurrection knight") in ("FLB-mana", "FLB-target")
+    t.play("North", "cast heal")
+    assert t.mana("North") == 3
+
+
+# ------------------------------------------------------------------ start player and turns
+
+
+@pytest.mark.parametrize("first", SIDES)
+def test_cast_spells_the_start_player_is_picked_at_random(first):
+    t = Table(hands={"North": ["knight"], "South": ["knight"]}, start=first,
+              starting_money=99)
+    t.field(["knight"], ["knight"])
+    picks = [x for x in t.typed if x in ("chance: North", "chance: South")]
+    assert picks == [f"chance: {first}"]
+    assert t.to_act() == (first,)
+
+
+def test_cast_spells_a_new_start_player_is_picked_each_day():
+    t = Table(hands={"North": ["knight"], "South": ["giant"]}, start=["North", "South"],
+              starting_money=99)
+    t.field(["knight"], ["giant"])
+    assert t.to_act() == ("North",)
+    end_of_day(t)
+    assert t.to_act() == ("South",)
+
+
+def test_cast_spells_players_alternate_one_spell_at_a_time():
+    t = fielded(["knight", "cleric"], ["knight", "cleric"],
+                north_spells=["heal", "heal", "heal", "purify"],
+                south_spells=["mana_spring", "blessing", "blessing", "blessing"])
+    t.play("North", "cast heal")
+    assert t.to_act() == ("South",)
+    assert t.refused("North", "cast heal") == "turn"
+    t.play("South", "cast mana_spring")
+    assert t.to_act() == ("North",)
+
+
+def test_cast_spells_a_player_who_passes_casts_no_more_and_the_other_continues():
+    t = fielded(["knight", "cleric"], ["knight", "cleric"],
+                north_spells=["heal", "heal", "heal", "purify"],
+                south_spells=["mana_spring", "mana_spring", "blessing", "blessing"])
+    t.play("North", "pass")
+    t.play("South", "cast mana_spring")
+    assert t.to_act() == ("South",) and t.phase == "spells"
+    t.play("South", "cast mana_spring")
+    assert t.to_act() == ("South",) and t.phase == "spells"
+    assert t.refused("North", "cast heal") == "turn"
+    t.play("South", "pass")
+    assert t.phase != "spells"
+    assert t.mana("North") == 4 and t.mana("South") == 4 + 2 + 2
