@@ -385,3 +385,183 @@ def test_cast_spells_a_player_who_passes_casts_no_more_and_the_other_continues()
     t.play("South", "pass")
     assert t.phase != "spells"
     assert t.mana("North") == 4 and t.mana("South") == 4 + 2 + 2
+
+
+# ------------------------------------------------------------------ Hurricane
+
+
+def _storm(start="North", south=("knight",), **options):
+    """North: a druid (Elementalism and White, mana 1) and a stormcaller (mana 2): 6 mana."""
+    return fielded(["knight", "druid", "stormcaller"], list(south),
+                   north_spells=["hurricane", "fireball", "fireball", "frost_nova",
+                                 "mana_spring", "heal", "heal", "heal"], start=start, **options)
+
+
+def test_hurricane_as_the_first_spell_hits_the_front_and_stuns_it():
+    t = _storm()
+    assert t.mana("North") == 3 + 1 + 2
+    t.play("North", "cast hurricane")
+    assert t.front_damage("South") == 4
+    assert t.mana("North") == 1
+    assert "stun" in t.entry("South", 1, "North")
+    end_of_day(t)
+    # the stunned knight dealt nothing; North's knight (2) and druid (1, range 1-2 from
+    # place 2) add to the Hurricane's 4 (the knight's 8 health is not yet reached)
+    assert t.front_damage("North") == 0
+    assert t.front_damage("South") == 4 + 2 + 1
+
+
+def test_hurricane_after_another_spell_is_not_allowed():
+    t = _storm()
+    t.play("North", "cast mana_spring")
+    t.play("South", "pass")
+    assert t.refused("North", "cast hurricane") == "FLB-hurricane"
+    assert "hurricane" in t.spell_hand("North")
+
+
+def test_hurricane_is_your_first_spell_even_after_the_other_players():
+    t = _storm(start="South", south=("knight", "cleric"))
+    t.play("South", "cast " + t.spell_hand("South")[0]
+           if t.spell_hand("South")[0] in ("mana_spring", "heal") else "pass")
+    t.play("North", "cast hurricane")
+    assert t.front_damage("South") == 4
+
+
+def test_hurricane_is_not_allowed_on_a_later_day_after_a_first_spell_that_day():
+    t = _storm()
+    t.play("North", "pass")
+    end_of_day(t)
+    if t.to_act() != ("North",):
+        t.play("South", "pass")
+    t.play("North", "cast hurricane")  # the first spell of Day 2: allowed
+    assert t.front_damage("South") >= 4
+
+
+# ------------------------------------------------------------------ doubleable and fork
+
+
+def _caster(north_spells, start="North"):
+    """North: a stormcaller and a pyromancer (Elementalism, 3 + 2 + 1 = 6 mana)."""
+    return fielded(["knight", "stormcaller", "pyromancer"], ["knight", "acolyte", "acolyte"],
+                   north_spells=north_spells, start=start)
+
+
+def test_doubleable_pays_twice_the_mana_for_twice_the_effect():
+    t = _caster(["fireball", "stone_wall", "frost_nova", "chain_lightning"])
+    assert t.mana("North") == 6
+    t.play("North", "cast fireball x2")
+    assert t.mana("North") == 0
+    assert t.front_damage("South") == 6
+
+
+def test_doubleable_single_cast_pays_once():
+    t = _caster(["fireball", "stone_wall", "frost_nova", "chain_lightning"])
+    t.play("North", "cast fireball")
+    assert t.mana("North") == 3 and t.front_damage("South") == 3
+
+
+def test_doubleable_only_spells_that_say_so():
+    t = _caster(["fireball", "stone_wall", "frost_nova", "chain_lightning"])
+    assert t.refused("North", "cast frost_nova x2 1 1") == "FLB-double"
+    assert t.refused("North", "cast frost_nova x2 1") in ("FLB-double", "FLB-notation")
+
+
+def test_doubleable_needs_the_mana_for_both():
+    t = fielded(["knight", "pyromancer"], ["knight"],
+                north_spells=["fireball", "stone_wall", "frost_nova", "chain_lightning"])
+    assert t.mana("North") == 4
+    assert t.refused("North", "cast fireball x2") == "FLB-mana"
+
+
+def test_fork_pays_again_for_a_second_impact():
+    t = _caster(["lightning_bolt", "stone_wall", "frost_nova", "chain_lightning"])
+    t.play("North", "cast lightning_bolt x2")
+    assert t.mana("North") == 0
+    assert t.targeted("North") == 4
+
+
+def test_fork_second_impact_may_take_another_target():
+    t = fielded(["knight", "druid", "cleric"], ["knight"],
+                north_spells=["blessing", "heal", "heal", "heal",
+                              "fireball", "fireball", "fireball", "stone_wall"])
+    t.play("North", "cast blessing x2 1 2")  # knight 2 + 1, druid (range 1-2) 1 + 1
+    assert t.mana("North") == 3 + 1 + 1 - 4
+    end_of_day(t)
+    assert t.front_damage("South") == 3 + 2
+
+
+# ------------------------------------------------------------------ interrupts
+
+
+def _answerable(**kw):
+    """North casts Fireball; South (a necromancer: Black, 3 + 2 mana) may answer."""
+    return fielded(["knight", "pyromancer"], ["knight", "necromancer"],
+                   north_spells=["fireball", "fireball", "chain_lightning", "frost_nova"],
+                   south_spells=["counterspell", "curse", "curse", "fear"],
+                   auto_pass=False, **kw)
+
+
+def test_interrupt_answers_the_other_players_spell_and_cancels_it():
+    t = _answerable()
+    t.play("North", "cast fireball")
+    assert t.to_act() == ("South",)
+    assert "cast counterspell" in t.legal("South")
+    t.play("South", "cast counterspell")
+    assert t.front_damage("South") == 0
+    assert t.mana("North") == 4 - 3  # the answered spell's mana stays spent
+    assert t.mana("South") == 5 - 3
+    assert "fireball" in t.pile("elementalism discard", None).cards
+    assert "counterspell" in t.pile("black discard", None).cards
+
+
+def test_interrupt_an_answer_is_not_a_turn():
+    t = _answerable()
+    t.play("North", "cast fireball")
+    t.play("South", "cast counterspell")
+    assert t.to_act() == ("South",)  # now South's own turn in the spell phase
+    assert t.phase == "spells"
+
+
+def test_interrupt_passing_lets_the_spell_go_ahead():
+    t = _answerable()
+    t.play("North", "cast fireball")
+    t.play("South", "pass")
+    assert t.front_damage("South") == 3
+    assert "counterspell" in t.spell_hand("South")
+
+
+def test_interrupt_cannot_be_cast_as_an_ordinary_spell():
+    t = _answerable(start="South")
+    assert t.refused("South", "cast counterspell") == "FLB-interrupt"
+
+
+# ------------------------------------------------------------------ stun
+
+
+def test_stun_a_frost_nova_stunned_character_deals_no_damage_that_day():
+    t = fielded(["knight", "pyromancer"], ["berserker", "knight"],
+                north_spells=["frost_nova", "fireball", "fireball", "fireball"])
+    t.play("North", "cast frost_nova 1")
+    assert "stun" in t.entry("South", 1, "South")
+    end_of_day(t)
+    assert t.front_damage("North") == 0  # the berserker would have dealt 3
+
+
+def test_stun_lasts_only_that_day():
+    t = fielded(["knight", "pyromancer"], ["berserker", "knight"],
+                north_spells=["frost_nova", "fireball", "fireball", "fireball"])
+    t.play("North", "cast frost_nova 1")
+    end_of_day(t)
+    end_of_day(t, day=2)
+    assert t.front_damage("North") == 3
+
+
+def test_stun_a_stunned_character_uses_no_move_ability():
+    t = fielded(["knight", "pyromancer"], ["knight", "shieldbearer"],
+                north_spells=["frost_nova", "fireball", "fireball", "fireball"])
+    t.play("North", "cast frost_nova 2")
+    t.pass_until("movement")
+    if t.to_act() == ("North",):
+        t.play("North", "pass")
+    assert t.to_act() == ("South",)
+    assert t.refused("South", "ability 2").startswith("FLB-")
