@@ -47,7 +47,8 @@ class Table:
         self.start = [start] if isinstance(start, str) else list(start)
         self.auto_pass = auto_pass
         self.events: list = []
-        self.typed: list[str] = []
+        self.typed: list[str] = []  # `chance: CARD` and `SIDE: MOVE`, in order
+        self.lines: list[str] = []  # the same as typed at `frontkit play --table`
         self.settle()
 
     # ---------------------------------------------------------------- chance
@@ -76,6 +77,7 @@ class Table:
             if d.kind is DecisionKind.CHANCE:
                 text = self._answer(d.chance)
                 self.typed.append(f"chance: {text}")
+                self.lines.append(text)
                 move = game.parse_move(RULES, self.state, CHANCE, text)
                 self.state, events = game.play(RULES, self.state, CHANCE, move)
                 self.events += events
@@ -90,6 +92,7 @@ class Table:
         move = game.parse_move(RULES, self.state, side, text)
         self.state, events = game.play(RULES, self.state, side, move, text)
         self.typed.append(f"{side}: {text}")
+        self.lines.append(text)
         self.events += events
         return events
 

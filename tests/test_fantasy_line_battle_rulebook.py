@@ -1139,3 +1139,59 @@ def test_interrupt_window_opens_when_a_category_held_could_answer():
     assert t.decision().kind.value == "reaction" and t.legal("South") == ["pass"]
     t.play("South", "pass")
     assert t.targeted("North") == 1
+
+
+def test_secret_hands_stay_hidden_in_a_replayed_record_as_json(tmp_path, monkeypatch, capsys):
+    import io
+    import sys
+
+    from flb_table import SCENARIO
+    from toolkit.cli import main
+
+    hidden = ["giant", "captain", "assassin",  # North's Character hand
+              "resurrection", "divine_shield", "rally_the_line", "purify"]  # its spells
+    t = Table(hands={"North": ["cleric", "knight", "giant", "captain", "assassin"],
+                     "South": ["squire", "spearman", "archer", "scout", "acolyte"]},
+              spells={"North": hidden[3:]})
+    t.field(["cleric", "knight"], ["squire", "spearman"])
+    t.play("North", "pass")
+    assert sorted(t.spell_hand("North")) == sorted(hidden[3:])
+    rec = tmp_path / "g.record"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(t.lines) + "\n"))
+    assert main(["play", str(SCENARIO), "--table", "--record", str(rec)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(rec), "--json", "--as", "South", "--scenario", str(SCENARIO)]) == 0
+    out = capsys.readouterr().out
+    assert "cleric" in out and "spearman" in out  # the lines are public now
+    for card in hidden:
+        assert card not in out, card
+    assert main(["replay", str(rec), "--json", "--as", "North", "--scenario", str(SCENARIO)]) == 0
+    out = capsys.readouterr().out
+    assert all(card in out for card in hidden)  # North sees its own
+
+
+def test_farseer_once_revealed_is_seen_by_the_other_player_but_not_the_rest():
+    t = _farseer_table()
+    t.play("North", "place knight", "place farseer")
+    assert "farseer" not in RULES_render(t, "South")
+    t.play("North", "farseer")
+    seen = RULES_render(t, "South") + " ".join(t.texts("South"))
+    assert "farseer" in seen.lower()
+    assert "knight" not in seen
+
+
+def test_merchant_a_character_taken_back_stays_secret_until_the_reveal():
+    t = Table(hands={"North": ["merchant", "knight", "squire", "scout", "archer"],
+                     "South": ["giant", "spearman", "cleric", "acolyte", "berserker"]})
+    t.play("North", "place merchant", "place knight", "take knight")
+    seen = RULES_render(t, "South") + " ".join(t.texts("South")) + repr(t.view("South"))
+    assert "knight" not in seen and "merchant" not in seen
+    assert t.pile("set aside", "North", who="North").cards == ("knight",)
+
+
+def test_timeline_a_lasting_curse_holds_for_the_rest_of_the_game():
+    t = fielded(["knight", "acolyte"], ["knight"], north_spells=["curse", "curse", "fear", "fear"])
+    t.play("North", "cast curse 1")
+    end_of_day(t)
+    end_of_day(t, day=2)
+    assert t.front_damage("North") == 1 + 1  # South's knight: 2 - 1 each Day
