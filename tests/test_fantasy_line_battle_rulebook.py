@@ -814,9 +814,13 @@ def test_damage_to_front_from_a_spell_kills_the_front_and_the_rest_waits():
     t = fielded(["knight", "stormcaller", "pyromancer"], ["squire", "knight"],
                 north_spells=["fireball", "stone_wall", "frost_nova", "chain_lightning"])
     t.play("North", "cast fireball x2")
+    # enough to kill the Front: spent on it at once (Dying), the other 2 wait
+    assert "dying" in t.entry("South", 1, "North").lower()
+    assert t.front_damage("South") == 6 - 4
     end_of_day(t)
     assert t.dead("South") == ["squire"]
     assert t.front_damage("South") == 6 + 2 + 1 - 4  # knight 2, pyromancer (2+) 1
+    assert t.front_damage("North") == 2  # the knight, now South's Front; the squire is dead
 
 
 def test_damage_to_front_both_players_take_it_in_the_same_day():
@@ -1195,3 +1199,32 @@ def test_timeline_a_lasting_curse_holds_for_the_rest_of_the_game():
     end_of_day(t)
     end_of_day(t, day=2)
     assert t.front_damage("North") == 1 + 1  # South's knight: 2 - 1 each Day
+
+
+def test_spell_hands_two_characters_of_one_category_still_give_four():
+    t = fielded(["druid", "cleric", "knight"], ["knight"])
+    hand = t.spell_hand("North")
+    assert len([c for c in hand if c in WHITE]) == 4
+    assert len([c for c in hand if c in ELEMENTALISM]) == 4
+
+
+def test_spell_hands_no_discard_while_another_live_character_gives_access():
+    t = fielded(["knight", "pyromancer"], ["knight", "acolyte", "necromancer"],
+                north_spells=["chain_lightning", "chain_lightning", "fireball", "fireball"],
+                south_spells=["curse", "curse", "fear", "fear"])
+    t.play("North", "cast chain_lightning")
+    t.play("South", "pass")
+    t.play("North", "cast chain_lightning", "kill 2")
+    t.pass_until("movement")
+    assert t.dead("South") == ["acolyte"]
+    assert len(t.spell_hand("South")) == 4
+    assert not any(m.startswith("discard") for m in t.legal(t.to_act()[0]))
+
+
+def test_game_end_no_real_progress_ties_go_to_more_live_characters():
+    # FLB-R05: equal production (3 each): North's two live characters beat South's one
+    t = fielded(["shieldbearer", "squire"], ["shieldbearer"])
+    for day in (1, 2, 3):
+        end_of_day(t, day=day)
+    out = t.outcome()
+    assert out is not None and out.winner == "North" and t.day == 3
