@@ -881,8 +881,9 @@ def test_move_abilities_the_shieldbearer_steps_to_the_front_and_the_others_move_
 @pytest.mark.parametrize("start", [
     "North",
     pytest.param("South", marks=pytest.mark.xfail(strict=True, reason=(
-        "referee: when every spell-phase turn was a pass (South passed first, North "
-        "last), the movement phase starts with North, who took the last turn"))),
+        "referee: after a spell phase of passes only (South passed first, North last) "
+        "the movement phase starts with North, who took the last turn; a phase with a "
+        "spell in it hands over correctly"))),
 ])
 def test_turn_order_the_next_phase_begins_with_the_player_who_did_not_take_the_last_turn(start):
     t = _movers(start=start)
@@ -1228,3 +1229,14 @@ def test_game_end_no_real_progress_ties_go_to_more_live_characters():
         end_of_day(t, day=day)
     out = t.outcome()
     assert out is not None and out.winner == "North" and t.day == 3
+
+
+def test_line_length_at_most_max_line_characters():
+    # FLB-R02: max_line 8 (Money alone cannot reach it; here Money is no limit)
+    cheap = ["squire", "squire", "scout", "scout", "acolyte", "acolyte", "merchant",
+             "farseer", "cleric"]
+    t = Table(hands={"North": cheap}, starting_money=99)
+    for card in cheap[:8]:
+        t.play("North", f"place {card}")
+    assert t.pile("selection", "North", who="North").count == 8
+    assert t.refused("North", "place cleric") in ("FLB-R02", "FLB-select")
