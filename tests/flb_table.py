@@ -12,7 +12,7 @@ from pathlib import Path
 
 import dsl
 from toolkit.referee import game, registry
-from toolkit.referee.protocol import CHANCE, PASS, DecisionKind, IllegalMoveError
+from toolkit.referee.protocol import CHANCE, DecisionKind, IllegalMoveError
 
 SCENARIO = (Path(__file__).resolve().parents[1] / "content" / "fantasy_line_battle"
             / "fantasy_line_battle.scn")

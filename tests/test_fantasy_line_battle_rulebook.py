@@ -15,9 +15,14 @@ mana 1."""
 
 from __future__ import annotations
 
+import io
+import sys
+
 import pytest
 
-from flb_table import SIDES, Table
+from flb_table import RULES, SCENARIO, SIDES, Table
+from toolkit.cli import main
+from toolkit.referee.protocol import MoveSyntaxError
 
 ELEMENTALISM = {"fireball", "lightning_bolt", "hurricane", "frost_nova", "stone_wall",
                 "chain_lightning", "wall_of_flame", "earthquake"}
@@ -25,8 +30,10 @@ WHITE = {"heal", "blessing", "sanctuary", "divine_shield", "purify", "mana_sprin
          "rally_the_line", "resurrection"}
 BLACK = {"curse", "drain_life", "dark_pact", "fear", "plague", "soul_harvest",
          "counterspell", "raise_dead"}
-COST = {"knight": 4, "squire": 2, "berserker": 3, "giant": 6, "shieldbearer": 3,
-        "spearman": 3, "archer": 3, "scout": 2, "merchant": 2, "farseer": 2, "cleric": 3}
+
+def rendered(t, who):
+    """The board as `who` is shown it in a terminal."""
+    return RULES.render(t.view(who))
 
 
 def fielded(north, south, north_spells=(), south_spells=(), start="North", **options):
@@ -125,15 +132,10 @@ def test_select_face_down_choices_are_hidden_from_the_other_player():
     assert t.pile("character hand", "North", who="South").cards is None
     assert t.pile("character hand", "North", who="South").count == 5  # counts only
     assert dict(next(x for x in seen.tracks if x.name == "money").values).get("North") is None
-    words = " ".join(t.texts("South")) + RULES_render(t, "South") + repr(seen)
+    words = " ".join(t.texts("South")) + rendered(t, "South") + repr(seen)
     assert "giant" not in words and "knight" not in words
     # North sees its own choice
     assert t.pile("selection", "North", who="North").cards == ("giant", "knight")
-
-
-def RULES_render(t, who):
-    from flb_table import RULES
-    return RULES.render(t.view(who))
 
 
 def test_select_the_other_players_moves_are_refused_once_it_is_done():
@@ -160,7 +162,7 @@ def test_reveal_the_lines_stay_hidden_until_both_are_done():
     t = Table(hands={"North": ["knight", "archer", "squire", "scout", "cleric"]})
     t.play("North", "place knight", "done")
     assert t.line("North", "South") == []
-    assert "knight" not in RULES_render(t, "South")
+    assert "knight" not in rendered(t, "South")
 
 
 # ------------------------------------------------------------------ Merchant
@@ -220,7 +222,7 @@ def test_farseer_reveal_forces_the_other_player_to_finish_first():
     # South's line is revealed first, while North is still choosing
     assert t.pile("selection", "South", who="North").cards == ("giant", "spearman")
     assert t.to_act() == ("North",)
-    assert "knight" not in RULES_render(t, "South")
+    assert "knight" not in rendered(t, "South")
     t.play("North", "place knight", "done")
     assert t.line("North", "South") == ["farseer", "knight"]
     assert t.phase == "spells"
@@ -280,8 +282,8 @@ def _acolyte_killed_in_spells():
     t.play("North", "cast chain_lightning")
     t.play("South", "pass")
     t.play("North", "cast chain_lightning")
-    assert t.targeted("North") == 2
-    t.play("North", "kill 2") if t.to_act() == ("North",) else None
+    assert t.targeted("North") == 2 and t.to_act() == ("North",)  # South has passed
+    t.play("North", "kill 2")
     return t
 
 
@@ -1000,9 +1002,6 @@ def test_a_refused_move_leaves_the_state_unchanged_and_names_a_rule(side, text):
 
 
 def test_an_unreadable_move_names_the_notation_rule():
-    from toolkit.referee.protocol import MoveSyntaxError
-
-    from flb_table import RULES
     t = fielded(["knight"], ["knight"])
     before = RULES.state_hash(t.state)
     with pytest.raises(MoveSyntaxError) as err:
@@ -1017,7 +1016,7 @@ def test_an_unreadable_move_names_the_notation_rule():
 def test_secret_the_other_players_spell_draws_are_never_named_to_it():
     t = fielded(["cleric", "knight"], ["knight"],
                 north_spells=["resurrection", "divine_shield", "rally_the_line", "purify"])
-    words = " ".join(t.texts("South")) + RULES_render(t, "South")
+    words = " ".join(t.texts("South")) + rendered(t, "South")
     for card in ("resurrection", "divine_shield", "rally_the_line", "purify"):
         assert card not in words
     assert sorted(t.spell_hand("North")) == sorted(
@@ -1147,12 +1146,6 @@ def test_interrupt_window_opens_when_a_category_held_could_answer():
 
 
 def test_secret_hands_stay_hidden_in_a_replayed_record_as_json(tmp_path, monkeypatch, capsys):
-    import io
-    import sys
-
-    from flb_table import SCENARIO
-    from toolkit.cli import main
-
     hidden = ["giant", "captain", "assassin",  # North's Character hand
               "resurrection", "divine_shield", "rally_the_line", "purify"]  # its spells
     t = Table(hands={"North": ["cleric", "knight", "giant", "captain", "assassin"],
@@ -1178,9 +1171,9 @@ def test_secret_hands_stay_hidden_in_a_replayed_record_as_json(tmp_path, monkeyp
 def test_farseer_once_revealed_is_seen_by_the_other_player_but_not_the_rest():
     t = _farseer_table()
     t.play("North", "place knight", "place farseer")
-    assert "farseer" not in RULES_render(t, "South")
+    assert "farseer" not in rendered(t, "South")
     t.play("North", "farseer")
-    seen = RULES_render(t, "South") + " ".join(t.texts("South"))
+    seen = rendered(t, "South") + " ".join(t.texts("South"))
     assert "farseer" in seen.lower()
     assert "knight" not in seen
 
@@ -1189,7 +1182,7 @@ def test_merchant_a_character_taken_back_stays_secret_until_the_reveal():
     t = Table(hands={"North": ["merchant", "knight", "squire", "scout", "archer"],
                      "South": ["giant", "spearman", "cleric", "acolyte", "berserker"]})
     t.play("North", "place merchant", "place knight", "take knight")
-    seen = RULES_render(t, "South") + " ".join(t.texts("South")) + repr(t.view("South"))
+    seen = rendered(t, "South") + " ".join(t.texts("South")) + repr(t.view("South"))
     assert "knight" not in seen and "merchant" not in seen
     assert t.pile("set aside", "North", who="North").cards == ("knight",)
 
