@@ -1233,3 +1233,41 @@ def test_line_length_at_most_max_line_characters():
         t.play("North", f"place {card}")
     assert t.pile("selection", "North", who="North").count == 8
     assert t.refused("North", "place cleric") in ("FLB-R02", "FLB-select")
+
+
+@pytest.mark.xfail(strict=True, reason="referee: South, having passed for the Day, is still "
+                   "asked in an interrupt window and its Counterspell is accepted (3 mana "
+                   "spent, the Fireball cancelled); rulings.md FLB-R16 does not say a pass "
+                   "leaves answers open")
+def test_cast_spells_a_player_who_passed_plays_no_more_spell_cards_not_even_an_interrupt():
+    # "cannot play any more Spell cards this round": an interrupt is a Spell card
+    t = fielded(["knight", "pyromancer"], ["knight", "necromancer"], start="South",
+                north_spells=["fireball", "fireball", "chain_lightning", "frost_nova"],
+                south_spells=["counterspell", "curse", "curse", "fear"], auto_pass=False)
+    t.play("South", "pass")
+    t.play("North", "cast fireball")
+    if t.to_act() == ("South",):
+        assert t.refused("South", "cast counterspell").startswith("FLB-")
+        t.play("South", "pass")
+    assert t.front_damage("South") == 3
+
+
+def test_turn_order_discards_are_not_turns():
+    # FLB-R17: North took the last spell-phase turn; South's discards (its acolyte died)
+    # come first, then the movement phase begins with South
+    t = _acolyte_killed_in_spells()
+    t.play("North", "pass")
+    assert t.phase == "movement" and t.to_act() == ("South",)
+    t.play("South", "discard curse", "discard fear")
+    assert t.phase == "movement" and t.to_act() == ("South",)
+    assert "pass" in t.legal("South")
+
+
+def test_stun_a_stunned_character_makes_no_targeted_damage():
+    t = fielded(["knight", "pyromancer"], ["knight", "archer"],
+                north_spells=["frost_nova", "fireball", "fireball", "fireball"])
+    t.play("North", "cast frost_nova 2")
+    t.pass_until("targeted")
+    assert t.targeted("South") == 0
+    end_of_day(t)
+    assert t.front_damage("North") == 2  # the knight only
