@@ -949,6 +949,8 @@ def test_game_end_the_grace_day_lets_a_revive_bring_a_side_back():
         t.play("North", "pass")
     t.play("South", "cast raise_dead acolyte")
     assert t.line("South") == ["acolyte"] and t.outcome() is None
+    # a live acolyte again: the draw after casting fills the new Black limit of 4
+    assert len(t.spell_hand("South")) == 4
 
 
 def test_game_end_option_end_at_once_ends_a_first_day_wipe_out():
@@ -1271,3 +1273,11 @@ def test_stun_a_stunned_character_makes_no_targeted_damage():
     assert t.targeted("South") == 0
     end_of_day(t)
     assert t.front_damage("North") == 2  # the knight only
+
+
+def test_farseer_is_revealed_once():
+    # FLB-R13: once a game
+    t = _farseer_table()
+    t.play("North", "place farseer", "farseer")
+    t.play("South", "place giant", "done")
+    assert t.refused("North", "farseer") in ("FLB-farseer", "FLB-R13")
