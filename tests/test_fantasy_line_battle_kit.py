@@ -6,6 +6,7 @@ syntax anywhere a player reads, and nothing under 6 pt."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -356,6 +357,15 @@ def test_FLB_mana_and_money_labels_on_the_cards_are_at_least_6_pt(kit):
                   if w["text"] in ("MANA", "MONEY")]
     assert {w["text"] for w in labels} == {"MANA", "MONEY"}
     assert min(w["size"] for w in labels) >= 6 - 0.01
+
+
+def test_FLB_the_15_mm_schematic_strip_is_not_printed_the_mat_is(kit):
+    """Issue 11: a strip of 15 mm squares cannot hold 63 mm cards; the scenario's line
+    board stays for the referee and the web page, and the press prints the mat instead."""
+    manifest = json.loads((kit / "manifest.json").read_text())
+    assert not (kit / "boards.pdf").exists()
+    assert "boards.pdf" not in [f["path"] for f in manifest["files"]]
+    assert "sheets.pdf" in [f["path"] for f in manifest["files"]]
 
 
 def test_FLB_no_rule_syntax_in_any_text_layer(kit):
