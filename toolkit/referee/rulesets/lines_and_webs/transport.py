@@ -85,29 +85,37 @@ class Transport:
         a run of counts 1..N at a time; what a carrier (or a port's holders) may do is
         kept with the unit values it was worked out from and reused while they last."""
         cfg = s.cfg
-        out: list = [PASS]
         occ = view_occupancy(s, side)
         mine = [r for r in s.units if r.side == side and r.node != OFF and r.lost < 4
                 and not r.displaced]
         table = None
         kinds = cfg.kinds
         where = None
+        parts: list = []  # (what, orders): the listing in runs, for `listed_parts`
         for u in mine:
             k = kinds[u.kind]
             if k.role not in CARRIERS:
                 continue
             if u.method == "":
-                out.append(_one(cfg, "displace", u.label, ""))
+                parts.append((DISPLACE, (_one(cfg, "displace", u.label, ""),)))
                 if u.tokens[FUEL] and not u.degraded and not u.pinned:
                     if where is None:
                         where = _where(s, side)
-                    out += self._moves(s, u, k, occ, where)
+                    parts.append((MOVE, self._moves(s, u, k, occ, where)))
             if u.method in ("", "move", "supply") and k.carries - u.lift > 0:
                 if table is None:
                     table = reach_table(s, side, occ)
                 reach = carry_reach(s, u.node, side, occ, k.sp, table)
-                out += self._carrier(s, side, u, k, mine, reach)
-        self._cross_levels(s, side, mine, out)
+                parts.append((CARRY, self._carrier(s, side, u, k, mine, reach)))
+        self._cross_levels(s, side, mine, parts)
+        out: list = [PASS]
+        for what, run in parts:
+            if what is CARRY:
+                for piece in run:
+                    out += piece
+            else:
+                out += run
+        cfg.transport_listed = (s, side, out, parts)
         return out
 
     def _moves(self, s: State, u: Unit, k, occ, where) -> tuple:
@@ -125,7 +133,8 @@ class Transport:
 
     def _carrier(self, s: State, side: str, u: Unit, k, mine, reach) -> tuple:
         """What `u` may carry: to each unit of its side within its reach, from its card
-        and the port it stands on, then into its side's ports (LW-T2, LW-T3).
+        and the port it stands on, then into its side's ports (LW-T2, LW-T3); as a
+        tuple of runs, one a receiver (with drops beside it) and one for the ports.
 
         The orders to one receiver depend only on the carrier, the receiver, what the
         carrier's port holds and the tokens lying on the map; they are kept (per
@@ -149,7 +158,7 @@ class Transport:
         left = k.carries - u.lift
         runs = cfg.order_runs
         drop_ok = int(cfg.opt("drop_limit")) > 0
-        out: list = []
+        pieces: list = []
         segs: dict = {}
         for r_unit in near:
             kept = before.get(r_unit.uid)
@@ -161,8 +170,10 @@ class Transport:
                 for src, have in sources:
                     seg += self._pair(s, side, u, k, left, r, src, have, runs, drop_ok)
             segs[r_unit.uid] = (r_unit, seg)
-            out += seg
+            if seg:
+                pieces.append(seg)
         label = u.label
+        out: list = []
         for kp, node in enumerate(cfg.ports):
             if node not in reach or ports[kp].holder != side or node == u.node:
                 continue
@@ -174,9 +185,11 @@ class Transport:
                 most = min(u.tokens[cls], left, space)
                 if most > 0:
                     out += block[cls][:most]
-        seg = tuple(out)
-        cfg.carrier_memo[u.uid] = (u, stock, reach, drops, ports, near, segs, seg)
-        return seg
+        if out:
+            pieces.append(tuple(out))
+        got = tuple(pieces)
+        cfg.carrier_memo[u.uid] = (u, stock, reach, drops, ports, near, segs, got)
+        return got
 
     def _pair(self, s: State, side: str, u: Unit, k, left: int, r, src: str, have,
               runs, drop_ok: bool) -> tuple:
@@ -207,7 +220,8 @@ class Transport:
 
     def _cross_levels(self, s: State, side: str, mine, out: list) -> None:
         """LW-T7: between every two holders on a port (its side's units that have not
-        cross-levelled, and the port's storage when the option allows)."""
+        cross-levelled, and the port's storage when the option allows), added to `out`
+        as one (LEVEL, orders) part a port."""
         cfg = s.cfg
         port_of = cfg.port_of
         at_ports: dict = {}
@@ -226,7 +240,8 @@ class Transport:
             key = (node, side)
             seen = memo.get(key)
             if seen is not None and seen[0] is port and seen[1] == holders:
-                out += seen[2]
+                if seen[2]:
+                    out.append((LEVEL, seen[2]))
                 continue
             seg: list = []
             facts = [self._holding(s, h) for h in holders]
@@ -239,8 +254,10 @@ class Transport:
                         most = min(a[1][cls], b[2][cls])
                         if most > 0 and not (cls == 2 and both_combat):
                             seg += _xl_run(cfg, a[0], b[0], cls, most)
+            seg = tuple(seg)
             memo[key] = (port, holders, seg)
-            out += seg
+            if seg:
+                out.append((LEVEL, seg))
 
     def _holding(self, s: State, h) -> tuple:
         """A holder on a port, as cross-levelling reads it: its name, what it holds and
@@ -511,6 +528,25 @@ class Transport:
 
 
 CARRIERS = ("sustainment", "port_operator")
+
+#: what a run of the transport listing holds (`listed_parts`)
+DISPLACE, MOVE, CARRY, LEVEL = "displace", "move", "carry", "xl"
+
+
+def listed_parts(s: State, side: str, moves: list) -> list | None:
+    """The transport listing `moves` (as `Transport.legal` last made it for `side` in
+    this very state) in the runs it was built from: (DISPLACE, the displace order),
+    (MOVE, one carrier's move-and-resupply orders), (CARRY, one carrier's carry orders
+    as a tuple of runs: one a receiver, one for the ports), (LEVEL, one port's
+    cross-levelling orders), in order after the pass. A run object is handed out again
+    only while every value it was worked out from is the same (the carrier, the
+    receiver, its port's stock, the ports, the dropped tokens), so what is read from
+    those values may be kept with it (bots.weights).
+    None when `moves` is not that listing."""
+    last = s.cfg.transport_listed
+    if last is None or last[0] is not s or last[1] != side or last[2] != moves:
+        return None
+    return last[3]
 
 
 def _one(cfg, verb: str, label: str, to: str) -> Order:
