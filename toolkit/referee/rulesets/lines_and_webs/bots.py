@@ -23,6 +23,7 @@ hungrier side loses late), each mine against the enemy's.
 from __future__ import annotations
 
 import math
+from itertools import chain
 
 from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FOOD, FUEL
@@ -145,25 +146,27 @@ def _transport(s, player: str, legal: list) -> list[float]:
         # the same weights, run by run: a carrier's carry orders are weighed once and
         # kept with that run (listed_parts: it is handed out again only while the
         # values they are weighed by are the same)
-        memo = s.cfg.weight_memo.get(player, {})
-        kept_now: dict = {}  # what this listing's runs weigh: kept for the next listing
+        memo = s.cfg.weight_memo.setdefault(player, {})
         out = [1.0]
-        for what, run in parts:
+        for what, run, whose in parts:
             if what == DISPLACE:
                 out.append(0.005)
             elif what == CARRY:
-                for piece in run:
-                    key = id(piece)
-                    kept = memo.get(key)
-                    if kept is None or kept[0] is not piece or kept[1] != soon:
-                        kept = (piece, soon, _carry_weights(s, piece, soon))
-                    kept_now[key] = kept
-                    out += kept[2]
+                # one carrier's runs, one a receiver: those handed out again keep their
+                # weights (the same object at the same place)
+                kept = memo.get(whose)
+                if kept is None or kept[0] is not run or kept[1] != soon:
+                    old = kept[0] if kept is not None and kept[1] == soon else ()
+                    was = kept[2] if kept is not None else ()
+                    each = [was[i] if i < len(old) and old[i] is piece
+                            else _carry_weights(s, piece, soon)
+                            for i, piece in enumerate(run)]
+                    kept = memo[whose] = (run, soon, each, list(chain.from_iterable(each)))
+                out += kept[3]
             elif what == MOVE:
                 out += _move_weights(s, ask, run)
             else:
                 out += [_transport_weight(s, ask, m, soon) for m in run]
-        s.cfg.weight_memo[player] = kept_now
     if legal and legal[0] is PASS:
         # about one order in seven ends the side's transport: the neediest get supplied
         out[0] = max(1.0, 0.15 * sum(out[1:]))
