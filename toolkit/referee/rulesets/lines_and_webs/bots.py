@@ -201,20 +201,22 @@ class _Asked:
 
 def _carry_weights(s, run, soon: bool) -> list[float]:
     """`_transport_weight` of each carry order of `run` (one carrier's orders to one
-    receiver, or into ports), each unit looked up once."""
+    receiver, or into ports), the carrier and each receiver looked up once."""
+    if not run:
+        return []
     kinds = s.cfg.kinds
     unit = s.by_label
-    seen: dict = {}
+    c = unit(run[0].unit)
+    to = r = None
     out = []
     for m in run:
-        r = seen.get(m.to, False)
-        if r is False:
-            r = seen[m.to] = unit(m.to)
+        if m.to != to:
+            to = m.to
+            r = unit(to)
         if r is None:  # onto a node or into a port's storage
             out.append(0.002 if m.cls else 0.02)
-            continue
-        if not m.cls:
-            out.append(_top_up_weight(s, m, r, soon))
+        elif not m.cls:
+            out.append(_top_up_weight(s, m, r, soon, c))
         elif m.src and not kinds[r.kind].combat:  # restock a sustainment unit from a port
             out.append(0.4 * m.n)
         elif m.cls == "r" and (r.tokens[FOOD] == 0 or r.degraded):
@@ -235,11 +237,12 @@ def _move_weights(s, ask: _Asked, run) -> list[float]:
     return [3.0 if m.to in stocked else 0.02 for m in run]
 
 
-def _top_up_weight(s, m, r, soon: bool) -> float:
-    """A top-up of `r`'s open basic-load boxes, by what the carrier can give: its own
-    card, or the port's storage."""
+def _top_up_weight(s, m, r, soon: bool, c=False) -> float:
+    """A top-up of `r`'s open basic-load boxes, by what the carrier (`c`, if the caller
+    has looked it up) can give: its own card, or the port's storage."""
     k = s.cfg.kinds[r.kind]
-    c = s.by_label(m.unit)
+    if c is False:
+        c = s.by_label(m.unit)
     port = s.port(s.cfg.index[m.src]) if m.src else None
     have = port.tokens if port is not None else c.tokens if c else (0,) * 4
     if have[FOOD] and (r.degraded or r.tokens[FOOD] == 0):
