@@ -96,10 +96,16 @@ def _stocked_ports(s, side: str) -> set:
     """Nodes of the side's ports holding tokens with no sustainment unit of its own on
     them: stock nobody can carry on."""
     out = set()
-    for node in s.cfg.ports:
-        p = s.port(node)
-        if p.holder == side and sum(p.tokens[:3]) and not _carrier_at(s, side, node):
-            out.add(s.cfg.names[node])
+    carried = None
+    for k, node in enumerate(s.cfg.ports):
+        p = s.ports[k]
+        if p.holder == side and sum(p.tokens[:3]):
+            if carried is None:
+                kinds = s.cfg.kinds
+                carried = {u.node for u in s.units if u.side == side and u.alive
+                           and kinds[u.kind].sustainment}
+            if node not in carried:
+                out.add(s.cfg.names[node])
     return out
 
 
@@ -165,8 +171,12 @@ def _transport(s, player: str, legal: list) -> list[float]:
                 out += kept[3]
             elif what == MOVE:
                 out += _move_weights(s, ask, run)
-            else:
-                out += [_transport_weight(s, ask, m, soon) for m in run]
+            else:  # a port's cross-levelling: weighed by who gives and who takes alone
+                kept = memo.get(("xl", whose))
+                if kept is None or kept[0] is not run:
+                    kept = memo[("xl", whose)] = (run, [
+                        _transport_weight(s, ask, m, soon) for m in run])
+                out += kept[1]
     if legal and legal[0] is PASS:
         # about one order in seven ends the side's transport: the neediest get supplied
         out[0] = max(1.0, 0.15 * sum(out[1:]))
