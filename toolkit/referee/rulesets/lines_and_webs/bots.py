@@ -87,9 +87,13 @@ def _backlog(s, side: str) -> tuple[int, int]:
 
 def _carrier_at(s, side: str, node) -> bool:
     """A sustainment unit of `side` stands on `node` (to carry on what lands there)."""
-    return node is not None and any(
-        u.node == node and u.side == side and u.alive and s.cfg.kinds[u.kind].sustainment
-        for u in s.units)
+    if node is None:
+        return False
+    kinds = s.cfg.kinds
+    for u in s.units:
+        if u.node == node and u.side == side and u.lost < 4 and kinds[u.kind].sustainment:
+            return True
+    return False
 
 
 def _stocked_ports(s, side: str) -> set:
