@@ -143,11 +143,11 @@ class Transport:
         The orders to one receiver depend only on the receiver and what they read of
         the carrier (its lift left, its tokens, its node and its port's stock) and the
         tokens lying on the map. They are kept (per carrier, with the values they came
-        from): while the carrier, its port's stock, the ports and the dropped tokens
+        from): while the carrier, its port's stock, its reach and the dropped tokens
         are the same, only the receivers that changed since (`diffs`: the units that
-        differ between two unit tuples) are worked out again; otherwise every receiver
-        still the same value keeps its orders while what they read of the carrier is
-        the same."""
+        differ between two unit tuples) are worked out again, and the orders into
+        ports if a port changed; otherwise every receiver still the same value keeps
+        its orders while what they read of the carrier is the same."""
         cfg = s.cfg
         p = s.port(u.node)
         stock = p.tokens if p is not None and p.holder == side and sum(p.tokens) else None
@@ -162,8 +162,7 @@ class Transport:
             sources.append((cfg.names[u.node], stock))
         before: dict = {}
         if seen is not None:
-            if seen[0] is u and seen[1] is stock and seen[2] is reach and seen[3] is drops \
-                    and seen[4] == ports:
+            if seen[0] is u and seen[1] is stock and seen[2] is reach and seen[3] is drops:
                 got = self._receivers_changed(s, side, u, k, left, reach, seen, diffs,
                                               sources, runs, drop_ok)
                 if got is not None:
@@ -191,40 +190,47 @@ class Transport:
 
     def _receivers_changed(self, s: State, side: str, u: Unit, k, left: int, reach,
                            seen, diffs: dict, sources, runs, drop_ok: bool):
-        """`_carrier` when only units changed since `seen` was kept: the orders of the
-        receivers that changed are worked out again, the others kept. None when a unit
-        came into or left its reach (the receivers are listed afresh)."""
+        """`_carrier` when only units (and ports) changed since `seen` was kept: the
+        orders of the receivers that changed are worked out again, the others kept, and
+        those into ports again if a port changed. None when a unit came into or left
+        its reach (the receivers are listed afresh)."""
         units, was = s.units, seen[5]
-        if was is units:
-            return seen[8]
-        changed = diffs.get(id(was))
-        if changed is None or changed[0] is not was:
-            changed = diffs[id(was)] = (was, [i for i, a, b in zip(count(), was, units)
-                                              if a is not b] if len(was) == len(units)
-                                        else None)
-        if changed[1] is None:
-            return None
         index, segs = seen[6], seen[7]
         pieces = None
-        for uid in changed[1]:
-            r = units[uid]
-            near = (r.side == side and r.node != OFF and r.lost < 4 and not r.displaced
-                    and r.node in reach and r is not u and uid != u.uid)
-            at = index.get(uid)
-            if at is None:
-                if near:
-                    return None
-                continue
-            if not near:
+        if was is not units:
+            changed = diffs.get(id(was))
+            if changed is None or changed[0] is not was:
+                changed = diffs[id(was)] = (was, [i for i, a, b in zip(count(), was, units)
+                                                  if a is not b] if len(was) == len(units)
+                                            else None)
+            if changed[1] is None:
                 return None
-            if pieces is None:
-                pieces = list(seen[8])
-                segs = dict(segs)
-            seg = self._receiver_orders(s, side, u, k, left, r, sources, runs, drop_ok)
-            segs[uid] = (r, seg)
-            pieces[at] = seg
+            for uid in changed[1]:
+                r = units[uid]
+                near = (r.side == side and r.node != OFF and r.lost < 4 and not r.displaced
+                        and r.node in reach and uid != u.uid)
+                at = index.get(uid)
+                if at is None:
+                    if near:
+                        return None
+                    continue
+                if not near:
+                    return None
+                if pieces is None:
+                    pieces = list(seen[8])
+                    segs = dict(segs)
+                seg = self._receiver_orders(s, side, u, k, left, r, sources, runs, drop_ok)
+                segs[uid] = (r, seg)
+                pieces[at] = seg
+        ports = s.ports
+        if seen[4] is not ports:
+            into = self._into_ports(s, side, u, k, left, reach)
+            if into != seen[8][-1]:
+                if pieces is None:
+                    pieces = list(seen[8])
+                pieces[-1] = into
         got = seen[8] if pieces is None else tuple(pieces)
-        s.cfg.carrier_memo[u.uid] = seen[:5] + (units, index, segs, got, seen[9])
+        s.cfg.carrier_memo[u.uid] = seen[:4] + (ports, units, index, segs, got, seen[9])
         return got
 
     def _receiver_orders(self, s: State, side: str, u: Unit, k, left: int, r_unit: Unit,
