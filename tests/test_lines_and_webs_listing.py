@@ -236,3 +236,41 @@ def test_LW_E1_E7_the_execute_listing_is_exactly_what_check_accepts():
             assert_listed_is_checked(s, side, execute_space(s, side))
             seen += 1
     assert seen >= 8
+
+
+def afresh(s):
+    """`s` with a copy of its scenario tables whose memos are empty: what the listing
+    and the bot weights make of it with nothing kept from earlier positions."""
+    import copy
+
+    cfg = copy.copy(s.cfg)
+    for name in ("carrier_memo", "move_memo", "level_memo", "receiver_memo", "weight_memo"):
+        setattr(cfg, name, {})
+    cfg.transport_listed = None
+    return evolve(s, cfg=cfg)
+
+
+@pytest.mark.parametrize("seed", ["c", "d"])
+def test_LW_T1_T7_the_kept_transport_listing_is_the_listing_made_afresh(seed):
+    """The transport listing keeps each carrier's orders receiver by receiver and
+    works out again only the receivers that changed: in seeded games, and on shaken
+    positions between them (a unit's cubes, lift, method or markers changed, drops,
+    blocks and port stores redrawn), it lists the same orders in the same order as a
+    listing that kept nothing, and the random bot weighs them the same."""
+    from toolkit.referee.rulesets.lines_and_webs import bots
+
+    rng = random.Random(seed)
+    seen = shaken_seen = 0
+    for s, side in decisions("transport", games=1, seed=f"kept/{seed}"):
+        positions = [s]
+        if rng.random() < 0.15:
+            positions.append(shaken(s, side, rng))
+        for t in positions:
+            kept = list(RULES.legal_moves(t, side))
+            weights = RULES.bot_weights(t, side, kept)
+            fresh = afresh(t)
+            assert kept == list(RULES.legal_moves(fresh, side))
+            assert weights == bots.weights(RULES, afresh(t), side, kept)
+        seen += 1
+        shaken_seen += len(positions) - 1
+    assert seen >= 60 and shaken_seen >= 5

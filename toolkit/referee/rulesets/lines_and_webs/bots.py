@@ -23,9 +23,12 @@ hungrier side loses late), each mine against the enemy's.
 from __future__ import annotations
 
 import math
+from itertools import chain
 
 from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FOOD, FUEL
+from toolkit.referee.rulesets.lines_and_webs.transport import (
+    CARRY, DISPLACE, MOVE, listed_parts)
 
 #: weights of the evaluation's terms (they sum to 1)
 PORTS, POWER, SUPPLY, FED, RUNWAY = 0.35, 0.25, 0.1, 0.1, 0.2
@@ -84,19 +87,29 @@ def _backlog(s, side: str) -> tuple[int, int]:
 
 def _carrier_at(s, side: str, node) -> bool:
     """A sustainment unit of `side` stands on `node` (to carry on what lands there)."""
-    return node is not None and any(
-        u.node == node and u.side == side and u.alive and s.cfg.kinds[u.kind].sustainment
-        for u in s.units)
+    if node is None:
+        return False
+    kinds = s.cfg.kinds
+    for u in s.units:
+        if u.node == node and u.side == side and u.lost < 4 and kinds[u.kind].sustainment:
+            return True
+    return False
 
 
 def _stocked_ports(s, side: str) -> set:
     """Nodes of the side's ports holding tokens with no sustainment unit of its own on
     them: stock nobody can carry on."""
     out = set()
-    for node in s.cfg.ports:
-        p = s.port(node)
-        if p.holder == side and sum(p.tokens[:3]) and not _carrier_at(s, side, node):
-            out.add(s.cfg.names[node])
+    carried = None
+    for k, node in enumerate(s.cfg.ports):
+        p = s.ports[k]
+        if p.holder == side and sum(p.tokens[:3]):
+            if carried is None:
+                kinds = s.cfg.kinds
+                carried = {u.node for u in s.units if u.side == side and u.alive
+                           and kinds[u.kind].sustainment}
+            if node not in carried:
+                out.add(s.cfg.names[node])
     return out
 
 
@@ -135,68 +148,163 @@ def _spend(s, player: str, legal: list) -> list[float]:
 
 def _transport(s, player: str, legal: list) -> list[float]:
     soon = _food_soon(s)
-    kinds = s.cfg.kinds
-    spod = s.cfg.spod.get(player)
-    crowded = _backlog(s, player)[0] > 0
-    stocked = _stocked_ports(s, player)
-    unit = s.by_label
-    out = []
-    for m in legal:
-        if m is PASS:
-            out.append(1.0)
-            continue
-        v = m.verb
-        if v == "carry":
-            r = unit(m.to)
-            if r is None:  # onto a node or into a port's storage
-                out.append(0.002 if m.cls else 0.02)
-                continue
-            k = kinds[r.kind]
-            if not m.cls:  # a top-up of the open basic-load boxes
-                # what the carrier can give: its own card, or the port's storage
-                c = unit(m.unit)
-                port = s.port(s.cfg.index[m.src]) if m.src else None
-                have = port.tokens if port is not None else c.tokens if c else (0,) * 4
-                if have[FOOD] and (r.degraded or r.tokens[FOOD] == 0):
-                    w = 12.0 if r.degraded else 8.0 if soon else 5.0
-                elif k.combat and ((have[FUEL] and r.tokens[FUEL] < k.basic[FUEL])
-                                   or (have[AMMO] and r.tokens[AMMO] < k.basic[AMMO])):
-                    w = 4.0
-                else:
-                    w = 0.5
-                out.append(w if k.combat else w * 0.6)
-            elif m.src and not k.combat:  # restock a sustainment unit from a port
-                out.append(0.4 * m.n)
-            elif m.cls == "r" and (r.tokens[FOOD] == 0 or r.degraded):
-                out.append(3.0)
-            else:
-                out.append(0.01)
-        elif v == "xl":
-            # unloading a port's storage onto a unit standing on it keeps the port
-            # open for the queue; shuffling between units stays rare
-            r = unit(m.to)
-            if unit(m.unit) is None and r is not None:
-                out.append(0.5 * m.n if not kinds[r.kind].combat else 3.0)
-            else:
-                out.append(0.01)
-        elif v == "displace":
-            out.append(0.005)
-        elif v == "move":
-            # a sustainment unit leaves its crowded seaport so the queue can land, or
-            # goes to a port whose storage nobody carries on
-            u = unit(m.unit)
-            if u is not None and u.node == spod and crowded:
-                out.append(2.0)
-            elif m.to in stocked:
-                out.append(3.0)
-            else:
-                out.append(0.02)
-        else:
-            out.append(0.02)
+    parts = listed_parts(s, player, legal)
+    ask = _Asked(s, player)
+    if parts is None:
+        out = [1.0 if m is PASS else _transport_weight(s, ask, m, soon) for m in legal]
+    else:
+        # the same weights, run by run: a carrier's carry orders are weighed once and
+        # kept with that run (listed_parts: it is handed out again only while the
+        # values they are weighed by are the same)
+        memo = s.cfg.weight_memo.setdefault(player, {})
+        out = [1.0]
+        for what, run, whose in parts:
+            if what == DISPLACE:
+                out.append(0.005)
+            elif what == CARRY:
+                # one carrier's runs, one a receiver: those handed out again keep their
+                # weights (the same object at the same place)
+                kept = memo.get(whose)
+                if kept is None or kept[0] is not run or kept[1] != soon:
+                    old = kept[0] if kept is not None and kept[1] == soon else ()
+                    was = kept[2] if kept is not None else ()
+                    each = [was[i] if i < len(old) and old[i] is piece
+                            else _carry_weights(s, piece, soon)
+                            for i, piece in enumerate(run)]
+                    kept = memo[whose] = (run, soon, each, list(chain.from_iterable(each)))
+                out += kept[3]
+            elif what == MOVE:
+                out += _move_weights(s, ask, run)
+            else:  # a port's cross-levelling: weighed by who gives and who takes alone
+                kept = memo.get(("xl", whose))
+                if kept is None or kept[0] is not run:
+                    kept = memo[("xl", whose)] = (run, [
+                        _transport_weight(s, ask, m, soon) for m in run])
+                out += kept[1]
     if legal and legal[0] is PASS:
         # about one order in seven ends the side's transport: the neediest get supplied
         out[0] = max(1.0, 0.15 * sum(out[1:]))
     return out
+
+
+class _Asked:
+    """What a move-and-resupply order's weight reads of the side, worked out once a
+    listing and only if asked: its seaport, whether units wait in its queue, and its
+    ports with stock that nobody carries on."""
+
+    def __init__(self, s, player: str):
+        self.s, self.player = s, player
+        self._crowded = self._stocked = None
+
+    @property
+    def spod(self):
+        return self.s.cfg.spod.get(self.player)
+
+    @property
+    def crowded(self) -> bool:
+        if self._crowded is None:
+            self._crowded = _backlog(self.s, self.player)[0] > 0
+        return self._crowded
+
+    @property
+    def stocked(self) -> set:
+        if self._stocked is None:
+            self._stocked = _stocked_ports(self.s, self.player)
+        return self._stocked
+
+
+def _carry_weights(s, run, soon: bool) -> list[float]:
+    """`_transport_weight` of each carry order of `run` (one carrier's orders to one
+    receiver, or into ports), the carrier and each receiver looked up once."""
+    if not run:
+        return []
+    kinds = s.cfg.kinds
+    unit = s.by_label
+    c = unit(run[0].unit)
+    to = r = None
+    out = []
+    for m in run:
+        if m.to != to:
+            to = m.to
+            r = unit(to)
+        if r is None:  # onto a node or into a port's storage
+            out.append(0.002 if m.cls else 0.02)
+        elif not m.cls:
+            out.append(_top_up_weight(s, m, r, soon, c))
+        elif m.src and not kinds[r.kind].combat:  # restock a sustainment unit from a port
+            out.append(0.4 * m.n)
+        elif m.cls == "r" and (r.tokens[FOOD] == 0 or r.degraded):
+            out.append(3.0)
+        else:
+            out.append(0.01)
+    return out
+
+
+def _move_weights(s, ask: _Asked, run) -> list[float]:
+    """`_transport_weight` of one carrier's move-and-resupply orders."""
+    if not run:
+        return []
+    u = s.by_label(run[0].unit)
+    if u is not None and u.node == ask.spod and ask.crowded:
+        return [2.0] * len(run)
+    stocked = ask.stocked
+    return [3.0 if m.to in stocked else 0.02 for m in run]
+
+
+def _top_up_weight(s, m, r, soon: bool, c=False) -> float:
+    """A top-up of `r`'s open basic-load boxes, by what the carrier (`c`, if the caller
+    has looked it up) can give: its own card, or the port's storage."""
+    k = s.cfg.kinds[r.kind]
+    if c is False:
+        c = s.by_label(m.unit)
+    port = s.port(s.cfg.index[m.src]) if m.src else None
+    have = port.tokens if port is not None else c.tokens if c else (0,) * 4
+    if have[FOOD] and (r.degraded or r.tokens[FOOD] == 0):
+        w = 12.0 if r.degraded else 8.0 if soon else 5.0
+    elif k.combat and ((have[FUEL] and r.tokens[FUEL] < k.basic[FUEL])
+                       or (have[AMMO] and r.tokens[AMMO] < k.basic[AMMO])):
+        w = 4.0
+    else:
+        w = 0.5
+    return w if k.combat else w * 0.6
+
+
+def _transport_weight(s, ask: _Asked, m, soon: bool) -> float:
+    """One transport order's weight (`m` is not the pass)."""
+    kinds = s.cfg.kinds
+    unit = s.by_label
+    v = m.verb
+    if v == "carry":
+        r = unit(m.to)
+        if r is None:  # onto a node or into a port's storage
+            return 0.002 if m.cls else 0.02
+        k = kinds[r.kind]
+        if not m.cls:  # a top-up of the open basic-load boxes
+            return _top_up_weight(s, m, r, soon)
+        if m.src and not k.combat:  # restock a sustainment unit from a port
+            return 0.4 * m.n
+        if m.cls == "r" and (r.tokens[FOOD] == 0 or r.degraded):
+            return 3.0
+        return 0.01
+    if v == "xl":
+        # unloading a port's storage onto a unit standing on it keeps the port
+        # open for the queue; shuffling between units stays rare
+        r = unit(m.to)
+        if unit(m.unit) is None and r is not None:
+            return 0.5 * m.n if not kinds[r.kind].combat else 3.0
+        return 0.01
+    if v == "displace":
+        return 0.005
+    if v == "move":
+        # a sustainment unit leaves its crowded seaport so the queue can land, or
+        # goes to a port whose storage nobody carries on
+        u = unit(m.unit)
+        if u is not None and u.node == ask.spod and ask.crowded:
+            return 2.0
+        if m.to in ask.stocked:
+            return 3.0
+        return 0.02
+    return 0.02
 
 
 def _orders(s, player: str, legal: list) -> list[float]:

@@ -204,6 +204,11 @@ class Config:
         self.move_memo: dict = {}
         self.level_memo: dict = {}
         self.receiver_memo: dict = {}
+        #: the last transport listing: (state, side, orders, runs) (transport.listed_parts)
+        self.transport_listed: tuple | None = None
+        #: per side and carrier, the bot weights of its last listed carry runs (bots.weights:
+        #: kept while the listing hands the same run out again)
+        self.weight_memo: dict = {}
         #: most tokens of food, fuel and ammunition each unit type's card holds (Kind.room)
         self.rooms = {name: tuple(k.room(c) for c in range(3)) for name, k in self.kinds.items()}
 

@@ -18,8 +18,11 @@ def aps_holds(s: State, side: str) -> bool:
     apod = s.cfg.apod.get(side)
     if apod is None or s.port(apod).holder != side:
         return False
-    return any(u.node == apod and s.cfg.kinds[u.kind].opens_apod and u.side == side
-               and u.lost < 4 for u in s.units)
+    kinds = s.cfg.kinds
+    for u in s.units:
+        if u.node == apod and u.side == side and u.lost < 4 and kinds[u.kind].opens_apod:
+            return True
+    return False
 
 
 def units_at(s: State, node: int) -> int:

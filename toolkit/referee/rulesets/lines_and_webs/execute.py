@@ -13,7 +13,7 @@ from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs import artillery, combat, special
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FUEL
-from toolkit.referee.rulesets.lines_and_webs.moves import Order
+from toolkit.referee.rulesets.lines_and_webs.moves import Order, made
 from toolkit.referee.rulesets.lines_and_webs.network import (
     enemy_next_to, moves_for, occupancy_without)
 from toolkit.referee.rulesets.lines_and_webs.orders import CP
@@ -52,16 +52,17 @@ def playable_cards(s: State, side: str) -> list[tuple[str, str]]:
 def unit_actions(s: State, u: Unit, occ: dict) -> list[Order]:
     """Everything the unit on a turned card may do (LW-E2..LW-E6)."""
     label = u.label
-    out = [Order("hold", unit=label)]
+    cfg = s.cfg
+    runs = cfg.order_runs
+    out = [made(runs, "hold", label)]
     if not u.alive or u.degraded or u.pinned:
         return out
-    cfg = s.cfg
     k = cfg.kinds[u.kind]
     fuel, ammo = u.tokens[FUEL], u.tokens[AMMO]
     contact = enemy_next_to(s, u.node, u.side, occ)
     if contact:
         if fuel and ammo:
-            return [Order("move", unit=label, target=cfg.names[n]) for n in contact]
+            return [made(runs, "move", label, target=cfg.names[n]) for n in contact]
         return out
     if fuel and not u.suppressed:
         others = occupancy_without(occ, u.uid, u.node)
@@ -69,17 +70,17 @@ def unit_actions(s: State, u: Unit, occ: dict) -> list[Order]:
             name = cfg.names[dest]
             near = enemy_next_to(s, dest, u.side, others)
             if not near:
-                out.append(Order("move", unit=label, to=name))
+                out.append(made(runs, "move", label, name))
             elif ammo:
-                out += [Order("move", unit=label, to=name, target=cfg.names[n]) for n in near]
+                out += [made(runs, "move", label, name, cfg.names[n]) for n in near]
             if k.repairs and fuel >= 2 and not near and _repairable(s, dest, u.side):
-                out.append(Order("repair", unit=label, to=name))
+                out.append(made(runs, "repair", label, name))
     if k.repairs and fuel >= 2 and _repairable(s, u.node, u.side):
-        out.append(Order("repair", unit=label))
+        out.append(made(runs, "repair", label))
     if k.indirect is not None and ammo:
         most = min(k.indirect_max_ammo or 1, ammo)
         for node in artillery.fire_targets(s, u):
-            out += [Order("fire", unit=label, target=cfg.names[node], n=n)
+            out += [made(runs, "fire", label, target=cfg.names[node], n=n)
                     for n in range(1, most + 1)]
     return out
 

@@ -83,6 +83,17 @@ class Order:
         return v
 
 
+def made(table: dict, verb: str, unit: str = "", to: str = "", target: str = "",
+         cls: str = "", n: int = 0, src: str = "") -> Order:
+    """The order with these fields, made once and handed out again from `table` (the
+    scenario's `order_runs`): listings build the same orders at every decision."""
+    key = ("order", verb, unit, to, target, cls, n, src)
+    m = table.get(key)
+    if m is None:
+        m = table[key] = Order(verb, unit, to, target, cls, n, src)
+    return m
+
+
 NAME = r"[A-Z][A-Z0-9]*"  # unit labels and node names are capitals and digits
 TOK = r"([1-9][0-9]?)([rfao])"
 _FORMS = [

@@ -14,6 +14,7 @@ cards name (`effect strike(target=enemy_unit, near_friendly=2, hits=1)`), checke
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from toolkit.referee.chance import Dice
 from toolkit.referee.kit import effects as fx
@@ -23,6 +24,7 @@ from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs.config import LETTERS, REPAIR, TOKEN_PIECES
 from toolkit.referee.rulesets.lines_and_webs.moves import Order
+from toolkit.referee.rulesets.lines_and_webs.moves import made as moves_made
 from toolkit.referee.rulesets.lines_and_webs.state import State, with_book, with_port, with_unit
 from toolkit.referee.rulesets.lines_and_webs.units import hit, receive, room, step_loss
 
@@ -179,12 +181,12 @@ def turn_plays(s: State, side: str, spend: bool = False) -> list[Order]:
 
 def targets(s: State, side: str, card: str, call) -> list[Order]:
     cfg = s.cfg
+    made = partial(moves_made, cfg.order_runs, "play", card)
     enemy = s.other(side)
     name = call.name
     args = dict(call.args)
     if name == "immobilise":
-        return [Order("play", unit=card, target=u.label) for u in s.on_map(enemy)
-                if not u.pinned]
+        return [made(target=u.label) for u in s.on_map(enemy) if not u.pinned]
     if name == "deliver":
         out = []
         letters = [LETTERS[TOKEN_PIECES[c]] for c in args.get("choice", ()) if c in TOKEN_PIECES]
@@ -192,25 +194,30 @@ def targets(s: State, side: str, card: str, call) -> list[Order]:
             for letter in letters:
                 cls = LETTERS.index(letter)
                 if room(s, u, cls) > 0 and (cls != REPAIR or u.pinned or u.lost):
-                    out.append(Order("play", unit=card, target=u.label, cls=letter))
+                    out.append(made(target=u.label, cls=letter))
         return out
     if name == "strike":
         near = int(args.get("near_friendly", 0))
         friends = [u.node for u in s.on_map(side)]
-        out = [Order("play", unit=card, target=u.label) for u in s.on_map(enemy)
+        out = [made(target=u.label) for u in s.on_map(enemy)
                if not u.displaced and (not near or any(cfg.hexes(u.node, f) <= near
                                                        for f in friends))]
         if args.get("target") == "any_unit_or_port":
-            out += [Order("play", unit=card, target=cfg.names[p]) for k, p in enumerate(cfg.ports)
+            out += [made(target=cfg.names[p]) for k, p in enumerate(cfg.ports)
                     if s.ports[k].holder == enemy
                     and s.ports[k].damage < cfg.port_damage_limit[k]]
         return out
     if name == "reorder_orders":
         n = len(s.book(enemy).execution)
-        return [Order("play", unit=card, n=k) for k in range(1, min(n, 10))]
+        return [made(n=k) for k in range(1, min(n, 10))]
     if name == "block_node":
-        return [Order("play", unit=card, target=cfg.names[i]) for i in range(len(cfg.names))
-                if not cfg.impassable[i] and (i, enemy) not in s.blocked]
+        key = ("block_node", card, enemy)  # kept while the blocks are the same
+        got = cfg.order_runs.get(key)
+        if got is None or got[0] != s.blocked:
+            got = cfg.order_runs[key] = (s.blocked, tuple(
+                made(target=cfg.names[i]) for i in range(len(cfg.names))
+                if not cfg.impassable[i] and (i, enemy) not in s.blocked))
+        return list(got[1])
     return []
 
 

@@ -16,6 +16,8 @@ both go back where they began (LW-T5)."""
 
 from __future__ import annotations
 
+from itertools import chain, count
+
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs.config import FOOD, FUEL, LETTERS, REPAIR
@@ -85,29 +87,38 @@ class Transport:
         a run of counts 1..N at a time; what a carrier (or a port's holders) may do is
         kept with the unit values it was worked out from and reused while they last."""
         cfg = s.cfg
-        out: list = [PASS]
         occ = view_occupancy(s, side)
         mine = [r for r in s.units if r.side == side and r.node != OFF and r.lost < 4
                 and not r.displaced]
         table = None
         kinds = cfg.kinds
         where = None
+        parts: list = []  # (what, orders, whose): the listing in runs (`listed_parts`)
+        diffs: dict = {}  # the units changed since an earlier listing (`_carrier`)
         for u in mine:
             k = kinds[u.kind]
             if k.role not in CARRIERS:
                 continue
             if u.method == "":
-                out.append(_one(cfg, "displace", u.label, ""))
+                parts.append((DISPLACE, (_one(cfg, "displace", u.label, ""),), u.uid))
                 if u.tokens[FUEL] and not u.degraded and not u.pinned:
                     if where is None:
                         where = _where(s, side)
-                    out += self._moves(s, u, k, occ, where)
+                    parts.append((MOVE, self._moves(s, u, k, occ, where), u.uid))
             if u.method in ("", "move", "supply") and k.carries - u.lift > 0:
                 if table is None:
                     table = reach_table(s, side, occ)
                 reach = carry_reach(s, u.node, side, occ, k.sp, table)
-                out += self._carrier(s, side, u, k, mine, reach)
-        self._cross_levels(s, side, mine, out)
+                parts.append((CARRY, self._carrier(s, side, u, k, mine, reach, diffs),
+                              u.uid))
+        self._cross_levels(s, side, mine, parts)
+        out: list = [PASS]
+        for what, run, _ in parts:
+            if what is CARRY:
+                out += chain.from_iterable(run)
+            else:
+                out += run
+        cfg.transport_listed = (s, side, out, parts)
         return out
 
     def _moves(self, s: State, u: Unit, k, occ, where) -> tuple:
@@ -123,46 +134,121 @@ class Transport:
         cfg.move_memo[u.uid] = (u, where, got)
         return got
 
-    def _carrier(self, s: State, side: str, u: Unit, k, mine, reach) -> tuple:
+    def _carrier(self, s: State, side: str, u: Unit, k, mine, reach, diffs: dict) -> tuple:
         """What `u` may carry: to each unit of its side within its reach, from its card
-        and the port it stands on, then into its side's ports (LW-T2, LW-T3).
+        and the port it stands on, then into its side's ports (LW-T2, LW-T3); as a
+        tuple of runs, one a receiver (with drops beside it; empty when it gets
+        nothing) and last one for the ports.
 
-        The orders to one receiver depend only on the carrier, the receiver, what the
-        carrier's port holds and the tokens lying on the map; they are kept (per
-        carrier, with the values they came from) and reused for every receiver that
-        is still the same value."""
+        The orders to one receiver depend only on the receiver and what they read of
+        the carrier (its lift left, its tokens, its node and its port's stock) and the
+        tokens lying on the map. They are kept (per carrier, with the values they came
+        from): while the carrier, its port's stock, its reach and the dropped tokens
+        are the same, only the receivers that changed since (`diffs`: the units that
+        differ between two unit tuples) are worked out again, and the orders into
+        ports if a port changed; otherwise every receiver still the same value keeps
+        its orders while what they read of the carrier is the same."""
         cfg = s.cfg
         p = s.port(u.node)
         stock = p.tokens if p is not None and p.holder == side and sum(p.tokens) else None
-        near = tuple([r for r in mine if r.node in reach and r is not u])
-        drops, ports = s.drops, s.ports
+        drops, ports, units = s.drops, s.ports, s.units
         seen = cfg.carrier_memo.get(u.uid)
-        before: dict = {}
-        if seen is not None and seen[0] is u and seen[1] is stock and seen[2] is reach \
-                and seen[3] is drops:
-            if seen[4] == ports and seen[5] == near:
-                return seen[7]
-            before = seen[6]
+        left = k.carries - u.lift
+        basis = (left, u.tokens, stock, u.node, drops)  # all a receiver's orders read of u
+        runs = cfg.order_runs
+        drop_ok = int(cfg.opt("drop_limit")) > 0
         sources = [("", u.tokens)]
         if stock is not None:
             sources.append((cfg.names[u.node], stock))
-        left = k.carries - u.lift
-        runs = cfg.order_runs
-        drop_ok = int(cfg.opt("drop_limit")) > 0
-        out: list = []
+        before: dict = {}
+        if seen is not None:
+            if seen[0] is u and seen[1] is stock and seen[2] is reach and seen[3] is drops:
+                got = self._receivers_changed(s, side, u, k, left, reach, seen, diffs,
+                                              sources, runs, drop_ok)
+                if got is not None:
+                    return got
+            if seen[9] == basis:
+                before = seen[7]
+        near = [r for r in mine if r.node in reach and r is not u]
+        pieces: list = []
         segs: dict = {}
         for r_unit in near:
             kept = before.get(r_unit.uid)
             if kept is not None and kept[0] is r_unit:
                 seg = kept[1]
             else:
-                r = _receiver(s, r_unit)
-                seg = ()
-                for src, have in sources:
-                    seg += self._pair(s, side, u, k, left, r, src, have, runs, drop_ok)
+                seg = self._receiver_orders(s, side, u, k, left, r_unit, sources, runs,
+                                            drop_ok)
             segs[r_unit.uid] = (r_unit, seg)
-            out += seg
+            pieces.append(seg)
+        pieces.append(self._into_ports(s, side, u, k, left, reach))
+        got = tuple(pieces)
+        index = {r.uid: i for i, r in enumerate(near)}
+        cfg.carrier_memo[u.uid] = (u, stock, reach, drops, ports, units, index, segs, got,
+                                   basis)
+        return got
+
+    def _receivers_changed(self, s: State, side: str, u: Unit, k, left: int, reach,
+                           seen, diffs: dict, sources, runs, drop_ok: bool):
+        """`_carrier` when only units (and ports) changed since `seen` was kept: the
+        orders of the receivers that changed are worked out again, the others kept, and
+        those into ports again if a port changed. None when a unit came into or left
+        its reach (the receivers are listed afresh)."""
+        units, was = s.units, seen[5]
+        index, segs = seen[6], seen[7]
+        pieces = None
+        if was is not units:
+            changed = diffs.get(id(was))
+            if changed is None or changed[0] is not was:
+                changed = diffs[id(was)] = (was, [i for i, a, b in zip(count(), was, units)
+                                                  if a is not b] if len(was) == len(units)
+                                            else None)
+            if changed[1] is None:
+                return None
+            for uid in changed[1]:
+                r = units[uid]
+                near = (r.side == side and r.node != OFF and r.lost < 4 and not r.displaced
+                        and r.node in reach and uid != u.uid)
+                at = index.get(uid)
+                if at is None:
+                    if near:
+                        return None
+                    continue
+                if not near:
+                    return None
+                if pieces is None:
+                    pieces = list(seen[8])
+                    segs = dict(segs)
+                seg = self._receiver_orders(s, side, u, k, left, r, sources, runs, drop_ok)
+                segs[uid] = (r, seg)
+                pieces[at] = seg
+        ports = s.ports
+        if seen[4] is not ports:
+            into = self._into_ports(s, side, u, k, left, reach)
+            if into != seen[8][-1]:
+                if pieces is None:
+                    pieces = list(seen[8])
+                pieces[-1] = into
+        got = seen[8] if pieces is None else tuple(pieces)
+        s.cfg.carrier_memo[u.uid] = seen[:4] + (ports, units, index, segs, got, seen[9])
+        return got
+
+    def _receiver_orders(self, s: State, side: str, u: Unit, k, left: int, r_unit: Unit,
+                         sources, runs, drop_ok: bool) -> tuple:
+        """`u`'s carry orders to `r_unit`, from each source in turn."""
+        r = _receiver(s, r_unit)
+        seg = ()
+        for src, have in sources:
+            seg += self._pair(s, side, u, k, left, r, src, have, runs, drop_ok)
+        return seg
+
+    def _into_ports(self, s: State, side: str, u: Unit, k, left: int, reach) -> tuple:
+        """`u`'s carry orders into its side's ports' storage (LW-T2)."""
+        cfg = s.cfg
+        runs = cfg.order_runs
+        ports = s.ports
         label = u.label
+        out: list = []
         for kp, node in enumerate(cfg.ports):
             if node not in reach or ports[kp].holder != side or node == u.node:
                 continue
@@ -174,9 +260,7 @@ class Transport:
                 most = min(u.tokens[cls], left, space)
                 if most > 0:
                     out += block[cls][:most]
-        seg = tuple(out)
-        cfg.carrier_memo[u.uid] = (u, stock, reach, drops, ports, near, segs, seg)
-        return seg
+        return tuple(out)
 
     def _pair(self, s: State, side: str, u: Unit, k, left: int, r, src: str, have,
               runs, drop_ok: bool) -> tuple:
@@ -207,7 +291,8 @@ class Transport:
 
     def _cross_levels(self, s: State, side: str, mine, out: list) -> None:
         """LW-T7: between every two holders on a port (its side's units that have not
-        cross-levelled, and the port's storage when the option allows)."""
+        cross-levelled, and the port's storage when the option allows), added to `out`
+        as one (LEVEL, orders, node) part a port."""
         cfg = s.cfg
         port_of = cfg.port_of
         at_ports: dict = {}
@@ -226,7 +311,8 @@ class Transport:
             key = (node, side)
             seen = memo.get(key)
             if seen is not None and seen[0] is port and seen[1] == holders:
-                out += seen[2]
+                if seen[2]:
+                    out.append((LEVEL, seen[2], node))
                 continue
             seg: list = []
             facts = [self._holding(s, h) for h in holders]
@@ -239,8 +325,10 @@ class Transport:
                         most = min(a[1][cls], b[2][cls])
                         if most > 0 and not (cls == 2 and both_combat):
                             seg += _xl_run(cfg, a[0], b[0], cls, most)
+            seg = tuple(seg)
             memo[key] = (port, holders, seg)
-            out += seg
+            if seg:
+                out.append((LEVEL, seg, node))
 
     def _holding(self, s: State, h) -> tuple:
         """A holder on a port, as cross-levelling reads it: its name, what it holds and
@@ -511,6 +599,26 @@ class Transport:
 
 
 CARRIERS = ("sustainment", "port_operator")
+
+#: what a run of the transport listing holds (`listed_parts`)
+DISPLACE, MOVE, CARRY, LEVEL = "displace", "move", "carry", "xl"
+
+
+def listed_parts(s: State, side: str, moves: list) -> list | None:
+    """The transport listing `moves` (as `Transport.legal` last made it for `side` in
+    this very state) in the runs it was built from, in order after the pass, each as
+    (what, orders, whose): (DISPLACE, the displace order, carrier uid), (MOVE, one
+    carrier's move-and-resupply orders, its uid), (CARRY, one carrier's carry orders
+    as a tuple of runs, one a receiver and last one into ports, its uid), (LEVEL, one
+    port's cross-levelling orders, its node). A carry run object is handed out again
+    only while every value it was worked out from is the same (the receiver, and the
+    carrier's lift left, tokens, node and port stock, and the dropped tokens), so what
+    is read from those values may be kept with it (bots.weights). None when `moves`
+    is not that listing."""
+    last = s.cfg.transport_listed
+    if last is None or last[0] is not s or last[1] != side or last[2] != moves:
+        return None
+    return last[3]
 
 
 def _one(cfg, verb: str, label: str, to: str) -> Order:
