@@ -69,6 +69,12 @@ def hand_cards(page, owner):
     return page.locator(f'.pile[data-pile="hand"][data-owner="{owner}"] .card:not(.back)').count()
 
 
+def pictures_loaded(page):
+    """Wait until every card picture on the page has arrived (the server renders a face
+    the first time it is asked for it), so that a screenshot shows the cards."""
+    page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+
+
 PREFERRED = ["advance", "boost 2", "boost 1", "boost 0", "hold"]
 
 
@@ -550,4 +556,45 @@ def test_web_last_front_three_seats_each_sees_only_its_own_hand_and_plays_a_card
             page.wait_for_function("n => Number(document.body.dataset.moves) > n", arg=before)
             current(page, table)
         assert (side, move) in [(e.player, e.text) for e in m.history[before:]]
+        pictures_loaded(pages[side])
         pages[side].screenshot(path=str(SHOTS / "last_front.png"), full_page=True)
+
+
+def test_web_fantasy_line_battle_each_seat_chooses_in_secret_from_its_own_hand(browser):
+    """Fantasy Line Battle served with no page of its own: each seat's page shows its own
+    Character hand card by card and the other's only as a count, both are asked at once
+    (secret selection), and a character placed face down on one page is not named on the
+    other's."""
+    app, table, _ = served("fantasy_line_battle", 5)
+    m = table.match
+    sides = list(m.scenario.sides)
+    assert m.decision.players == tuple(sides)  # both choose at once
+    with running(app) as base:
+        pages = {side: open_seat(browser, base, side, board=False) for side in sides}
+        for side, page in pages.items():
+            current(page, table)
+            hand = next(p for p in m.rules.view(m.state, side).piles
+                        if p.kind == "hand" and p.owner == side and p.cards)
+            mine = f'.pile[data-pile="{hand.name}"][data-owner="{side}"]'
+            page.wait_for_function(f"document.querySelectorAll('{mine} [data-card]').length"
+                                   f" === {len(hand.cards)}")
+            other = next(s for s in sides if s != side)
+            theirs = f'.pile[data-pile="{hand.name}"][data-owner="{other}"]'
+            assert page.locator(f"{theirs} [data-card]").count() == 0
+        north, south = sides
+        move = next(t for t in m.legal(north) if t.startswith("place "))
+        card = move.split()[1]
+        before = len(m.history)
+        pages[north].fill("#notation", move)
+        pages[north].press("#notation", "Enter")
+        for page in pages.values():
+            page.wait_for_function("n => Number(document.body.dataset.moves) > n", arg=before)
+            current(page, table)
+        assert (north, move) in [(e.player, e.text) for e in m.history[before:]]
+        shown = pages[north].locator(f'.pile[data-owner="{north}"] [data-card="{card}"]')
+        assert shown.count() >= 1  # North sees its own choice (its selection or hand)
+        told_south = pages[south].inner_text("body")
+        assert move not in told_south
+        assert pages[south].locator(f'.pile[data-owner="{north}"] [data-card]').count() == 0
+        pictures_loaded(pages[north])
+        pages[north].screenshot(path=str(SHOTS / "fantasy_line_battle.png"), full_page=True)

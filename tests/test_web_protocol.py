@@ -97,7 +97,8 @@ def assert_no_secrets_of_others(table, sockets, messages) -> int:
 @pytest.mark.parametrize("name,seed", [("dice_race_3", 3), ("dice_race_3", 8),
                                        ("skirmish", 5), ("front_lines", 2),
                                        ("lines_and_webs", 1), ("last_front_3", 4),
-                                       ("last_front_5", 6)])  # Front Line hides nothing
+                                       ("last_front_5", 6), ("fantasy_line_battle", 3),
+                                       ("fantasy_line_battle", 9)])  # Front Line hides nothing
 def test_web_no_seat_is_ever_sent_another_seats_secrets_in_random_games(name, seed):
     app, table, seats = served(name, seed)
     rng = random.Random(seed)

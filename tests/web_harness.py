@@ -27,6 +27,7 @@ SCENARIOS = {
     "front_line": ROOT / "content/front_line/main.scn",
     "lines_and_webs": ROOT / "content/lines_and_webs/lines_and_webs.scn",
     "last_front": ROOT / "content/last_front/last_front.scn",
+    "fantasy_line_battle": ROOT / "content/fantasy_line_battle/fantasy_line_battle.scn",
 }
 #: a scenario played by fewer sides than it declares (`--players N`): name -> (scenario, N)
 PLAYERS = {"last_front_3": ("last_front", 3), "last_front_5": ("last_front", 5)}
