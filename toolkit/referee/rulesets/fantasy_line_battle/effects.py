@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from toolkit.referee.kit import effects as fx
-from toolkit.referee.kit import zones as zn
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event
 
@@ -266,8 +265,7 @@ def revive(ctx: Ctx, target: str, to: str, health, damage, range):
         low, high = span(range) if range is not None else (f.low, f.high)
         f = evolve(f, health=health, damage=damage if damage is not None else f.damage,
                    low=low, high=high)
-    s = evolve(s, zones=zn.put(s.zones, s.zone(DEAD, ctx.side).remove(card)),
-               next_uid=s.next_uid + 1)
+    s = s.with_zone(s.zone(DEAD, ctx.side).remove(card), next_uid=s.next_uid + 1)
     ctx.s = draws.refill_spells(s.with_line(ctx.side, s.line(ctx.side) + (f,)), ctx.side)
     ctx.tell(f"{ctx.side}'s {card} returns to the rear of the line")
 
