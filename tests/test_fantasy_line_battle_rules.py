@@ -289,3 +289,13 @@ def test_secret_spell_hands_the_other_sees_their_size_only():
     assert north["spell hand", "South"].cards is None and north["spell hand", "South"].count == 4
     text = RULESET.render(RULESET.view(t.state, "South"))
     assert not re.search(r"\b(fireball|heal)\b", text)
+
+
+def test_targeted_leftovers_kill_before_normal_damage_is_dealt():
+    # North's Archer holds 2 unspent: it kills South's Scout (2) when the phase ends, so
+    # South's Knight stands at the Front for the damage to Front phase and deals its 2
+    t = fielded(["knight", "archer"], ["scout", "knight"])
+    t.pass_until("spells", day=2)
+    assert t.line("South") == ["knight"] and t.state.dead("South") == ("scout",)
+    assert t.get("front", "North") == 1 + 2  # the Scout's 1 targeted, the Knight's 2
+    assert t.get("front", "South") == 2  # North's Knight
