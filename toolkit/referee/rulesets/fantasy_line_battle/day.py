@@ -271,7 +271,22 @@ class Spells:
         return out + kills(s, side)
 
     def legal(self, s: State, side: str):
-        return [m for m in self.candidates(s, side) if self.check(s, side, m) is None]
+        """What `check` accepts, listed directly (can_cast's conditions read once per
+        card, the targets once per card and count); tests hold it to the check."""
+        out: list = []
+        mana = s.get(s.mana, side)
+        first = not s.get(s.cast, side)
+        spells, max_times = s.cfg.spells, s.cfg.max_times
+        for card in sorted(set(s.spells(side))):
+            spell = spells[card]
+            if spell.interrupt or (spell.first_only and not first):
+                continue
+            most = max_times if spell.doubleable or spell.fork else 1
+            for times in range(1, most + 1):
+                if spell.cost * times > mana:
+                    break
+                out += [Cast(card, times, args) for args in spell_targets(s, side, card, times)]
+        return out + kills(s, side)
 
     def check(self, s: State, side: str, m) -> Illegal | None:
         if isinstance(m, Cast):

@@ -11,6 +11,7 @@ Each primitive's docstring is its sentence for players.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from toolkit.referee.kit import effects as fx
 from toolkit.referee.kit.values import evolve
@@ -280,7 +281,8 @@ def forbid(ctx: Ctx, what: str, until: str):
 # ------------------------------------------------------------------ targets
 
 
-def target_kind(calls) -> str | None:
+@lru_cache(maxsize=512)
+def target_kind(calls: tuple) -> str | None:
     """What a spell's impact is aimed at: enemy (a place in the enemy line), friend
     (a place in one's own), move (a friend's place and where to), dead (a dead
     friend's card), or None."""
