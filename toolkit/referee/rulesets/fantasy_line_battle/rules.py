@@ -20,7 +20,8 @@ from toolkit.referee.kit.phases import (
 from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.protocol import PASS, Outcome
 
-from toolkit.referee.rulesets.fantasy_line_battle import config, draws, moves, space, victory
+from toolkit.referee.rulesets.fantasy_line_battle import (
+    bots, config, draws, moves, space, victory)
 from toolkit.referee.rulesets.fantasy_line_battle.day import (
     INTERRUPT, Dusk, Front, Interrupt, Mana, Movement, Spells, Start, Targeted)
 from toolkit.referee.rulesets.fantasy_line_battle.effects import EFFECTS
@@ -105,6 +106,14 @@ class FantasyLineBattle(KitRules):
 
     def bot_weights(self, s: State, player: str, legal: list) -> list[float]:
         return [BOT_WEIGHTS["pass" if m is PASS else str(m).split(" ")[0]] for m in legal]
+
+    def determinize(self, s: State, side: str, rng) -> State:
+        """The other side's hidden cards dealt again (bots.determinize)."""
+        return bots.determinize(s, side, rng)
+
+    def evaluate(self, s: State, side: str) -> float:
+        """Strength in the lines against the other's (bots.evaluate)."""
+        return bots.evaluate(s, side)
 
 
 RULESET = FantasyLineBattle()
