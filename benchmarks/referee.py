@@ -17,7 +17,8 @@ players, e.g. `last_front 3p`) it plays random games for about `--seconds` secon
   nothing, so this is still the stricter of the two.
 
 python-chess plays random games the same way for reference (legal move generation,
-random choice, push, game-over test). Moves counted are every applied move, chance
+random choice, push, game-over test; `pip install -e '.[bench]'` brings it, and without
+it that row is left out). Moves counted are every applied move, chance
 outcomes included. Run by hand; nothing here is asserted.
 """
 
