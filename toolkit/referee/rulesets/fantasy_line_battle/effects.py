@@ -224,7 +224,8 @@ def aimed_at(s: State, pending: tuple, side: str, uid: int) -> bool:
     """Is the pending spell (or kill) aimed at `side`'s fighter `uid`?"""
     caster, card, times, args = pending
     if card == "kill":
-        return args and line.at_place(s, side, int(args[0])).uid == uid
+        return caster != side and any(line.at_place(s, side, int(a)).uid == uid
+                                      for a in args)
     kind = target_kind(s.cfg.spells[card].effects)
     if kind != "enemy" or caster == side:
         return False

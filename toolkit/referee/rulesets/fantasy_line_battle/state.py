@@ -91,6 +91,8 @@ class State:
     last: str | None = None  # the side that took the last turn (FLB-turns)
     result: tuple | None = None  # (winner, reason, rule) decided at the end of a Day
     next_uid: int = 1
+    spending: str | None = None  # the side whose turn of kills is under way (FLB-R25)
+    graced: frozenset = frozenset()  # sides wiped out on Day 1, judged at Day 2's end (FLB-R06)
 
     # ------------------------------------------------------------ reading
 
