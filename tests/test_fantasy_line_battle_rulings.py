@@ -276,3 +276,20 @@ def test_r06_only_a_side_wiped_out_on_day_one_is_graced():
     t = fielded(["giant", "berserker"], ["scout"])
     t.pass_until("spells", day=2)
     assert t.state.graced == frozenset({"South"}) and RULESET.outcome(t.state) is None
+
+
+def test_r16_sanctuary_spares_one_place_of_a_kill_and_the_others_die():
+    # North's 4 targeted damage (Lightning Bolt x2) kills South's Scout and Acolyte (2 each)
+    # at once; South answers for the Scout: the Acolyte dies, North keeps the Scout's 2
+    t = fielded(["knight", "pyromancer"], ["cleric", "scout", "acolyte"],
+                north_spells=["lightning_bolt"], south_spells=["sanctuary", "heal"],
+                base_mana=10)
+    t.play("North", "cast lightning_bolt x2")
+    if t.state.flow.window is not None:  # Counterspell could answer: South lets it go
+        t.play("South", "pass")
+    t.play("South", "cast heal")
+    t.play("North", "kill 2 3")
+    assert "cast sanctuary 2" in t.legal("South") and "cast sanctuary 3" in t.legal("South")
+    t.play("South", "cast sanctuary 2")
+    assert [f.dying for f in t.state.line("South")] == [False, False, True]
+    assert t.get("pool", "North") == 2
