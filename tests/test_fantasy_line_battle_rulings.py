@@ -293,3 +293,18 @@ def test_r16_sanctuary_spares_one_place_of_a_kill_and_the_others_die():
     t.play("South", "cast sanctuary 2")
     assert [f.dying for f in t.state.line("South")] == [False, False, True]
     assert t.get("pool", "North") == 2
+
+
+def test_r25_an_answered_kill_leaves_the_turn_of_kills_open():
+    # answers_after_pass open: North's Sanctuary spares its Scout from South's Assassin
+    # (3 held); South's turn goes on, since the 3 could still kill, until it passes
+    t = fielded(["knight", "scout", "cleric"], ["assassin"], north_spells=["sanctuary"],
+                answers_after_pass="open")
+    t.pass_until("targeted")
+    turn(t, "South")
+    t.play("South", "kill 2")
+    t.play("North", "cast sanctuary 2")
+    assert t.state.flow.actor == "South" and t.get("pool", "South") == 3
+    assert "kill 2" in t.legal("South")
+    t.play("South", "pass")
+    assert t.get("pool", "South") == 0 and t.get("front", "North") == 3
