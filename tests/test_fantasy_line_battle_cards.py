@@ -153,7 +153,10 @@ def test_sanctuary_answers_an_enemy_spell_aimed_at_a_friend():
 
 
 def test_sanctuary_answers_a_kill():
-    t = fielded(["knight", "scout", "cleric"], ["assassin"], north_spells=["sanctuary"])
+    # in the targeted damage phase both sides have passed their casting: only with
+    # answers left open after a pass (FLB-R16) may North answer there
+    t = fielded(["knight", "scout", "cleric"], ["assassin"], north_spells=["sanctuary"],
+                answers_after_pass="open")
     t.pass_until("targeted")
     turn(t, "South")
     t.play("South", "kill 2")

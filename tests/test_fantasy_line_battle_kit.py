@@ -282,6 +282,23 @@ def test_FLB_rules_summary_is_two_to_four_pages_and_covers_the_game(kit, scenari
     assert f"If {scenario.option('stall_days')} Days in a row pass with no character dying" in text
 
 
+def test_FLB_rules_summary_and_aid_say_what_the_referee_does_with_a_pass(kit, scenario):
+    # FLB-turns, FLB-R16, FLB-R24, FLB-R25, FLB-R06 as the referee plays them
+    assert scenario.option("answers_after_pass") == "closed"
+    text = " ".join(_summary_pages(kit))
+    assert "Passing is a turn too" in text
+    assert "not even an interrupt in answer to your opponent" in text
+    assert "you answer nothing more that Day" in text
+    assert "spend all of it at once" in text and "goes onto that track there and then" in text
+    assert "what you do not spend stays on your track" in text
+    assert "the rules of phase 4 apply" not in text
+    assert "A line wiped out on any later Day loses at once" in text
+    aid = " ".join(t for t in _stream_text(kit / "sheets.pdf")
+                   if "· hand limits and card keywords page" in t)
+    assert "Once you have passed in the spell phase, you cannot answer any more that Day" in aid
+    assert "on your turn spend all of it at once on kills" in aid
+
+
 def test_FLB_rules_summary_example_day_adds_up_from_the_cards(kit, scenario):
     text = " ".join(_summary_pages(kit))
     assert "An example Day" in text

@@ -689,9 +689,6 @@ def test_targeted_damage_leftover_ends_the_day_as_damage_to_the_front():
     assert t.front_damage("South") == 2 + 2  # the archer's leftover 2, the knight's 2
 
 
-@pytest.mark.xfail(strict=True, reason="referee: a pass in the targeted damage phase keeps "
-                   "the unspent targeted damage held (2 held, 0 on the enemy Front); it is "
-                   "turned into damage to the Front only in the damage to Front phase")
 def test_targeted_damage_leftover_becomes_damage_to_the_front_on_passing():
     t = fielded(["knight", "archer"], ["knight"])
     t.pass_until("targeted")
@@ -882,10 +879,7 @@ def test_move_abilities_the_shieldbearer_steps_to_the_front_and_the_others_move_
 
 @pytest.mark.parametrize("start", [
     "North",
-    pytest.param("South", marks=pytest.mark.xfail(strict=True, reason=(
-        "referee: after a spell phase of passes only (South passed first, North last) "
-        "the movement phase starts with North, who took the last turn; a phase with a "
-        "spell in it hands over correctly"))),
+    "South",
 ])
 def test_turn_order_the_next_phase_begins_with_the_player_who_did_not_take_the_last_turn(start):
     t = _movers(start=start)
@@ -1036,9 +1030,6 @@ def test_mana_a_dead_character_makes_no_mana():
     assert t.mana("South") == mana + 3  # the dead acolyte's 1 is gone
 
 
-@pytest.mark.xfail(strict=True, reason="referee: a kill in the targeted damage phase ends the "
-                   "turn (South is asked next) with North's other 2 targeted damage still "
-                   "held, so North cannot spend it all in that turn")
 def test_targeted_damage_phase_all_remaining_is_spent_at_once_on_a_turn():
     t = fielded(["knight", "archer", "archer"], ["knight", "acolyte", "acolyte"])
     t.pass_until("targeted")
@@ -1089,12 +1080,15 @@ def test_interrupt_sanctuary_answers_a_kill_aimed_at_a_friend():
                 north_spells=["chain_lightning", "chain_lightning", "fireball", "fireball"],
                 south_spells=["sanctuary", "heal", "heal", "heal",
                               "curse", "curse", "fear", "fear"], auto_pass=False)
+    # South keeps casting (a side that passed answers nothing, FLB-R16): Heals, 1 mana each
     t.play("North", "cast chain_lightning")
-    while t.to_act() == ("South",):  # any window, then South's own turn: pass
+    if t.decision().kind.value == "reaction":  # a window (Counterspell could answer)
         t.play("South", "pass")
+    t.play("South", "cast heal")
     t.play("North", "cast chain_lightning")
-    while t.to_act() == ("South",):  # South has passed for the Day: only a window
+    if t.decision().kind.value == "reaction":
         t.play("South", "pass")
+    t.play("South", "cast heal")
     t.play("North", "kill 3")
     assert t.to_act() == ("South",) and "cast sanctuary 3" in t.legal("South")
     t.play("South", "cast sanctuary 3")
@@ -1102,9 +1096,6 @@ def test_interrupt_sanctuary_answers_a_kill_aimed_at_a_friend():
     assert t.targeted("North") == 2  # FLB-R16: the answered kill keeps its damage
 
 
-@pytest.mark.xfail(strict=True, reason="referee: South's last character dies at the end of "
-                   "Day 2's spell phase, yet the game goes on (South is asked to move, then "
-                   "to spend targeted damage) and ends only at the end of the Day")
 def test_game_end_as_soon_as_the_last_character_dies_on_a_later_day():
     # Day 2: North's forked Lightning Bolt (4 targeted) kills South's only squire (health 4)
     t = fielded(["shieldbearer", "pyromancer"], ["squire"],
@@ -1237,10 +1228,6 @@ def test_line_length_at_most_max_line_characters():
     assert t.refused("North", "place cleric") in ("FLB-R02", "FLB-select")
 
 
-@pytest.mark.xfail(strict=True, reason="referee: South, having passed for the Day, is still "
-                   "asked in an interrupt window and its Counterspell is accepted (3 mana "
-                   "spent, the Fireball cancelled); rulings.md FLB-R16 does not say a pass "
-                   "leaves answers open")
 def test_cast_spells_a_player_who_passed_plays_no_more_spell_cards_not_even_an_interrupt():
     # "cannot play any more Spell cards this round": an interrupt is a Spell card
     t = fielded(["knight", "pyromancer"], ["knight", "necromancer"], start="South",

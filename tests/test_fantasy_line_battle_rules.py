@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from fantasy_line_battle_helpers import RULESET, Table, fielded
-from toolkit.referee.protocol import DecisionKind
+from toolkit.referee.protocol import DecisionKind, MoveSyntaxError
 
 
 # ------------------------------------------------------------------ setup
@@ -177,10 +177,11 @@ def test_targeted_damage_must_kill_outright_and_leftovers_hit_the_front():
     assert t.refused("North", "kill 1") == "FLB-targeted"  # the Knight needs 8
     t.play("North", "kill 2")  # the Scout (2)
     assert [f.card for f in t.state.line("South") if f.dying] == ["scout"]
-    assert t.get("pool", "North") == 3
+    # the 3 left kill nobody (Knight 8, Squire 4): they reach South's Front in that turn
+    assert t.get("pool", "North") == 0 and t.get("front", "South") == 3
     t.pass_until("spells", day=2)
     assert t.line("South") == ["knight", "squire"]
-    # the 3 left over became damage to South's Front; the Dying Scout's own 1
+    # the 3 left over stayed on South's Front; the Dying Scout's own 1
     # targeted damage still counts: with the Knight's 2 it kills the Assassin (3)
     assert t.get("front", "South") == 3
     assert t.line("North") == ["archer"] and t.get("front", "North") == 0
@@ -299,3 +300,95 @@ def test_targeted_leftovers_kill_before_normal_damage_is_dealt():
     assert t.line("South") == ["knight"] and t.state.dead("South") == ("scout",)
     assert t.get("front", "North") == 1 + 2  # the Scout's 1 targeted, the Knight's 2
     assert t.get("front", "South") == 2  # North's Knight
+
+
+# ------------------------------------------------------------------ targeted damage, in turn
+
+
+def test_targeted_passing_converts_unspent_targeted_damage_to_the_front_at_once():
+    # FLB-targeted: North's Archer holds 2, too little to kill; its pass sends them on
+    t = fielded(["knight", "archer"], ["giant"])
+    t.pass_until("targeted")
+    if t.state.flow.actor == "South":
+        t.play("South", "pass")
+    t.play("North", "pass")
+    assert t.get("pool", "North") == 0
+    assert t.get("front", "South") == 2
+
+
+def test_targeted_a_turn_spends_all_at_once_on_several_kills():
+    # FLB-targeted, FLB-R25: 5 held (Assassin 3, Archer 2); two Scouts (2 each) in one move
+    t = fielded(["assassin", "archer"], ["knight", "scout", "scout"])
+    t.pass_until("targeted")
+    if t.state.flow.actor == "South":
+        t.play("South", "pass")
+    legal = t.legal("North")
+    assert "kill 2 3" in legal and "kill 2" in legal and "kill 1" not in legal
+    assert t.refused("North", "kill 1 2") == "FLB-targeted"  # 8 + 2 is more than 5
+    t.play("North", "kill 2 3")
+    assert [f.card for f in t.state.line("South") if f.dying] == ["scout", "scout"]
+    # the 1 left kills nobody: it is on South's Front now, and South's turn has come
+    assert t.get("pool", "North") == 0 and t.get("front", "South") == 1
+    assert t.state.flow.actor == "South"
+
+
+def test_targeted_a_turn_of_kills_goes_on_while_the_rest_can_still_kill():
+    # FLB-R25: after `kill 2` North still holds 3, enough for the other Scout: its turn
+    t = fielded(["assassin", "archer"], ["knight", "scout", "scout"])
+    t.pass_until("targeted")
+    if t.state.flow.actor == "South":
+        t.play("South", "pass")
+    t.play("North", "kill 2")
+    assert t.state.flow.actor == "North" and t.get("pool", "North") == 3
+    assert t.legal("North") == ["pass", "kill 3"]
+    t.play("North", "pass")  # the 3 go to South's Front at once
+    assert t.get("pool", "North") == 0 and t.get("front", "South") == 3
+    assert t.state.flow.actor == "South"
+
+
+def test_targeted_kill_places_are_named_once_in_rising_order():
+    t = fielded(["assassin", "archer"], ["knight", "scout", "scout"])
+    t.pass_until("targeted")
+    for text in ("kill 3 2", "kill 2 2"):
+        try:
+            RULESET.parse_move(text)
+        except MoveSyntaxError as err:
+            assert err.rule == "FLB-notation"
+        else:
+            raise AssertionError(f"{text!r} was read")
+
+
+def test_turns_a_pass_is_a_turn_across_phases():
+    # FLB-turns: South passes first, North last: the movement phase begins with South
+    t = fielded(["shieldbearer", "knight"], ["shieldbearer", "giant"], start="South")
+    t.play("South", "pass")
+    t.play("North", "pass")
+    assert t.phase == "movement" and t.state.flow.actor == "South"
+    t.play("South", "pass")
+    t.play("North", "pass")
+    assert t.phase == "targeted" and t.state.flow.actor == "South"
+
+
+def test_cast_a_side_that_passed_is_not_asked_to_answer():
+    # FLB-cast, FLB-R16: South passed; North's Curse opens no window for its Purify
+    t = fielded(["knight", "acolyte"], ["giant", "cleric"], north_spells=["curse"],
+                south_spells=["purify"], start="South")
+    t.play("South", "pass")
+    t.play("North", "cast curse 1")
+    assert t.state.flow.window is None and t.get("mana", "South") == 4
+    assert t.state.line("South")[0].hits() < 3  # cursed
+
+
+def test_end_a_wipe_on_day_two_ends_the_game_at_once():
+    # FLB-end, FLB-R06: the Squire survives Day 1 (3 on its Front); on Day 2 North's
+    # Fireball kills it in the spell phase, and the game ends as that phase ends
+    t = fielded(["knight", "pyromancer"], ["squire"], north_spells=["fireball"])
+    t.pass_until("spells", day=2)
+    assert t.line("South") == ["squire"] and t.get("front", "South") == 3
+    t.play("North", "cast fireball")
+    assert RULESET.outcome(t.state) is None  # Dying until the end of the phase
+    t.play("South", "pass")
+    t.play("North", "pass")
+    out = RULESET.outcome(t.state)
+    assert out is not None and out.winner == "North" and out.rule == "FLB-end"
+    assert t.state.flow.round == 2 and t.phase == "movement"

@@ -217,7 +217,8 @@ def test_the_protocol_holds_with_every_option_turned(tmp_path):
 
     path = shipped_with_options(tmp_path, "fantasy_line_battle", targeted_damage="chosen",
                                 max_times=3, ability_uses_per_day=2, stall_days=2,
-                                wiped_after_first_day="end_at_once")
+                                wiped_after_first_day="end_at_once",
+                                answers_after_pass="open")
     keep_the_protocol(RULESET, dsl.load(path), "fantasy_line_battle options", 6)
 
 
@@ -231,3 +232,79 @@ def test_select_done_with_nothing_placed_only_when_nothing_is_affordable():
                                    key=lambda c: t.state.cfg.characters[c].cost))
     t.play("South", "done")
     assert RULESET.outcome(t.state).winner == "South"
+
+
+def test_r16_a_pass_closes_ones_answers_for_the_day():
+    # South passed its casting: North's Curse is not answered, though Purify is held
+    t = fielded(["knight", "acolyte"], ["giant", "cleric"], north_spells=["curse"],
+                south_spells=["purify"], start="South")
+    t.play("South", "pass")
+    t.play("North", "cast curse 1")
+    assert t.state.flow.window is None
+    assert t.get("mana", "South") == 4 and "purify" in t.state.spells("South")
+
+
+def test_r16_answers_after_pass_open_is_an_option():
+    t = fielded(["knight", "acolyte"], ["giant", "cleric"], north_spells=["curse"],
+                south_spells=["purify"], start="South", answers_after_pass="open")
+    t.play("South", "pass")
+    t.play("North", "cast curse 1")
+    assert t.state.flow.window is not None and t.state.flow.window.name == "interrupt"
+    t.play("South", "cast purify")
+    assert t.get("mana", "South") == 4 - 2 and t.state.line("South")[0].hits() == 3
+
+
+def test_r25_the_spell_phase_kill_may_keep_the_rest():
+    # Lightning Bolt x2 gives North 4 targeted damage; `kill 2` (the Scout, 2) in the
+    # spell phase keeps the other 2 held for later turns or the targeted damage phase
+    t = fielded(["knight", "pyromancer"], ["knight", "scout", "cleric"],
+                north_spells=["lightning_bolt"], south_spells=["heal"], base_mana=10)
+    t.play("North", "cast lightning_bolt x2")
+    assert t.get("pool", "North") == 4
+    t.play("South", "cast heal")
+    assert "kill 2" in t.legal("North") and "kill 2 3" not in t.legal("North")  # 2 + 4
+    t.play("North", "kill 2")
+    assert t.state.flow.window.name == "interrupt"  # South could hold a Sanctuary
+    t.play("South", "pass")
+    assert t.get("pool", "North") == 2 and t.get("front", "South") == 0
+    assert t.state.line("South")[1].dying
+    assert t.state.flow.actor == "South"  # a kill is a turn of the spell phase
+
+
+def test_r06_only_a_side_wiped_out_on_day_one_is_graced():
+    # the Scout dies on Day 1: South is graced until the end of Day 2, North is not
+    t = fielded(["giant", "berserker"], ["scout"])
+    t.pass_until("spells", day=2)
+    assert t.state.graced == frozenset({"South"}) and RULESET.outcome(t.state) is None
+
+
+def test_r16_sanctuary_spares_one_place_of_a_kill_and_the_others_die():
+    # North's 4 targeted damage (Lightning Bolt x2) kills South's Scout and Acolyte (2 each)
+    # at once; South answers for the Scout: the Acolyte dies, North keeps the Scout's 2
+    t = fielded(["knight", "pyromancer"], ["cleric", "scout", "acolyte"],
+                north_spells=["lightning_bolt"], south_spells=["sanctuary", "heal"],
+                base_mana=10)
+    t.play("North", "cast lightning_bolt x2")
+    if t.state.flow.window is not None:  # Counterspell could answer: South lets it go
+        t.play("South", "pass")
+    t.play("South", "cast heal")
+    t.play("North", "kill 2 3")
+    assert "cast sanctuary 2" in t.legal("South") and "cast sanctuary 3" in t.legal("South")
+    t.play("South", "cast sanctuary 2")
+    assert [f.dying for f in t.state.line("South")] == [False, False, True]
+    assert t.get("pool", "North") == 2
+
+
+def test_r25_an_answered_kill_leaves_the_turn_of_kills_open():
+    # answers_after_pass open: North's Sanctuary spares its Scout from South's Assassin
+    # (3 held); South's turn goes on, since the 3 could still kill, until it passes
+    t = fielded(["knight", "scout", "cleric"], ["assassin"], north_spells=["sanctuary"],
+                answers_after_pass="open")
+    t.pass_until("targeted")
+    turn(t, "South")
+    t.play("South", "kill 2")
+    t.play("North", "cast sanctuary 2")
+    assert t.state.flow.actor == "South" and t.get("pool", "South") == 3
+    assert "kill 2" in t.legal("South")
+    t.play("South", "pass")
+    assert t.get("pool", "South") == 0 and t.get("front", "North") == 3

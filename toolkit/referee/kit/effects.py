@@ -203,12 +203,18 @@ class EffectError(ValueError):
     """A call that does not fit the registry (caught at check; a bug if seen at play)."""
 
 
+#: how many bound calls an Effects registry remembers before it starts again
+BOUND = 4096
+
+
 @dataclass
 class Effects:
     """The effect primitives of one ruleset."""
 
     ruleset: str
     primitives: dict[str, Primitive] = field(default_factory=dict)
+    #: calls bound so far (a call is a value: the same call binds the same way)
+    _bound: dict = field(default_factory=dict, repr=False, compare=False)
 
     def primitive(self, name: str | None = None, **params: ParamType | tuple[ParamType, Any]):
         """Register the decorated function `run(ctx, **params)`. A parameter given as
@@ -273,6 +279,20 @@ class Effects:
         return out
 
     def bind(self, call: Call) -> Bound:
+        """`call` checked against its primitive, defaults filled in; remembered, so a
+        card played again is not checked again (at most BOUND calls, then afresh)."""
+        try:
+            bound = self._bound.get(call)
+        except TypeError:  # an argument that is not a value (a list): bind it each time
+            return self._bind(call)
+        if bound is None:
+            bound = self._bind(call)
+            if len(self._bound) >= BOUND:
+                self._bound.clear()
+            self._bound[call] = bound
+        return bound
+
+    def _bind(self, call: Call) -> Bound:
         problems = self.problems(call)
         if problems:
             raise EffectError(problems[0][0])

@@ -56,6 +56,7 @@ OPTIONS = {
     "max_times": fx.Int(1, 9),
     "ability_uses_per_day": fx.Int(1, 9),
     "targeted_damage": fx.OneOf(("always", "chosen")),
+    "answers_after_pass": fx.OneOf(("closed", "open")),
 }
 
 
@@ -106,6 +107,7 @@ class Config:
     max_times: int  # the most a doubleable or fork spell is cast at once (FLB-R19)
     ability_uses: int  # move abilities per character per Day (FLB-R21)
     chosen: bool  # targeted damage is made only when its owner aims it (FLB-R14)
+    answers_open: bool = False  # a side that passed its casting may still answer (FLB-R16)
 
     def other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
@@ -171,4 +173,5 @@ def read(scenario: Scenario, options: Mapping[str, Any]) -> Config:
         max_times=int(options.get("max_times", 2)),
         ability_uses=int(options.get("ability_uses_per_day", 1)),
         chosen=options.get("targeted_damage", "always") == "chosen",
+        answers_open=options.get("answers_after_pass", "closed") == "open",
     )

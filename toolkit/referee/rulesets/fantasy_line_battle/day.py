@@ -10,7 +10,7 @@ begins (FLB-dying).
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations, product
 
 from toolkit.referee.chance import Pick
 from toolkit.referee.kit.flow import open_window
@@ -31,6 +31,30 @@ def _after(s: State) -> tuple[str, ...]:
     """The sides in turn order: the one that did not take the last turn first."""
     first = s.cfg.other(s.last) if s.last else s.sides[0]
     return (first, s.cfg.other(first))
+
+
+def _turn(s: State, side: str):
+    """`side`'s turn begins: it is the last turn taken until the next one begins, whether
+    it is spent on a move or on a pass (a pass is a turn, FLB-turns)."""
+    return (s if s.last == side else evolve(s, last=side)), ()
+
+
+#: The phases of a Day that come after the spell phase: every side has passed its casting.
+AFTER_SPELLS = frozenset(("movement", "targeted", "front", "dusk"))
+
+
+def has_passed(s: State, side: str) -> bool:
+    """Has `side` passed in today's spell phase? Then it plays no more spell cards
+    today, interrupts included (FLB-cast, FLB-R16)."""
+    if s.flow.phase == "spells":
+        return side in s.flow.out
+    return s.flow.phase in AFTER_SPELLS
+
+
+def _closed(s: State, side: str) -> bool:
+    """No answers from `side`: it passed today, and answers close with a pass
+    (option `answers_after_pass closed`, FLB-R16)."""
+    return not s.cfg.answers_open and has_passed(s, side)
 
 
 # ------------------------------------------------------------------- mana
@@ -136,7 +160,9 @@ def _pay(s: State, side: str, m: Cast) -> State:
 
 def answers(s: State, side: str, pending: tuple) -> list[Cast]:
     """The interrupts `side` may cast against `pending` (FLB-interrupt)."""
-    out = []
+    out: list = []
+    if _closed(s, side):
+        return out
     for card in sorted(set(s.spells(side))):
         spell = s.cfg.spells[card]
         if not spell.interrupt or spell.cost > s.get(s.mana, side):
@@ -159,7 +185,7 @@ def answers(s: State, side: str, pending: tuple) -> list[Cast]:
 def _resolve_cast(s: State, pending: tuple) -> tuple[State, list]:
     side, card, times, args = pending
     if card == "kill":
-        return _resolve_kill(s, side, int(args[0]))
+        return _resolve_kill(s, side, tuple(int(a) for a in args))
     spell = s.cfg.spells[card]
     mult = times if spell.doubleable else 1
     impacts = times if spell.fork else 1
@@ -173,23 +199,52 @@ def _resolve_cast(s: State, pending: tuple) -> tuple[State, list]:
     return s, events
 
 
-def _resolve_kill(s: State, side: str, place: int) -> tuple[State, list]:
+def _resolve_kill(s: State, side: str, places: tuple[int, ...]) -> tuple[State, list]:
+    """The enemies at `places` are killed at once (Dying keep their places, so the
+    places stay good), then the turn's targeted damage is settled (`_after_kill`)."""
     enemy = s.cfg.other(side)
-    f = line.at_place(s, enemy, place)
     events: list = []
-    s = s.add("pool", side, -f.health)
-    if f.warded:
-        events.append(Event("ward", f"{enemy}'s {f.card} cannot die today: "
-                            f"{f.health} targeted damage is lost"))
-        return s, events
-    return line.kill(s, enemy, f, events, "targeted damage"), events
+    for place in places:
+        f = line.at_place(s, enemy, place)
+        s = s.add("pool", side, -f.health)
+        if f.warded:
+            events.append(Event("ward", f"{enemy}'s {f.card} cannot die today: "
+                                f"{f.health} targeted damage is lost"))
+            continue
+        s = line.kill(s, enemy, f, events, "targeted damage")
+    return _after_kill(s, side, events), events
+
+
+def convert(s: State, side: str, events: list) -> State:
+    """What `side` holds of targeted damage goes to the enemy Front now (FLB-targeted)."""
+    left = s.get(s.pool, side)
+    s = evolve(s, spending=None) if s.spending == side else s
+    if not left:
+        return s
+    s = s.put("pool", side, 0)
+    return line.deal_front(s, s.cfg.other(side), left, events,
+                           f"{side}'s unspent targeted damage")
+
+
+def _after_kill(s: State, side: str, events: list) -> State:
+    """In the targeted damage phase a turn spends all that is held (FLB-R25): it goes
+    on while the rest can still kill an enemy; once it cannot, the rest goes to the
+    enemy Front and the turn is over. In the spell phase the rest is kept."""
+    if s.flow.phase != "targeted":
+        return s
+    if kills(s, side):
+        return s if s.spending == side else evolve(s, spending=side)
+    return convert(s, side, events)
 
 
 def may_answer(s: State, side: str, pending: tuple) -> bool:
     """Could `side` hold an interrupt with an effect on `pending`, judged only from what
     both players see (FLB-R23): a category it has access to holds such an interrupt and
     its mana pays for one. The window opens then whether or not it holds one, so that
-    opening it tells nothing about its hand."""
+    opening it tells nothing about its hand. A side that passed today is not asked
+    (`_closed`)."""
+    if _closed(s, side):
+        return False
     limits = draws.spell_limits(s, side)
     mana = s.get(s.mana, side)
     for spell in s.cfg.spells.values():
@@ -231,30 +286,53 @@ def _tidy(s: State, events: list) -> State:
 
 def check_kill(s: State, side: str, m: Kill) -> Illegal | None:
     enemy = s.cfg.other(side)
-    f = line.at_place(s, enemy, m.place)
-    if f is None or f.dying:
-        return Illegal("FLB-targeted", f"there is no live enemy at place {m.place}")
+    need, names = 0, []
+    for place in m.places:
+        f = line.at_place(s, enemy, place)
+        if f is None or f.dying:
+            return Illegal("FLB-targeted", f"there is no live enemy at place {place}")
+        need += f.health
+        names.append(f"{f.card} {f.health}")
     pool = s.get(s.pool, side)
-    if pool < f.health:
-        return Illegal("FLB-targeted", f"{enemy}'s {f.card} needs {f.health} targeted damage "
-                       f"to kill outright; you hold {pool}")
+    if pool < need:
+        return Illegal("FLB-targeted", f"killing {enemy}'s " + " and ".join(names)
+                       + f" outright needs {need} targeted damage; you hold {pool}")
     return None
 
 
 def kills(s: State, side: str) -> list[Kill]:
-    enemy = s.cfg.other(side)
+    """Every set of live enemies whose healths the held targeted damage pays for, all at
+    once (FLB-R25): fewest first, then by place."""
     pool = s.get(s.pool, side)
-    return [Kill(i) for i, f in enumerate(s.line(enemy), 1) if not f.dying and f.health <= pool]
+    if not pool:
+        return []
+    live = [(i, f.health) for i, f in enumerate(s.line(s.cfg.other(side)), 1)
+            if not f.dying and f.health <= pool]
+    out = []
+    for n in range(1, len(live) + 1):
+        found = [Kill(tuple(i for i, _ in group)) for group in combinations(live, n)
+                 if sum(h for _, h in group) <= pool]
+        if not found:
+            break
+        out += found
+    return out
 
 
 def play_kill(s: State, side: str, m: Kill) -> tuple[State, tuple]:
-    events = [Event("aim", f"{side} aims targeted damage at place {m.place}")]
-    s = _start(evolve(s, last=side), side, (side, "kill", 1, (str(m.place),)), events)
+    where = " and ".join(str(p) for p in m.places)
+    events = [Event("aim", f"{side} aims targeted damage at place{'s' * (len(m.places) > 1)} "
+                    f"{where}")]
+    pending = (side, "kill", 1, tuple(str(p) for p in m.places))
+    s = _start(evolve(s, last=side), side, pending, events)
     return s, tuple(events)
 
 
 class Spells:
-    """spells (in turn, until both pass): cast a spell, or spend targeted damage."""
+    """spells (in turn, until both pass): cast a spell, or spend targeted damage on
+    one or more kills, keeping the rest (FLB-R25). A pass ends one's casting for the
+    Day, answers included (FLB-R16)."""
+
+    begin_turn = staticmethod(_turn)
 
     def enter(self, s: State):
         events: list = []
@@ -271,14 +349,29 @@ class Spells:
         return out + kills(s, side)
 
     def legal(self, s: State, side: str):
-        return [m for m in self.candidates(s, side) if self.check(s, side, m) is None]
+        """What `check` accepts, listed directly (can_cast's conditions read once per
+        card, the targets once per card and count); tests hold it to the check."""
+        out: list = []
+        mana = s.get(s.mana, side)
+        first = not s.get(s.cast, side)
+        spells, max_times = s.cfg.spells, s.cfg.max_times
+        for card in sorted(set(s.spells(side))):
+            spell = spells[card]
+            if spell.interrupt or (spell.first_only and not first):
+                continue
+            most = max_times if spell.doubleable or spell.fork else 1
+            for times in range(1, most + 1):
+                if spell.cost * times > mana:
+                    break
+                out += [Cast(card, times, args) for args in spell_targets(s, side, card, times)]
+        return out + kills(s, side)
 
     def check(self, s: State, side: str, m) -> Illegal | None:
         if isinstance(m, Cast):
             return can_cast(s, side, m)
         if isinstance(m, Kill):
             return check_kill(s, side, m)
-        return Illegal("FLB-cast", "in the spell phase: cast SPELL, kill PLACE or pass")
+        return Illegal("FLB-cast", "in the spell phase: cast SPELL, kill PLACE... or pass")
 
     def apply(self, s: State, side: str, m):
         if isinstance(m, Kill):
@@ -298,6 +391,9 @@ class Interrupt:
     def check(self, s: State, side: str, m, w: Window) -> Illegal | None:
         if not isinstance(m, Cast):
             return Illegal("FLB-interrupt", "answer with an interrupt spell, or pass")
+        if _closed(s, side):
+            return Illegal("FLB-cast", "you passed in today's spell phase: no more spell "
+                           "cards today, interrupts included")
         problem = can_cast(s, side, m, answering=True)
         if problem:
             return problem
@@ -315,6 +411,10 @@ class Interrupt:
         events += ctx.events
         if not ctx.cancelled:
             s, more = _resolve_cast(s, pending)
+            events += more
+        elif pending[1] == "kill":  # the friend it spares keeps its place; the rest die
+            rest = tuple(a for a in pending[3] if not m.args or a != m.args[0])
+            s, more = _resolve_kill(s, pending[0], tuple(int(a) for a in rest))
             events += more
         return _tidy(s, events), tuple(events)
 
@@ -354,6 +454,8 @@ def ability_moves(s: State, side: str) -> list[Ability]:
 class Movement:
     """movement (in turn, until both pass): one move ability at a time; each
     character's `ability_uses_per_day` times a Day, once by default (FLB-move, FLB-R21)."""
+
+    begin_turn = staticmethod(_turn)
 
     def order(self, s: State):
         return _after(s)
@@ -403,11 +505,27 @@ def aims(s: State, side: str) -> list[Aim]:
 
 class Targeted:
     """targeted (in turn, until both pass): characters that may target damage make
-    it if in range; then kills in turn (FLB-targeted). With `targeted_damage chosen`
-    each is aimed in turn (`aim PLACE`) or left to deal normal damage (FLB-R14)."""
+    it if in range; then kills in turn (FLB-targeted). A turn of kills spends all that
+    is held: it goes on while the rest can still kill, then the rest goes to the enemy
+    Front (FLB-R25); a pass sends what is held there at once (FLB-R24). With
+    `targeted_damage chosen` each is aimed in turn (`aim PLACE`) or left to deal normal
+    damage (FLB-R14)."""
 
     def order(self, s: State):
         return _after(s)
+
+    def begin_turn(self, s: State, side: str):
+        """A pass is a turn (FLB-turns); the side that passed just now has its
+        targeted damage converted to damage to the enemy Front (FLB-R24)."""
+        s, _ = _turn(s, side)
+        events: list = []
+        for other in s.sides:
+            if other in s.flow.out and (s.get(s.pool, other) or s.spending == other):
+                s = convert(s, other, events)
+        return s, tuple(events)
+
+    def turn_over(self, s: State, side: str) -> bool:
+        return s.spending != side
 
     def enter(self, s: State):
         events: list = []
@@ -435,7 +553,8 @@ class Targeted:
             return Illegal("FLB-R14", f"no character of yours at place {m.place} can make "
                            "targeted damage now")
         if not isinstance(m, Kill):
-            return Illegal("FLB-targeted", "in the targeted damage phase: kill PLACE or pass")
+            return Illegal("FLB-targeted", "in the targeted damage phase: kill PLACE... or "
+                           "pass")
         return check_kill(s, side, m)
 
     def apply(self, s: State, side: str, m):
@@ -457,12 +576,8 @@ class Front:
         s = line.bury(s, events)
         # the targeted damage left when both passed reaches the Fronts first: what it
         # kills died in the targeted damage phase and deals no normal damage (FLB-R24)
-        left = {side: s.get(s.pool, side) for side in s.sides}
         for side in s.sides:
-            s = s.put("pool", side, 0)
-        for side in s.sides:
-            s = line.deal_front(s, s.cfg.other(side), left[side], events,
-                                f"{side}'s unspent targeted damage")
+            s = convert(s, side, events)
         s = line.bury(s, events)
         dealt = {}
         for side in s.sides:
@@ -484,6 +599,8 @@ class Dusk:
         calm = 0 if s.deaths else s.calm + 1
         lines = tuple(tuple(evolve(f, stunned=False, bonus=0, warded=False) for f in ln)
                       for ln in s.lines)
+        if s.flow.round == 1 and s.cfg.grace_day:  # judged at the end of Day 2 (FLB-R06)
+            s = evolve(s, graced=frozenset(side for side in s.sides if not s.line(side)))
         s = evolve(s, lines=lines, calm=calm, deaths=0, shield=(0, 0), cast=(0, 0),
                    used=(), aimed=frozenset(), still=False,
                    lasting=tuple(x for x in s.lasting if x[1] != "harvest"))

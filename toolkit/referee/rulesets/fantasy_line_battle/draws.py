@@ -55,8 +55,13 @@ def spell_limits(s: State, side: str) -> dict[str, int]:
             for c in CATEGORIES}
 
 
-def held(s: State, side: str, category: str) -> int:
-    return sum(1 for c in s.spells(side) if s.cfg.spells[c].category == category)
+def _held(s: State, side: str) -> dict[str, int]:
+    """How many spells of each category `side` holds."""
+    spells = s.cfg.spells
+    out = dict.fromkeys(CATEGORIES, 0)
+    for card in s.spells(side):
+        out[spells[card].category] += 1
+    return out
 
 
 def _owed(s: State, side: str, deck: str) -> int:
@@ -70,9 +75,10 @@ def refill_characters(s: State, side: str, events: list | None = None) -> State:
 
 def refill_spells(s: State, side: str, events: list | None = None) -> State:
     """Draw up to every spell limit (FLB-hands)."""
+    has = _held(s, side)
     for category, limit in spell_limits(s, side).items():
-        s = owe(s, side, category, limit - held(s, side, category) - _owed(s, side, category),
-                events)
+        if limit > has[category]:
+            s = owe(s, side, category, limit - has[category] - _owed(s, side, category), events)
     return s
 
 
@@ -124,8 +130,7 @@ class Draw:
         card = outcome.values[0]
         events = [Event(DRAW, f"you draw {card}", to=frozenset({who})),
                   Event(DRAW, f"{who} draws a card from the {deck} deck")]
-        s = s.move_cards([card], (deck, None), (_hand_of(deck), who))
-        s = evolve(s, draws=s.draws[1:])
+        s = s.move_cards([card], (deck, None), (_hand_of(deck), who), draws=s.draws[1:])
         return next_draw(s, events), tuple(events)
 
 
@@ -135,8 +140,9 @@ class Draw:
 def over_limit(s: State, side: str) -> str | None:
     """A spell category `side` holds more cards of than its limit allows."""
     limits = spell_limits(s, side)
+    has = _held(s, side)
     for category in CATEGORIES:
-        if held(s, side, category) > limits[category]:
+        if has[category] > limits[category]:
             return category
     return None
 

@@ -11,9 +11,9 @@ Each primitive's docstring is its sentence for players.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from toolkit.referee.kit import effects as fx
-from toolkit.referee.kit import zones as zn
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event
 
@@ -224,7 +224,8 @@ def aimed_at(s: State, pending: tuple, side: str, uid: int) -> bool:
     """Is the pending spell (or kill) aimed at `side`'s fighter `uid`?"""
     caster, card, times, args = pending
     if card == "kill":
-        return args and line.at_place(s, side, int(args[0])).uid == uid
+        return caster != side and any(line.at_place(s, side, int(a)).uid == uid
+                                      for a in args)
     kind = target_kind(s.cfg.spells[card].effects)
     if kind != "enemy" or caster == side:
         return False
@@ -266,8 +267,7 @@ def revive(ctx: Ctx, target: str, to: str, health, damage, range):
         low, high = span(range) if range is not None else (f.low, f.high)
         f = evolve(f, health=health, damage=damage if damage is not None else f.damage,
                    low=low, high=high)
-    s = evolve(s, zones=zn.put(s.zones, s.zone(DEAD, ctx.side).remove(card)),
-               next_uid=s.next_uid + 1)
+    s = s.with_zone(s.zone(DEAD, ctx.side).remove(card), next_uid=s.next_uid + 1)
     ctx.s = draws.refill_spells(s.with_line(ctx.side, s.line(ctx.side) + (f,)), ctx.side)
     ctx.tell(f"{ctx.side}'s {card} returns to the rear of the line")
 
@@ -282,7 +282,8 @@ def forbid(ctx: Ctx, what: str, until: str):
 # ------------------------------------------------------------------ targets
 
 
-def target_kind(calls) -> str | None:
+@lru_cache(maxsize=512)
+def target_kind(calls: tuple) -> str | None:
     """What a spell's impact is aimed at: enemy (a place in the enemy line), friend
     (a place in one's own), move (a friend's place and where to), dead (a dead
     friend's card), or None."""

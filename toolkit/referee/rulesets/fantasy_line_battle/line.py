@@ -8,7 +8,6 @@ must be spent on it at once, again and again while it suffices (FLB-front).
 
 from __future__ import annotations
 
-from toolkit.referee.kit import zones as zn
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event
 
@@ -85,8 +84,7 @@ def bury(s: State, events: list) -> State:
             continue
         s = s.with_line(side, (f for f in s.line(side) if not f.dying))
         dead = s.zone(DEAD, side)
-        s = evolve(s, zones=zn.put(s.zones, dead.add(*(f.card for f in gone))),
-                   deaths=s.deaths + len(gone))
+        s = s.with_zone(dead.add(*(f.card for f in gone)), deaths=s.deaths + len(gone))
         for f in gone:
             events.append(Event("death", f"{side}'s {f.card} dies"))
         for who, kind, n, _ in s.lasting:

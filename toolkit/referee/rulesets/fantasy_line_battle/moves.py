@@ -9,6 +9,7 @@
     cast fireball x2      doubled, or forked, at twice the cost (FLB-double)
     cast blessing x2 1 3  a target per impact: places in a line, or a dead friend's card
     kill 2                spend targeted damage on the enemy at place 2 (FLB-targeted)
+    kill 2 3              ... on the enemies at places 2 and 3 at once
     aim 2                 targeted_damage chosen: your character at 2 makes its targeted damage
     ability 3             the move ability of your character at place 3 (FLB-move)
     ability 2 4 3         ... with its targets (friend at 4 to place 3)
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from toolkit.referee.protocol import PASS, MoveSyntaxError
 
 RULE_NOTATION = "FLB-notation"
-FORMS = ("place CARD, take CARD, farseer, done, cast SPELL [x2] [TARGET...], kill PLACE, "
+FORMS = ("place CARD, take CARD, farseer, done, cast SPELL [x2] [TARGET...], kill PLACE..., "
          "aim PLACE, ability PLACE [TARGET...], discard SPELL, pass")
 
 
@@ -71,10 +72,13 @@ class Cast:
 
 @dataclass(frozen=True, slots=True)
 class Kill:
-    place: int
+    """Targeted damage spent on the enemies at these places at once, in rising order
+    (FLB-targeted, FLB-R25)."""
+
+    places: tuple[int, ...]
 
     def __str__(self) -> str:
-        return f"kill {self.place}"
+        return "kill " + " ".join(str(p) for p in self.places)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +135,12 @@ def parse(text: str):
                                       "(no x)", text)
             times, rest = int(rest[0][1]), rest[1:]
         return Cast(card, times, tuple(rest))
-    if verb == "kill" and len(args) == 1:
-        return Kill(_place(args[0], text))
+    if verb == "kill" and args:
+        places = tuple(_place(a, text) for a in args)
+        if list(places) != sorted(set(places)):
+            raise MoveSyntaxError(RULE_NOTATION, "name the places to kill once each, in "
+                                  "rising order (kill 2 3)", text)
+        return Kill(places)
     if verb == "aim" and len(args) == 1:
         return Aim(_place(args[0], text))
     if verb == "ability" and 1 <= len(args) <= 3:

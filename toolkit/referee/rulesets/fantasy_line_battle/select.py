@@ -13,7 +13,6 @@ may be revealed (`farseer`): the other player must finish at once, in the
 
 from __future__ import annotations
 
-from toolkit.referee.kit import zones as zn
 from toolkit.referee.kit.flow import with_flow
 from toolkit.referee.kit.phases import SIDE, Window
 from toolkit.referee.kit.values import evolve
@@ -195,7 +194,7 @@ class Reveal:
                 line.append(Fighter.of(uid, s.cfg.characters[card]))
                 uid += 1
             s = evolve(s, next_uid=uid).with_line(side, line)
-            s = evolve(s, zones=zn.put(s.zones, s.zone(SELECTION, side).clear()))
+            s = s.with_zone(s.zone(SELECTION, side).clear())
             aside = s.zone(SET_ASIDE, side).cards
             if aside:
                 s = s.move_cards(aside, (SET_ASIDE, side), (CHARACTER_DISCARD, None))

@@ -30,7 +30,8 @@ def move_space(s: State, side: str) -> list:
             out += [Cast(name, times, args) for args in shapes + [()]]
         out.append(Discard(name))
     ints = range(1, min(cfg.max_line, 4) + 2)
-    out += [Kill(i) for i in ints] + [Aim(i) for i in ints]
+    out += [Kill((i,)) for i in ints] + [Aim(i) for i in ints]
+    out += [Kill((i, j)) for i in ints for j in ints if i < j] + [Kill(tuple(ints))]
     for i in ints:
         out += [Ability(i)] + [Ability(i, (j,)) for j in ints]
         out += [Ability(i, (j, k)) for j in ints for k in ints]

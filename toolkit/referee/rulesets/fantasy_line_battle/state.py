@@ -11,6 +11,7 @@ side order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from toolkit.referee.kit import zones as zn
@@ -90,6 +91,8 @@ class State:
     last: str | None = None  # the side that took the last turn (FLB-turns)
     result: tuple | None = None  # (winner, reason, rule) decided at the end of a Day
     next_uid: int = 1
+    spending: str | None = None  # the side whose turn of kills is under way (FLB-R25)
+    graced: frozenset = frozenset()  # sides wiped out on Day 1, judged at Day 2's end (FLB-R06)
 
     # ------------------------------------------------------------ reading
 
@@ -97,7 +100,10 @@ class State:
         return 0 if side == self.sides[0] else 1
 
     def zone(self, name: str, owner: str | None = None) -> zn.Zone:
-        return zn.find(self.zones, name, owner)
+        i = zone_index(self.sides).get((name, owner))
+        if i is None:
+            return zn.find(self.zones, name, owner)  # raises ZoneError: no such zone
+        return self.zones[i]
 
     def hand(self, side: str) -> tuple[str, ...]:
         return self.zone(HAND, side).cards
@@ -141,9 +147,38 @@ class State:
     def with_line(self, side: str, line) -> "State":
         return self.put("lines", side, tuple(line))
 
+    def with_zone(self, zone: zn.Zone, **changes: Any) -> "State":
+        """`self` with `zone` in the place of the zone of its name and owner (and any
+        other `changes` in the same step)."""
+        i = zone_index(self.sides)[zone.name, zone.owner]
+        zones = self.zones
+        return evolve(self, zones=zones[:i] + (zone,) + zones[i + 1:], **changes)
+
     def move_cards(self, cards, source: tuple[str, str | None],
-                   target: tuple[str, str | None]) -> "State":
-        return evolve(self, zones=zn.move(self.zones, cards, source, target))
+                   target: tuple[str, str | None], **changes: Any) -> "State":
+        index = zone_index(self.sides)
+        i, j = index[source], index[target]
+        cards = tuple(cards)
+        zones = list(self.zones)
+        zones[i] = zones[i].remove(*cards)
+        zones[j] = zones[j].add(*cards)
+        return evolve(self, zones=tuple(zones), **changes)
+
+
+@lru_cache(maxsize=64)
+def zone_index(sides: tuple[str, ...]) -> dict[tuple[str, str | None], int]:
+    """Where each zone (name, owner) stands in `State.zones`: the order initial_zones
+    lays them out in, which play never changes (zones are replaced, never added)."""
+    return {(name, owner): i for i, (name, owner) in enumerate(_layout(sides))}
+
+
+def _layout(sides: tuple[str, ...]) -> list[tuple[str, str | None]]:
+    out: list[tuple[str, str | None]] = [(CHARACTERS, None), (CHARACTER_DISCARD, None)]
+    for category in CATEGORIES:
+        out += [(category, None), (discard_of(category), None)]
+    for side in sides:
+        out += [(HAND, side), (SELECTION, side), (SET_ASIDE, side), (SPELLS, side), (DEAD, side)]
+    return out
 
 
 def initial_zones(cfg: Config) -> tuple[zn.Zone, ...]:

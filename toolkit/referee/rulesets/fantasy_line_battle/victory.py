@@ -1,6 +1,7 @@
 """The end (FLB-end): a side with no live characters loses, at once, except that a
 side wiped out on the first Day is judged only at the end of the second (option
-`wiped_after_first_day`, FLB-R06). A game with no real progress, `stall_days`
+`wiped_after_first_day`, FLB-R06); a side wiped out on Day 2 or later loses at once,
+even while the other still has its grace Day. A game with no real progress, `stall_days`
 Days in a row in which nobody died, ends at dusk, won by the higher survival
 production, then by `stall_tie_break` (FLB-R05); so does a game reaching
 `max_days` (FLB-R09)."""
@@ -23,12 +24,13 @@ def scores(s: State) -> tuple[tuple[str, float], ...]:
 def wiped(s: State) -> Outcome | None:
     if s.flow.round == 1 and s.flow.phase in SETUP:
         return None
-    if s.cfg.grace_day and (s.flow.round == 1 or (s.flow.round == 2
-                                                  and s.flow.phase != "dusk")):
-        return None
     out = [side for side in s.sides if not s.line(side)]
     if not out:
         return None
+    if s.cfg.grace_day and (s.flow.round == 1 or (
+            s.flow.round == 2 and s.flow.phase != "dusk"
+            and all(side in s.graced for side in out))):
+        return None  # wiped out on Day 1: judged at the end of Day 2 (FLB-R06)
     if len(out) == 2:
         return Outcome(None, "both lines are wiped out: a draw", "FLB-end", scores(s))
     winner = s.cfg.other(out[0])

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from toolkit.referee.kit.memo import Memo
 from toolkit.referee.protocol import ScenarioError
 
 BATTLE, EVENT, TERRITORY, BONUS = "battle", "event", "territory", "territory_bonus"
@@ -35,7 +36,10 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Config:
+class Config(Memo):
+    """`memo` (kit.memo): a card's modifiers, a bid's total from what it reads, the
+    victory a set of territories meets, filled as games ask."""
+
     cards: Mapping[str, Card]
     victory: str
     conditions: tuple[str, ...]
@@ -53,20 +57,6 @@ class Config:
     def card(self, name: str) -> Card:
         return self.cards[name]
 
-    @property
-    def memo(self) -> dict:
-        """What the rules work out again and again from this config alone (a card's
-        modifiers, a bid's total from what it reads, the victory a set of territories
-        meets), filled as games ask. A config copied with other options gets its own."""
-        kept = self.__dict__.get("_memo")
-        if kept is None or kept[0] is not self:
-            kept = (self, {})
-            object.__setattr__(self, "_memo", kept)
-        return kept[1]
-
-    def __getstate__(self) -> dict:
-        """Pickled without the memo: it is a cache, not part of the rules."""
-        return {k: v for k, v in self.__dict__.items() if k != "_memo"}
 
 
 def _int(options: Mapping[str, Any], key: str, default: int) -> int:
