@@ -21,7 +21,7 @@ from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.fantasy_line_battle.config import CATEGORIES, CHARACTERS
 from toolkit.referee.rulesets.fantasy_line_battle.moves import Discard
 from toolkit.referee.rulesets.fantasy_line_battle.state import (
-    CHARACTER_DISCARD, HAND, SPELLS, State, discard_of)
+    CHARACTER_DISCARD, HAND, SPELLS, State, discard_of, zone_index)
 
 DRAW, DISCARD = "draw", "discard"
 
@@ -90,8 +90,12 @@ def owe(s: State, side: str, deck: str, n: int, events: list | None = None) -> S
 
 
 def _window(s: State, side: str, deck: str) -> Window:
+    return _draw_window(s.zone(deck), side, deck)
+
+
+def _draw_window(zone, side: str, deck: str) -> Window:
     what = "a Character card" if deck == CHARACTERS else f"a {deck} spell"
-    return Window(DRAW, CHANCE, spec=s.zone(deck).draw(1, f"{side} draws {what}"),
+    return Window(DRAW, CHANCE, spec=zone.draw(1, f"{side} draws {what}"),
                   data=(("side", side), ("deck", deck)))
 
 
@@ -130,8 +134,17 @@ class Draw:
         card = outcome.values[0]
         events = [Event(DRAW, f"you draw {card}", to=frozenset({who})),
                   Event(DRAW, f"{who} draws a card from the {deck} deck")]
-        s = s.move_cards([card], (deck, None), (_hand_of(deck), who), draws=s.draws[1:])
-        return next_draw(s, events), tuple(events)
+        zones = s.zones_moved((card,), (deck, None), (_hand_of(deck), who))
+        rest = s.draws[1:]
+        if rest and not any(x.name == DRAW for x in s.flow.windows):
+            # the next draw owed, from a deck that is not empty: its window opens in the
+            # same new state (what next_draw does, without the state in between)
+            side2, deck2 = rest[0]
+            zone = zones[zone_index(s.sides)[deck2, None]]
+            if zone.count:
+                return open_window(s, _draw_window(zone, side2, deck2), zones=zones,
+                                   draws=rest), tuple(events)
+        return next_draw(evolve(s, zones=zones, draws=rest), events), tuple(events)
 
 
 # ------------------------------------------------------------------ discards
