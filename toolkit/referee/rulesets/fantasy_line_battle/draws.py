@@ -49,19 +49,31 @@ def character_limit(s: State, side: str) -> int:
 
 def spell_limits(s: State, side: str) -> dict[str, int]:
     """Per category: 4 with a live character giving access, 2 with only a dead one."""
-    live = {c for f in s.line(side) for c in f.spells}
-    dead = {c for card in s.dead(side) for c in s.cfg.characters[card].spells}
-    return {c: s.cfg.hand_live if c in live else s.cfg.hand_dead if c in dead else 0
-            for c in CATEGORIES}
+    line, dead = s.line(side), s.dead(side)
+    memo = s.cfg.memo  # the last answer per side, kept while its line and dead are the same
+    kept = memo.get(("limits", side))
+    if kept is None or kept[0] is not line or kept[1] is not dead:
+        cfg = s.cfg
+        live = {c for f in line for c in f.spells}
+        gone = {c for card in dead for c in cfg.characters[card].spells}
+        kept = memo["limits", side] = (line, dead, {
+            c: cfg.hand_live if c in live else cfg.hand_dead if c in gone else 0
+            for c in CATEGORIES})
+    return dict(kept[2])
 
 
 def _held(s: State, side: str) -> dict[str, int]:
     """How many spells of each category `side` holds."""
-    spells = s.cfg.spells
-    out = dict.fromkeys(CATEGORIES, 0)
-    for card in s.spells(side):
-        out[spells[card].category] += 1
-    return out
+    hand = s.spells(side)
+    memo = s.cfg.memo  # the last count per side, kept while its hand is the same
+    kept = memo.get(("held", side))
+    if kept is None or kept[0] is not hand:
+        spells = s.cfg.spells
+        out = dict.fromkeys(CATEGORIES, 0)
+        for card in hand:
+            out[spells[card].category] += 1
+        kept = memo["held", side] = (hand, out)
+    return dict(kept[1])
 
 
 def _owed(s: State, side: str, deck: str) -> int:
