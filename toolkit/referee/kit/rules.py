@@ -406,9 +406,10 @@ class KitRules:
             if phase.acting in (SIDE, TURNS) and not flow.begun:
                 state = replace(state, flow=replace(flow, begun=True))
                 begin = getattr(handler, "begin_turn", None)
-                if begin is not None:
-                    state, more = begin(state, flow.actor)
-                    events.extend(more)
+                if begin is None:  # only `begun` changed: the checks above still hold
+                    return state, events  # (no outcome, no window, not over): a decision is due
+                state, more = begin(state, flow.actor)
+                events.extend(more)
                 continue
             return state, events
         raise RuntimeError(f"{self.name}: the turn structure loops without asking anyone "
