@@ -13,6 +13,8 @@ when only a dead one does, none otherwise. A death that lowers a limit opens a
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import CHANCE, SIDE, Window
 from toolkit.referee.kit.values import evolve
@@ -106,9 +108,24 @@ def _window(s: State, side: str, deck: str) -> Window:
 
 
 def _draw_window(zone, side: str, deck: str) -> Window:
+    label, data = _draw_words(side, deck)
+    return Window(DRAW, CHANCE, spec=zone.draw(1, label), data=data)
+
+
+@lru_cache(maxsize=256)
+def _draw_words(side: str, deck: str) -> tuple[str, tuple]:
+    """A draw window's label and data (the same values for every draw of `side` from
+    `deck`, made once)."""
     what = "a Character card" if deck == CHARACTERS else f"a {deck} spell"
-    return Window(DRAW, CHANCE, spec=zone.draw(1, f"{side} draws {what}"),
-                  data=(("side", side), ("deck", deck)))
+    return f"{side} draws {what}", (("side", side), ("deck", deck))
+
+
+@lru_cache(maxsize=1024)
+def _told(who: str, deck: str, card: str) -> tuple[Event, Event]:
+    """What a draw tells: the card to the drawer, that a card was drawn to everyone
+    (events are immutable values: the same ones are handed out again)."""
+    return (Event(DRAW, f"you draw {card}", to=frozenset({who})),
+            Event(DRAW, f"{who} draws a card from the {deck} deck"))
 
 
 def redraw(s: State, w: Window) -> Window:
@@ -144,8 +161,7 @@ class Draw:
     def apply(self, s: State, side, outcome, w: Window):
         who, deck = w.get("side"), w.get("deck")
         card = outcome.values[0]
-        events = [Event(DRAW, f"you draw {card}", to=frozenset({who})),
-                  Event(DRAW, f"{who} draws a card from the {deck} deck")]
+        told = _told(who, deck, card)
         zones = s.zones_moved((card,), (deck, None), (_hand_of(deck), who))
         rest = s.draws[1:]
         if rest and not any(x.name == DRAW for x in s.flow.windows):
@@ -155,7 +171,8 @@ class Draw:
             zone = zones[zone_index(s.sides)[deck2, None]]
             if zone.count:
                 return open_window(s, _draw_window(zone, side2, deck2), zones=zones,
-                                   draws=rest), tuple(events)
+                                   draws=rest), told
+        events = list(told)
         return next_draw(evolve(s, zones=zones, draws=rest), events), tuple(events)
 
 
