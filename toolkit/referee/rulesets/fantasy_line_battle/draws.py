@@ -23,7 +23,7 @@ from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.fantasy_line_battle.config import CATEGORIES, CHARACTERS
 from toolkit.referee.rulesets.fantasy_line_battle.moves import Discard
 from toolkit.referee.rulesets.fantasy_line_battle.state import (
-    CHARACTER_DISCARD, HAND, SPELLS, State, discard_of, zone_index)
+    CHARACTER_DISCARD, DEAD, HAND, SPELLS, State, discard_of, zone_index)
 
 DRAW, DISCARD = "draw", "discard"
 
@@ -51,8 +51,15 @@ def character_limit(s: State, side: str) -> int:
 
 def spell_limits(s: State, side: str) -> dict[str, int]:
     """Per category: 4 with a live character giving access, 2 with only a dead one."""
-    line, dead = s.line(side), s.dead(side)
-    memo = s.cfg.memo  # the last answer per side, kept while its line and dead are the same
+    return dict(_limits(s, side))
+
+
+def _limits(s: State, side: str) -> dict[str, int]:
+    """spell_limits, not to be changed: the last answer per side, kept in the config's
+    memo while that side's line and dead are the same objects."""
+    line = s.lines[s.at(side)]
+    dead = s.zones[zone_index(s.sides)[DEAD, side]].cards
+    memo = s.cfg.memo
     kept = memo.get(("limits", side))
     if kept is None or kept[0] is not line or kept[1] is not dead:
         cfg = s.cfg
@@ -61,13 +68,14 @@ def spell_limits(s: State, side: str) -> dict[str, int]:
         kept = memo["limits", side] = (line, dead, {
             c: cfg.hand_live if c in live else cfg.hand_dead if c in gone else 0
             for c in CATEGORIES})
-    return dict(kept[2])
+    return kept[2]
 
 
 def _held(s: State, side: str) -> dict[str, int]:
-    """How many spells of each category `side` holds."""
-    hand = s.spells(side)
-    memo = s.cfg.memo  # the last count per side, kept while its hand is the same
+    """How many spells of each category `side` holds (not to be changed: the last count
+    per side, kept while its spell hand is the same object)."""
+    hand = s.zones[zone_index(s.sides)[SPELLS, side]].cards
+    memo = s.cfg.memo
     kept = memo.get(("held", side))
     if kept is None or kept[0] is not hand:
         spells = s.cfg.spells
@@ -75,7 +83,7 @@ def _held(s: State, side: str) -> dict[str, int]:
         for card in hand:
             out[spells[card].category] += 1
         kept = memo["held", side] = (hand, out)
-    return dict(kept[1])
+    return kept[1]
 
 
 def _owed(s: State, side: str, deck: str) -> int:
@@ -90,7 +98,7 @@ def refill_characters(s: State, side: str, events: list | None = None) -> State:
 def refill_spells(s: State, side: str, events: list | None = None) -> State:
     """Draw up to every spell limit (FLB-hands)."""
     has = _held(s, side)
-    for category, limit in spell_limits(s, side).items():
+    for category, limit in _limits(s, side).items():
         if limit > has[category]:
             s = owe(s, side, category, limit - has[category] - _owed(s, side, category), events)
     return s
@@ -181,7 +189,7 @@ class Draw:
 
 def over_limit(s: State, side: str) -> str | None:
     """A spell category `side` holds more cards of than its limit allows."""
-    limits = spell_limits(s, side)
+    limits = _limits(s, side)
     has = _held(s, side)
     for category in CATEGORIES:
         if has[category] > limits[category]:
