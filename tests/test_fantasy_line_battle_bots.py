@@ -69,3 +69,18 @@ def test_mcts_beats_random_at_fantasy_line_battle():
         if winner is not None:
             wins["mcts" if seated[sides.index(winner)] is mcts else "random"] += 1
     assert wins["mcts"] >= 6, wins
+
+
+def test_random_bot_weights_each_move_by_the_first_word_of_its_notation():
+    from toolkit.referee.protocol import PASS
+    from toolkit.referee.rulesets.fantasy_line_battle.rules import BOT_WEIGHTS
+
+    seen = set()
+    for moves in (0, 3, 20, 45, 70):
+        s = _midgame(moves, seed=5)
+        for side in s.sides:
+            space = [PASS] + RULESET.move_space(s, side)
+            words = [str(m).split(" ")[0] for m in space]
+            assert RULESET.bot_weights(s, side, space) == [BOT_WEIGHTS[w] for w in words]
+            seen.update(words)
+    assert {"pass", "place", "cast", "kill", "ability"} <= seen

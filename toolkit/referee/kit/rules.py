@@ -377,20 +377,21 @@ class KitRules:
             phase = self.current(state)
             handler = phase.handler
             if flow.fresh:
-                order = () if phase.acting in (AUTO, CHANCE) else self._order(state, phase)
+                acting = phase.acting
+                order = () if acting in (AUTO, CHANCE) else self._order(state, phase)
+                # an AUTO phase is over once entered: marked so at once (one new state,
+                # not two; no `enter` reads `ended`)
                 state = replace(state, flow=replace(
-                    flow, fresh=False, ended=False, order=order, at=0, out=frozenset(),
-                    moved=0, begun=False,
-                    waiting=order if phase.acting in (TOGETHER, REACT) else ()))
+                    flow, fresh=False, ended=acting is AUTO, order=order, at=0,
+                    out=frozenset(), moved=0, begun=False,
+                    waiting=order if acting in (TOGETHER, REACT) else ()))
                 enter = getattr(handler, "enter", None)
                 if enter is not None:
                     state, more = enter(state)
                     events.extend(more)
-                if phase.acting is AUTO:
+                if acting in (TOGETHER, REACT) and not state.flow.waiting:
                     state = replace(state, flow=replace(state.flow, ended=True))
-                elif phase.acting in (TOGETHER, REACT) and not state.flow.waiting:
-                    state = replace(state, flow=replace(state.flow, ended=True))
-                elif phase.acting in (SIDE, TURNS) and not state.flow.order:
+                elif acting in (SIDE, TURNS) and not state.flow.order:
                     state = replace(state, flow=replace(state.flow, ended=True))
                 continue
             if not flow.ended and phase.until is HANDLER and handler.done(state):
@@ -405,9 +406,10 @@ class KitRules:
             if phase.acting in (SIDE, TURNS) and not flow.begun:
                 state = replace(state, flow=replace(flow, begun=True))
                 begin = getattr(handler, "begin_turn", None)
-                if begin is not None:
-                    state, more = begin(state, flow.actor)
-                    events.extend(more)
+                if begin is None:  # only `begun` changed: the checks above still hold
+                    return state, events  # (no outcome, no window, not over): a decision is due
+                state, more = begin(state, flow.actor)
+                events.extend(more)
                 continue
             return state, events
         raise RuntimeError(f"{self.name}: the turn structure loops without asking anyone "

@@ -7,7 +7,8 @@ invariants the caller keeps, as the kit does for `Flow` and states).
 
 The copy is made by a copier built once per class: a dataclass with slots gets
 a function that sets every slot through its descriptor, one without slots has
-its instance dict copied whole. A name that is not a field is a TypeError, as
+its instance dict copied whole (`dict.copy`, then set as the new instance's dict:
+several times quicker than filling the empty dict a new instance starts with). A name that is not a field is a TypeError, as
 with `dataclasses.replace`.
 """
 
@@ -73,13 +74,19 @@ def _copier(cls: type) -> Callable[[Any, dict], Any]:
 
             return copy
 
-        def copy(value, changes):  # instance dict: copied whole
-            if not changes.keys() <= known:
+        setdict = object.__setattr__
+        count = len(names)
+
+        def copy(value, changes):  # instance dict: copied whole, then given to the copy
+            d = value.__dict__.copy()
+            n = len(d)
+            d.update(changes)
+            # a name that is not a field adds an entry; a value whose dict holds more
+            # than its fields (a cache such as Memo's) has every name checked instead
+            if len(d) != n or (n != count and not changes.keys() <= known):
                 raise _unknown(cls, changes, known)
             out = new(cls)
-            d = out.__dict__
-            d.update(value.__dict__)
-            d.update(changes)
+            setdict(out, "__dict__", d)
             return out
 
         return copy

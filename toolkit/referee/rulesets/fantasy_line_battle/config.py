@@ -18,6 +18,7 @@ from typing import Any
 from dsl.model import Call, Range, Scenario
 
 from toolkit.referee.kit import effects as fx
+from toolkit.referee.kit.memo import Memo
 from toolkit.referee.protocol import ScenarioError
 
 CHARACTERS = "characters"
@@ -88,7 +89,10 @@ class Spell:
 
 
 @dataclass(frozen=True)
-class Config:
+class Config(Memo):
+    """The scenario's figures and options; `memo` keeps what the rules work out again
+    and again from them and the position (a cache: draws.spell_limits)."""
+
     sides: tuple[str, ...]
     characters: Mapping[str, Character]
     spells: Mapping[str, Spell]

@@ -13,6 +13,8 @@ when only a dead one does, none otherwise. A death that lowers a limit opens a
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import CHANCE, SIDE, Window
 from toolkit.referee.kit.values import evolve
@@ -21,7 +23,7 @@ from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.fantasy_line_battle.config import CATEGORIES, CHARACTERS
 from toolkit.referee.rulesets.fantasy_line_battle.moves import Discard
 from toolkit.referee.rulesets.fantasy_line_battle.state import (
-    CHARACTER_DISCARD, HAND, SPELLS, State, discard_of)
+    CHARACTER_DISCARD, DEAD, HAND, SPELLS, State, discard_of, zone_index)
 
 DRAW, DISCARD = "draw", "discard"
 
@@ -49,19 +51,39 @@ def character_limit(s: State, side: str) -> int:
 
 def spell_limits(s: State, side: str) -> dict[str, int]:
     """Per category: 4 with a live character giving access, 2 with only a dead one."""
-    live = {c for f in s.line(side) for c in f.spells}
-    dead = {c for card in s.dead(side) for c in s.cfg.characters[card].spells}
-    return {c: s.cfg.hand_live if c in live else s.cfg.hand_dead if c in dead else 0
-            for c in CATEGORIES}
+    return dict(_limits(s, side))
+
+
+def _limits(s: State, side: str) -> dict[str, int]:
+    """spell_limits, not to be changed: the last answer per side, kept in the config's
+    memo while that side's line and dead are the same objects."""
+    line = s.lines[s.at(side)]
+    dead = s.zones[zone_index(s.sides)[DEAD, side]].cards
+    memo = s.cfg.memo
+    kept = memo.get(("limits", side))
+    if kept is None or kept[0] is not line or kept[1] is not dead:
+        cfg = s.cfg
+        live = {c for f in line for c in f.spells}
+        gone = {c for card in dead for c in cfg.characters[card].spells}
+        kept = memo["limits", side] = (line, dead, {
+            c: cfg.hand_live if c in live else cfg.hand_dead if c in gone else 0
+            for c in CATEGORIES})
+    return kept[2]
 
 
 def _held(s: State, side: str) -> dict[str, int]:
-    """How many spells of each category `side` holds."""
-    spells = s.cfg.spells
-    out = dict.fromkeys(CATEGORIES, 0)
-    for card in s.spells(side):
-        out[spells[card].category] += 1
-    return out
+    """How many spells of each category `side` holds (not to be changed: the last count
+    per side, kept while its spell hand is the same object)."""
+    hand = s.zones[zone_index(s.sides)[SPELLS, side]].cards
+    memo = s.cfg.memo
+    kept = memo.get(("held", side))
+    if kept is None or kept[0] is not hand:
+        spells = s.cfg.spells
+        out = dict.fromkeys(CATEGORIES, 0)
+        for card in hand:
+            out[spells[card].category] += 1
+        kept = memo["held", side] = (hand, out)
+    return kept[1]
 
 
 def _owed(s: State, side: str, deck: str) -> int:
@@ -76,7 +98,7 @@ def refill_characters(s: State, side: str, events: list | None = None) -> State:
 def refill_spells(s: State, side: str, events: list | None = None) -> State:
     """Draw up to every spell limit (FLB-hands)."""
     has = _held(s, side)
-    for category, limit in spell_limits(s, side).items():
+    for category, limit in _limits(s, side).items():
         if limit > has[category]:
             s = owe(s, side, category, limit - has[category] - _owed(s, side, category), events)
     return s
@@ -90,9 +112,28 @@ def owe(s: State, side: str, deck: str, n: int, events: list | None = None) -> S
 
 
 def _window(s: State, side: str, deck: str) -> Window:
+    return _draw_window(s.zone(deck), side, deck)
+
+
+def _draw_window(zone, side: str, deck: str) -> Window:
+    label, data = _draw_words(side, deck)
+    return Window(DRAW, CHANCE, spec=zone.draw(1, label), data=data)
+
+
+@lru_cache(maxsize=256)
+def _draw_words(side: str, deck: str) -> tuple[str, tuple]:
+    """A draw window's label and data (the same values for every draw of `side` from
+    `deck`, made once)."""
     what = "a Character card" if deck == CHARACTERS else f"a {deck} spell"
-    return Window(DRAW, CHANCE, spec=s.zone(deck).draw(1, f"{side} draws {what}"),
-                  data=(("side", side), ("deck", deck)))
+    return f"{side} draws {what}", (("side", side), ("deck", deck))
+
+
+@lru_cache(maxsize=1024)
+def _told(who: str, deck: str, card: str) -> tuple[Event, Event]:
+    """What a draw tells: the card to the drawer, that a card was drawn to everyone
+    (events are immutable values: the same ones are handed out again)."""
+    return (Event(DRAW, f"you draw {card}", to=frozenset({who})),
+            Event(DRAW, f"{who} draws a card from the {deck} deck"))
 
 
 def redraw(s: State, w: Window) -> Window:
@@ -128,10 +169,19 @@ class Draw:
     def apply(self, s: State, side, outcome, w: Window):
         who, deck = w.get("side"), w.get("deck")
         card = outcome.values[0]
-        events = [Event(DRAW, f"you draw {card}", to=frozenset({who})),
-                  Event(DRAW, f"{who} draws a card from the {deck} deck")]
-        s = s.move_cards([card], (deck, None), (_hand_of(deck), who), draws=s.draws[1:])
-        return next_draw(s, events), tuple(events)
+        told = _told(who, deck, card)
+        zones = s.zones_moved((card,), (deck, None), (_hand_of(deck), who))
+        rest = s.draws[1:]
+        if rest and not any(x.name == DRAW for x in s.flow.windows):
+            # the next draw owed, from a deck that is not empty: its window opens in the
+            # same new state (what next_draw does, without the state in between)
+            side2, deck2 = rest[0]
+            zone = zones[zone_index(s.sides)[deck2, None]]
+            if zone.count:
+                return open_window(s, _draw_window(zone, side2, deck2), zones=zones,
+                                   draws=rest), told
+        events = list(told)
+        return next_draw(evolve(s, zones=zones, draws=rest), events), tuple(events)
 
 
 # ------------------------------------------------------------------ discards
@@ -139,7 +189,7 @@ class Draw:
 
 def over_limit(s: State, side: str) -> str | None:
     """A spell category `side` holds more cards of than its limit allows."""
-    limits = spell_limits(s, side)
+    limits = _limits(s, side)
     has = _held(s, side)
     for category in CATEGORIES:
         if has[category] > limits[category]:

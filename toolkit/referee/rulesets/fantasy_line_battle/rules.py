@@ -49,6 +49,10 @@ NEEDS = Needs(sides=(2, 2), decks=(config.CHARACTERS,), options=config.OPTIONS)
 BOT_WEIGHTS = {"pass": 0.3, "place": 1.0, "take": 0.2, "farseer": 0.5, "done": 0.4,
                "cast": 1.0, "kill": 3.0, "aim": 2.0, "ability": 1.0, "discard": 1.0}
 
+#: each move class's weight, filled in as the classes are first met (every move of a
+#: class begins its notation with the same word, which names the kind in BOT_WEIGHTS)
+_WEIGHT_OF: dict[type, float] = {type(PASS): BOT_WEIGHTS["pass"]}
+
 
 class FantasyLineBattle(KitRules):
     name = "fantasy_line_battle"
@@ -105,7 +109,14 @@ class FantasyLineBattle(KitRules):
                 yield f"{side} spent more than it had"
 
     def bot_weights(self, s: State, player: str, legal: list) -> list[float]:
-        return [BOT_WEIGHTS["pass" if m is PASS else str(m).split(" ")[0]] for m in legal]
+        weights = _WEIGHT_OF
+        out = []
+        for m in legal:
+            w = weights.get(type(m))
+            if w is None:  # a move class's first word is always the same: read it once
+                w = weights[type(m)] = BOT_WEIGHTS[str(m).split(" ")[0]]
+            out.append(w)
+        return out
 
     def determinize(self, s: State, side: str, rng) -> State:
         """The other side's hidden cards dealt again (bots.determinize)."""

@@ -156,13 +156,18 @@ class State:
 
     def move_cards(self, cards, source: tuple[str, str | None],
                    target: tuple[str, str | None], **changes: Any) -> "State":
+        return evolve(self, zones=self.zones_moved(cards, source, target), **changes)
+
+    def zones_moved(self, cards, source: tuple[str, str | None],
+                    target: tuple[str, str | None]) -> tuple[zn.Zone, ...]:
+        """The zones with `cards` moved from `source` (name, owner) to `target`."""
         index = zone_index(self.sides)
         i, j = index[source], index[target]
         cards = tuple(cards)
         zones = list(self.zones)
         zones[i] = zones[i].remove(*cards)
         zones[j] = zones[j].add(*cards)
-        return evolve(self, zones=tuple(zones), **changes)
+        return tuple(zones)
 
 
 @lru_cache(maxsize=64)
