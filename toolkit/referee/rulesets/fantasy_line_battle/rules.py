@@ -20,7 +20,8 @@ from toolkit.referee.kit.phases import (
 from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.protocol import PASS, Outcome
 
-from toolkit.referee.rulesets.fantasy_line_battle import config, draws, moves, victory
+from toolkit.referee.rulesets.fantasy_line_battle import (
+    bots, config, draws, moves, unseen, victory)
 from toolkit.referee.rulesets.fantasy_line_battle.day import (
     INTERRUPT, Dusk, Front, Interrupt, Mana, Movement, Spells, Start, Targeted)
 from toolkit.referee.rulesets.fantasy_line_battle.effects import EFFECTS
@@ -101,6 +102,14 @@ class FantasyLineBattle(KitRules):
 
     def bot_weights(self, s: State, player: str, legal: list) -> list[float]:
         return [BOT_WEIGHTS["pass" if m is PASS else str(m).split(" ")[0]] for m in legal]
+
+    def evaluate(self, s: State, side: str) -> float:
+        """Both sides' strength compared, for greedy and MCTS bots (bots.evaluate)."""
+        return bots.evaluate(s, side)
+
+    def determinize(self, s: State, side: str, rng) -> State:
+        """What `side` cannot see, drawn again for search bots (unseen.determinize)."""
+        return unseen.determinize(s, side, rng)
 
 
 RULESET = FantasyLineBattle()
