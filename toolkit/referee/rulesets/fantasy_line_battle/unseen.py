@@ -21,9 +21,9 @@ selection must be one the other side could have placed: with the revealed
 Farseer in it if it forced `side` to finish first, with a Merchant in it if the
 other side holds more Character cards than the plain limit or set a card aside
 (those cards are put in first), and within that Money (the rest is drawn again
-until it fits, a few tries, then the cheapest cards of the pool are taken). The split between the selection
-and the set-aside pile is kept (a small leak to the search only: who took a card
-back is not announced).
+until it fits, a few tries, then the cheapest cards of the pool are taken). The
+split between the selection and the set-aside pile is kept (a small leak to the
+search only: who took a card back is not announced).
 
 An open draw window names the cards left in its deck; it is opened again on the
 redealt deck, so a sample's draws come from the sample's deck.
