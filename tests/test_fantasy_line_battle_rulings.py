@@ -219,3 +219,15 @@ def test_the_protocol_holds_with_every_option_turned(tmp_path):
                                 max_times=3, ability_uses_per_day=2, stall_days=2,
                                 wiped_after_first_day="end_at_once")
     keep_the_protocol(RULESET, dsl.load(path), "fantasy_line_battle options", 6)
+
+
+def test_select_done_with_nothing_placed_only_when_nothing_is_affordable():
+    # a designer's Money too low for any card: the side fields nobody and loses
+    t = Table(hands={"North": ["giant", "knight", "paladin", "captain", "warlock"]},
+              starting_money=3, wiped_after_first_day="end_at_once")
+    assert t.legal("North") == ["done"]
+    t.play("North", "done")
+    t.play("South", "place " + min(t.state.hand("South"),
+                                   key=lambda c: t.state.cfg.characters[c].cost))
+    t.play("South", "done")
+    assert RULESET.outcome(t.state).winner == "South"

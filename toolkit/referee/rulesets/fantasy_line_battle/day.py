@@ -18,7 +18,7 @@ from toolkit.referee.kit.phases import REACT, Window
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event, Illegal
 
-from toolkit.referee.rulesets.fantasy_line_battle import draws, line
+from toolkit.referee.rulesets.fantasy_line_battle import draws, line, victory
 from toolkit.referee.rulesets.fantasy_line_battle.effects import (
     Ctx, ability_of, aimed_at, run_all, target_kind)
 from toolkit.referee.rulesets.fantasy_line_battle.moves import Ability, Aim, Cast, Kill
@@ -480,6 +480,4 @@ class Dusk:
         s = evolve(s, lines=lines, calm=calm, deaths=0, shield=(0, 0), cast=(0, 0),
                    used=(), aimed=frozenset(), still=False,
                    lasting=tuple(x for x in s.lasting if x[1] != "harvest"))
-        from toolkit.referee.rulesets.fantasy_line_battle import victory
-
         return victory.at_dusk(s, events), tuple(events)

@@ -21,7 +21,7 @@ from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.fantasy_line_battle.config import CATEGORIES, CHARACTERS
 from toolkit.referee.rulesets.fantasy_line_battle.moves import Discard
 from toolkit.referee.rulesets.fantasy_line_battle.state import (
-    CHARACTER_DISCARD, HAND, SELECTION, SPELLS, State, discard_of)
+    CHARACTER_DISCARD, HAND, SPELLS, State, discard_of)
 
 DRAW, DISCARD = "draw", "discard"
 
@@ -171,5 +171,3 @@ class DiscardDown:
         events = (Event(DISCARD, f"{side} discards {m.card} (hand limit)", reveals=True),)
         return open_discards(s), events
 
-
-__all__ = ["DRAW", "DISCARD", "Draw", "DiscardDown", "SELECTION"]

@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from toolkit.referee.kit import effects as fx
+from toolkit.referee.kit import zones as zn
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event
 
 from toolkit.referee.rulesets.fantasy_line_battle import draws, line
-from toolkit.referee.rulesets.fantasy_line_battle.config import CATEGORIES, CHARACTERS
+from toolkit.referee.rulesets.fantasy_line_battle.config import CATEGORIES, CHARACTERS, span
 from toolkit.referee.rulesets.fantasy_line_battle.state import DEAD, Fighter, State
 
 EFFECTS = fx.Effects("fantasy_line_battle")
@@ -258,9 +259,6 @@ def gain_mana(ctx: Ctx, n: int, each: str | None, until: str | None):
                    range=(fx.SpanOf(), None))
 def revive(ctx: Ctx, target: str, to: str, health, damage, range):
     """Return one dead friend to the rear of your line."""
-    from toolkit.referee.kit import zones as zn
-    from toolkit.referee.rulesets.fantasy_line_battle.config import span
-
     card = ctx.args[0]
     s = ctx.s
     f = Fighter.of(s.next_uid, s.cfg.characters[card])
@@ -317,5 +315,3 @@ def ability_of(s: State, card: str):
             return call
     return None
 
-
-__all__ = ["EFFECTS", "Ctx", "target_kind", "run_all", "ability_of", "shift", "aimed_at"]

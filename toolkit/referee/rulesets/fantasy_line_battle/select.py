@@ -49,9 +49,15 @@ def candidates(s: State, side: str, forced: bool = False) -> list:
             call.name == "unplay_free" for call in s.cfg.characters[c].effects)]
     if not forced and s.forced is None and _has(s, side, "reveal_first"):
         out.append(Farseer())
-    if s.selection(side):
+    if s.selection(side) or not any(isinstance(m, Place) for m in out):
         out.append(Done())
     return out
+
+
+def _can_place(s: State, side: str) -> bool:
+    money = s.get(s.money, side)
+    return len(s.selection(side)) < s.cfg.max_line and any(
+        cost(s, c) <= money for c in s.hand(side))
 
 
 def check(s: State, side: str, m, forced: bool = False) -> Illegal | None:
@@ -81,7 +87,7 @@ def check(s: State, side: str, m, forced: bool = False) -> Illegal | None:
             return Illegal("FLB-farseer", "you placed no Farseer")
         return None
     if isinstance(m, Done):
-        if not s.selection(side):
+        if not s.selection(side) and _can_place(s, side):
             return Illegal("FLB-select", "place at least one character first")
         return None
     return Illegal("FLB-select", "choose characters: place CARD, take CARD, farseer or done")
