@@ -247,6 +247,21 @@ def test_greedy_and_mcts_play_only_legal_moves_and_finish():
         assert RULES.outcome(end) is not None
 
 
+def test_greedy_spends_its_money_before_it_is_done_after_the_other_is_done():
+    """FLB-select, FLB-money: Money left at the reveal is lost, so greedy places what it
+    can afford rather than finish, even when finishing would reveal both lines (judged
+    on a sample of the other's: the same scale as the hidden selection before it)."""
+    t = Table(hands={"North": ["knight", "squire", "archer", "scout", "spearman"],
+                     "South": ["giant", "squire", "archer", "scout", "spearman"]})
+    for text in ("place knight", "place spearman", "done"):
+        t.play("North", text)
+    t.play("South", "place giant")
+    greedy = BotSpec("greedy").make(RULES, t.state.sides)
+    for seed in range(8):
+        move = greedy.choose(t.state, "South", random.Random(seed))
+        assert str(move).startswith("place"), move
+
+
 def test_mcts_beats_random_at_fantasy_line_battle():
     """FLB-end: MCTS on determinised samples (20 iterations a decision) wins most of a
     seeded series with the seats rotated."""

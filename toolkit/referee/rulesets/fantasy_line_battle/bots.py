@@ -10,6 +10,8 @@ is that much nearer death). `evaluate` compares the two strengths.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from toolkit.referee.rulesets.fantasy_line_battle import victory
 from toolkit.referee.rulesets.fantasy_line_battle.config import Config
 from toolkit.referee.rulesets.fantasy_line_battle.state import State
@@ -42,37 +44,61 @@ def character_worth(cfg: Config, card: str, hits: int, health: int, in_range: bo
             + MANA_MADE * c.mana + ACCESS * len(c.spells))
 
 
-_MONEY: dict[int, tuple[Config, float]] = {}
+@dataclass(frozen=True, slots=True)
+class Averages:
+    """Of a card drawn at random from the character deck: the worth of a Money (each
+    card at its best place), the cost, and the worth at each place of a line."""
+
+    money: float
+    cost: float
+    at_place: tuple[float, ...]
 
 
-def money_worth(cfg: Config) -> float:
-    """The average worth of a Money over the character deck, each at its best place."""
-    known = _MONEY.get(id(cfg))
+_AVERAGES: dict[int, tuple[Config, Averages]] = {}
+
+
+def _reaches(c, place: int) -> bool:
+    return c.low <= place and (c.high is None or place <= c.high)
+
+
+def averages(cfg: Config) -> Averages:
+    known = _AVERAGES.get(id(cfg))
     if known is not None and known[0] is cfg:
         return known[1]
-    worth = cost = 0.0
-    for card in cfg.character_deck:
-        c = cfg.characters[card]
-        worth += character_worth(cfg, card, c.damage, c.health, True)
-        cost += c.cost
-    value = worth / cost if cost else 0.0
-    _MONEY[id(cfg)] = (cfg, value)
+    cards = [cfg.characters[card] for card in cfg.character_deck]
+    cost = sum(c.cost for c in cards)
+    best = sum(character_worth(cfg, c.name, c.damage, c.health, True) for c in cards)
+    at_place = tuple(
+        sum(character_worth(cfg, c.name, c.damage, c.health, _reaches(c, place))
+            for c in cards) / max(len(cards), 1)
+        for place in range(1, cfg.max_line + 1))
+    value = Averages(best / cost if cost else 0.0, cost / max(len(cards), 1), at_place)
+    _AVERAGES[id(cfg)] = (cfg, value)
     return value
 
 
 def _chosen(s: State, side: str, viewer: str) -> float:
-    """While choosing: the worth of `side`'s selection, as placed, if `viewer` may see
-    it; else what its Money buys on average (a hidden selection tells nothing more)."""
+    """While choosing: the worth of `side`'s selection as placed, and of the Money it
+    has left (MONEY_LEFT of the average, while it may still place).
+
+    A selection `viewer` may not see counts as that many cards drawn at random and
+    placed in a random order (what `determinize` deals, so that a position just
+    before the reveal and just after it are judged on one scale), with the Money
+    left estimated from the average cost: the number placed is all it knows."""
     cfg = s.cfg
+    avg = averages(cfg)
+    chosen = s.selection(side)
     if side != viewer and not selection_shown(s, side):
-        return cfg.money[side] * money_worth(cfg)
-    total = 0.0
-    for place, card in enumerate(s.selection(side), 1):
-        c = cfg.characters[card]
-        total += character_worth(cfg, card, c.damage, c.health,
-                                 c.low <= place and (c.high is None or place <= c.high))
+        total = sum(avg.at_place[:len(chosen)])
+        money = max(0.0, cfg.money[side] - avg.cost * len(chosen))
+    else:
+        total = 0.0
+        for place, card in enumerate(chosen, 1):
+            c = cfg.characters[card]
+            total += character_worth(cfg, card, c.damage, c.health, _reaches(c, place))
+        money = s.get(s.money, side)
     if side not in s.done:
-        total += MONEY_LEFT * money_worth(cfg) * s.get(s.money, side)
+        total += MONEY_LEFT * avg.money * money
     return total
 
 
