@@ -181,14 +181,22 @@ def test_a_determinised_position_plays_on_to_the_end():
 
 
 def test_evaluate_prefers_the_stronger_line():
-    """FLB-front: a side is better off with the enemy's Front character gone, with less
-    damage waiting on its own Front, with more mana; the result once decided."""
+    """FLB-front: a side is better off with the enemy's Front character gone or stunned
+    for the Day, with less damage waiting on its own Front, with more mana; the result
+    once decided."""
     s = _midgame()
     base = RULES.evaluate(s, "North")
     assert -1 < base < 1
     assert RULES.evaluate(s, "South") == -base  # one side's gain is the other's loss
     weaker = s.with_line("South", s.line("South")[1:])
     assert RULES.evaluate(weaker, "North") > base
+    hitter = next(f for f in s.line("South") if f.hits() > 0)
+    stunned = s.with_line("South", (evolve(f, stunned=True) if f is hitter else f
+                                    for f in s.line("South")))
+    harmless = s.with_line("South", (evolve(f, damage=0) if f is hitter else f
+                                     for f in s.line("South")))
+    # a stun (Frost Nova) costs a Day's damage, less than a character that never hits
+    assert base < RULES.evaluate(stunned, "North") < RULES.evaluate(harmless, "North")
     hurt = s.add("front", "North", 1)
     assert RULES.evaluate(hurt, "North") < base
     richer = s.add("mana", "North", 3)
@@ -264,14 +272,14 @@ def test_greedy_spends_its_money_before_it_is_done_after_the_other_is_done():
 
 def test_mcts_beats_random_at_fantasy_line_battle():
     """FLB-end: MCTS on determinised samples (20 iterations a decision) wins most of a
-    seeded series with the seats rotated."""
+    seeded series with the seats rotated (a coin would reach 8 of 10 one time in 18)."""
     sides = tuple(scenario().sides)
     mcts, rand = BotSpec("mcts", 20).make(RULES, sides), BotSpec("random").make(RULES, sides)
     start = RULES.new_game(scenario())
     wins = Counter()
-    for i in range(6):
+    for i in range(10):  # 57 of 60 measured (docs/balance.md): 8 of 10 is a safe floor
         seated = [mcts, rand] if i % 2 == 0 else [rand, mcts]
         winner = play_game(RULES, start, sides, seated, game_rng(5, i))[0]
         if winner is not None:
             wins["mcts" if seated[sides.index(winner)] is mcts else "random"] += 1
-    assert wins["mcts"] >= 5, wins
+    assert wins["mcts"] >= 8, wins

@@ -112,8 +112,11 @@ def strength(s: State, side: str, viewer: str) -> float:
         if f.dying:
             continue
         place += 1
-        hits = 0 if f.stunned else f.hits()
-        total += character_worth(s.cfg, f.card, hits, f.health, f.reaches(place))
+        lasting = max(0, f.damage + f.curse)  # a curse lasts the game
+        reach = f.reaches(place)
+        total += character_worth(s.cfg, f.card, lasting, f.health, reach)
+        today = 0 if f.stunned else f.hits()  # a stun or a blessing lasts the Day: once
+        total += (today - lasting) * (1.0 if reach else OUT_OF_RANGE)
     total += s.get(s.pool, side) + s.get(s.shield, side) - s.get(s.front, side)
     total += MANA_HELD * s.get(s.mana, side) + SPELL_HELD * len(s.spells(side))
     for who, kind, n, whose in s.lasting:  # a fire burning every Day (Wall of Flame)
