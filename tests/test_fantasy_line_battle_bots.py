@@ -177,6 +177,39 @@ def test_a_determinised_position_plays_on_to_the_end():
             assert RULES.outcome(end.value) is not None
 
 
+def test_determinize_after_the_reveal_redeals_spells_category_by_category():
+    """FLB-hands: the other's spells are dealt again from their own category's deck,
+    as many of each category as it holds; the side's own hands stay card for card."""
+    s = after(RULES, RULES.new_game(scenario()), random.Random(2), 60)
+    assert s.flow.phase not in ("select", "reveal")
+    samples = [RULES.determinize(s, "North", random.Random(i)) for i in range(20)]
+    for t in samples:
+        assert t.spells("North") == s.spells("North") and t.hand("North") == s.hand("North")
+        assert RULES.view(t, "North") == RULES.view(s, "North")
+        assert list(RULES.invariants(t)) == []
+        for category in CATEGORIES:
+            def of(state, cat=category):
+                return Counter(c for c in state.spells("South") + state.zone(cat).cards
+                               if state.cfg.spells[c].category == cat)
+            assert of(t) == of(s)  # the same cards, dealt again
+    assert len({t.spells("South") for t in samples}) > 1
+
+
+def test_determinize_while_choosing_redeals_the_face_down_selection_within_its_money():
+    """FLB-select, FLB-money: a face-down selection is dealt again at its size, and the
+    other's secret Money is what the dealt selection leaves."""
+    t = Table(hands={"South": ["giant", "knight", "squire", "archer", "scout"]})
+    t.play("South", "place giant")
+    s = t.state
+    samples = [RULES.determinize(s, "North", random.Random(i)) for i in range(20)]
+    for u in samples:
+        assert RULES.view(u, "North") == RULES.view(s, "North")
+        cost = sum(u.cfg.characters[c].cost for c in u.selection("South"))
+        assert u.get(u.money, "South") == 13 - cost >= 0
+        assert len(u.selection("South")) == 1
+    assert len({u.selection("South") for u in samples}) > 1
+
+
 # ------------------------------------------------------------------ evaluate
 
 
@@ -224,6 +257,19 @@ def test_evaluate_while_choosing_reads_only_the_side_s_own_selection():
     assert RULES.evaluate(knight, "North") > RULES.evaluate(first_archer.state, "North")
     first_knight.play("North", "place archer")  # behind the knight: in range
     assert RULES.evaluate(first_knight.state, "North") > RULES.evaluate(knight, "North")
+
+
+def test_evaluate_is_the_result_at_the_end_and_strength_before():
+    """FLB-end: 1 for the winner and -1 for the loser once decided."""
+    s = after(RULES, RULES.new_game(scenario()), random.Random(4), 40)
+    assert -1.0 <= RULES.evaluate(s, "North") <= 1.0
+    s = after(RULES, s, random.Random(9))
+    winner = RULES.outcome(s).winner
+    if winner is not None:
+        loser = next(p for p in s.sides if p != winner)
+        assert RULES.evaluate(s, winner) == 1.0 and RULES.evaluate(s, loser) == -1.0
+    else:
+        assert RULES.evaluate(s, "North") == RULES.evaluate(s, "South") == 0.0
 
 
 # ------------------------------------------------------------------ bots

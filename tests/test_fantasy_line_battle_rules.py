@@ -3,6 +3,8 @@ content/fantasy_line_battle/notation.md and rulings.md), played through the refe
 
 from __future__ import annotations
 
+import re
+
 from fantasy_line_battle_helpers import RULESET, Table, fielded
 from toolkit.referee.protocol import DecisionKind
 
@@ -274,3 +276,26 @@ def test_no_real_progress_three_days_without_a_death_production_wins():
     out = RULESET.outcome(t.state)
     assert out.rule == "FLB-R05" and t.state.flow.round == 3
     assert out.winner == "North" and dict(out.scores) == {"North": 5.0, "South": 4.0}
+
+
+def test_secret_spell_hands_the_other_sees_their_size_only():
+    t = fielded(["knight", "druid"], ["giant", "necromancer"],
+                north_spells=["fireball", "heal"], south_spells=["curse"])
+    north = {(p.name, p.owner): p for p in RULESET.view(t.state, "North").piles}
+    south = {(p.name, p.owner): p for p in RULESET.view(t.state, "South").piles}
+    assert "fireball" in north["spell hand", "North"].cards
+    assert south["spell hand", "North"].cards is None
+    assert south["spell hand", "North"].count == 8
+    assert north["spell hand", "South"].cards is None and north["spell hand", "South"].count == 4
+    text = RULESET.render(RULESET.view(t.state, "South"))
+    assert not re.search(r"\b(fireball|heal)\b", text)
+
+
+def test_targeted_leftovers_kill_before_normal_damage_is_dealt():
+    # North's Archer holds 2 unspent: it kills South's Scout (2) when the phase ends, so
+    # South's Knight stands at the Front for the damage to Front phase and deals its 2
+    t = fielded(["knight", "archer"], ["scout", "knight"])
+    t.pass_until("spells", day=2)
+    assert t.line("South") == ["knight"] and t.state.dead("South") == ("scout",)
+    assert t.get("front", "North") == 1 + 2  # the Scout's 1 targeted, the Knight's 2
+    assert t.get("front", "South") == 2  # North's Knight

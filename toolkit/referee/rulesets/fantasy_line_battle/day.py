@@ -455,13 +455,20 @@ class Front:
     def enter(self, s: State):
         events: list = []
         s = line.bury(s, events)
+        # the targeted damage left when both passed reaches the Fronts first: what it
+        # kills died in the targeted damage phase and deals no normal damage (FLB-R24)
+        left = {side: s.get(s.pool, side) for side in s.sides}
+        for side in s.sides:
+            s = s.put("pool", side, 0)
+        for side in s.sides:
+            s = line.deal_front(s, s.cfg.other(side), left[side], events,
+                                f"{side}'s unspent targeted damage")
+        s = line.bury(s, events)
         dealt = {}
         for side in s.sides:
-            normal = sum(f.hits() for f in s.line(side)
-                         if not (f.targeted and (not s.cfg.chosen or f.uid in s.aimed))
-                         and not f.stunned and not f.dying and line.in_range(s, side, f))
-            dealt[side] = normal + s.get(s.pool, side)
-            s = s.put("pool", side, 0)
+            dealt[side] = sum(f.hits() for f in s.line(side)
+                              if not (f.targeted and (not s.cfg.chosen or f.uid in s.aimed))
+                              and not f.stunned and not f.dying and line.in_range(s, side, f))
         for side in s.sides:
             s = line.deal_front(s, s.cfg.other(side), dealt[side], events, f"{side}'s line")
         return s, tuple(events)

@@ -89,6 +89,13 @@ def _window(s: State, side: str, deck: str) -> Window:
                   data=(("side", side), ("deck", deck)))
 
 
+def redraw(s: State, w: Window) -> Window:
+    """`w` asked of the decks as they stand in `s` (a draw window opened earlier)."""
+    if w.name != DRAW:
+        return w
+    return _window(s, w.get("side"), w.get("deck"))
+
+
 def next_draw(s: State, events: list | None = None) -> State:
     """Open the window of the first draw owed, unless one is open already."""
     if any(w.name == DRAW for w in s.flow.windows):

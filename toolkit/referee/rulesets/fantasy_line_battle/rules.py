@@ -21,7 +21,7 @@ from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.protocol import PASS, Outcome
 
 from toolkit.referee.rulesets.fantasy_line_battle import (
-    bots, config, draws, moves, unseen, victory)
+    bots, config, draws, moves, space, unseen, victory)
 from toolkit.referee.rulesets.fantasy_line_battle.day import (
     INTERRUPT, Dusk, Front, Interrupt, Mana, Movement, Spells, Start, Targeted)
 from toolkit.referee.rulesets.fantasy_line_battle.effects import EFFECTS
@@ -82,6 +82,10 @@ class FantasyLineBattle(KitRules):
 
     def format_move(self, move) -> str:
         return str(move)
+
+    def move_space(self, s: State, player: str) -> list:
+        """Every move of the notation worth trying here, legal or not (space.py)."""
+        return space.move_space(s, player)
 
     def move_group(self, move) -> str:
         return moves.group(move)

@@ -36,6 +36,7 @@ from toolkit.referee.kit.flow import with_flow
 from toolkit.referee.kit.values import evolve
 
 from toolkit.referee.rulesets.fantasy_line_battle.config import CATEGORIES, CHARACTERS
+from toolkit.referee.rulesets.fantasy_line_battle import draws
 from toolkit.referee.rulesets.fantasy_line_battle.draws import DRAW
 from toolkit.referee.rulesets.fantasy_line_battle.state import (
     HAND, SELECTION, SET_ASIDE, SPELLS, State)
@@ -136,13 +137,9 @@ def _deal_spells(s: State, other: str, rng) -> State:
 
 def _reopen_draws(s: State) -> State:
     """Draw windows opened again on the decks as they now stand."""
-    windows = s.flow.windows
-    if not any(w.name == DRAW for w in windows):
+    if not any(w.name == DRAW for w in s.flow.windows):
         return s
-    fresh = tuple(
-        evolve(w, spec=s.zone(w.get("deck")).draw(1, w.spec.label)) if w.name == DRAW else w
-        for w in windows)
-    return with_flow(s, windows=fresh)
+    return with_flow(s, windows=tuple(draws.redraw(s, w) for w in s.flow.windows))
 
 
 def determinize(s: State, side: str, rng) -> State:
