@@ -21,7 +21,7 @@ from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.protocol import PASS, Outcome
 
 from toolkit.referee.rulesets.fantasy_line_battle import (
-    bots, config, draws, moves, space, victory)
+    bots, config, draws, moves, space, unseen, victory)
 from toolkit.referee.rulesets.fantasy_line_battle.day import (
     INTERRUPT, Dusk, Front, Interrupt, Mana, Movement, Spells, Start, Targeted)
 from toolkit.referee.rulesets.fantasy_line_battle.effects import EFFECTS
@@ -118,13 +118,13 @@ class FantasyLineBattle(KitRules):
             out.append(w)
         return out
 
-    def determinize(self, s: State, side: str, rng) -> State:
-        """The other side's hidden cards dealt again (bots.determinize)."""
-        return bots.determinize(s, side, rng)
-
     def evaluate(self, s: State, side: str) -> float:
-        """Strength in the lines against the other's (bots.evaluate)."""
+        """Both sides' strength compared, for greedy and MCTS bots (bots.evaluate)."""
         return bots.evaluate(s, side)
+
+    def determinize(self, s: State, side: str, rng) -> State:
+        """What `side` cannot see, drawn again for search bots (unseen.determinize)."""
+        return unseen.determinize(s, side, rng)
 
 
 RULESET = FantasyLineBattle()
