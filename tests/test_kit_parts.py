@@ -304,3 +304,23 @@ def test_kit_evolve_names_a_field_the_value_does_not_have(make):
 
     with pytest.raises(TypeError, match="Value has no field nope"):
         evolve(Value(), a=1, nope=2)
+
+
+@pytest.mark.parametrize("make", ["slots", "dict"])
+def test_kit_replacer_is_evolve_of_one_field(make):
+    from dataclasses import dataclass
+
+    from toolkit.referee.kit.values import evolve, replacer
+
+    @dataclass(frozen=True, slots=make == "slots")
+    class Value:
+        a: int = 0
+        b: tuple = ()
+        c: str = "c"
+
+    value = Value(1, (2,), "x")
+    with_b = replacer(Value, "b")
+    assert with_b(value, (3,)) == evolve(value, b=(3,)) == Value(1, (3,), "x")
+    assert value == Value(1, (2,), "x")  # the original is untouched
+    with pytest.raises(TypeError, match="Value has no field nope"):
+        replacer(Value, "nope")

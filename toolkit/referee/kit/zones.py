@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from toolkit.referee.chance import Draw
+from toolkit.referee.kit.values import replacer
 
 
 class Visibility(str, enum.Enum):
@@ -122,29 +123,8 @@ class Zone:
         return Draw(tuple(sorted(self.cards)), count, label or f"draw from {self.name}")
 
 
-def _zone_copier():
-    """`holding(zone, cards)`: `zone` with these cards, its other fields as they are
-    (slot by slot: the cards change at nearly every move, and this is about twice as
-    quick as `evolve`; nothing to check, so no `__post_init__`)."""
-    new = object.__new__
-    name, kind, owner, visibility, cards = (
-        Zone.__dict__[f].__set__ for f in ("name", "kind", "owner", "visibility", "cards"))
-    if len(Zone.__slots__) != 5:  # pragma: no cover (a field added: copy it here too)
-        raise TypeError("Zone gained a field that _zone_copier does not copy")
-
-    def holding(zone: Zone, held: tuple[str, ...]) -> Zone:
-        out = new(Zone)
-        name(out, zone.name)
-        kind(out, zone.kind)
-        owner(out, zone.owner)
-        visibility(out, zone.visibility)
-        cards(out, held)
-        return out
-
-    return holding
-
-
-_holding = _zone_copier()
+#: `_holding(zone, cards)`: `zone` holding `cards` (the cards change at nearly every move)
+_holding = replacer(Zone, "cards")
 
 
 # -------------------------------------------------------------- collections
