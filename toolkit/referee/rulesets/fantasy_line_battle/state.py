@@ -174,26 +174,26 @@ class State:
 def zone_index(sides: tuple[str, ...]) -> dict[tuple[str, str | None], int]:
     """Where each zone (name, owner) stands in `State.zones`: the order initial_zones
     lays them out in, which play never changes (zones are replaced, never added)."""
-    return {(name, owner): i for i, (name, owner) in enumerate(_layout(sides))}
+    return {(name, owner): i for i, (name, _, owner, _) in enumerate(_layout(sides))}
 
 
-def _layout(sides: tuple[str, ...]) -> list[tuple[str, str | None]]:
-    out: list[tuple[str, str | None]] = [(CHARACTERS, None), (CHARACTER_DISCARD, None)]
+def _layout(sides: tuple[str, ...]) -> list[tuple[str, str, str | None, zn.Visibility]]:
+    """Every zone as (name, kind, owner, visibility), in the order of `State.zones`."""
+    out = [(CHARACTERS, "deck", None, zn.COUNT),
+           (CHARACTER_DISCARD, "discard", None, zn.PUBLIC)]
     for category in CATEGORIES:
-        out += [(category, None), (discard_of(category), None)]
+        out += [(category, "deck", None, zn.COUNT),
+                (discard_of(category), "discard", None, zn.PUBLIC)]
     for side in sides:
-        out += [(HAND, side), (SELECTION, side), (SET_ASIDE, side), (SPELLS, side), (DEAD, side)]
+        out += [(HAND, "hand", side, zn.OWNER), (SELECTION, "pile", side, zn.OWNER),
+                (SET_ASIDE, "pile", side, zn.OWNER), (SPELLS, "hand", side, zn.OWNER),
+                (DEAD, "display", side, zn.PUBLIC)]
     return out
 
 
 def initial_zones(cfg: Config) -> tuple[zn.Zone, ...]:
-    zones = [zn.Zone(CHARACTERS, "deck", None, zn.COUNT, cfg.character_deck),
-             zn.Zone(CHARACTER_DISCARD, "discard")]
-    for category in CATEGORIES:
-        zones += [zn.Zone(category, "deck", None, zn.COUNT, cfg.spell_decks.get(category, ())),
-                  zn.Zone(discard_of(category), "discard")]
-    for side in cfg.sides:
-        zones += [zn.Zone(HAND, "hand", side, zn.OWNER), zn.Zone(SELECTION, "pile", side, zn.OWNER),
-                  zn.Zone(SET_ASIDE, "pile", side, zn.OWNER),
-                  zn.Zone(SPELLS, "hand", side, zn.OWNER), zn.Zone(DEAD, "display", side)]
-    return tuple(zones)
+    """The zones at the start: the decks full, everything else empty."""
+    decks = {CHARACTERS: cfg.character_deck}
+    decks.update((category, cfg.spell_decks.get(category, ())) for category in CATEGORIES)
+    return tuple(zn.Zone(name, kind, owner, visibility, decks[name] if kind == "deck" else ())
+                 for name, kind, owner, visibility in _layout(cfg.sides))
