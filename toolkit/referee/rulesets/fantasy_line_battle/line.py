@@ -94,10 +94,6 @@ def bury(s: State, events: list) -> State:
     return draws.open_discards(s)
 
 
-def live_count(s: State, side: str) -> int:
-    return len(s.live(side))
-
-
 def production(s: State, side: str) -> int:
     """Mana made each Day: the base and the live characters' (FLB-mana)."""
     return s.cfg.base_mana + sum(f.mana for f in s.live(side))
