@@ -218,7 +218,6 @@ def _carry_weights(s, run, soon: bool) -> list[float]:
     receiver, or into ports), the carrier and each receiver looked up once."""
     if not run:
         return []
-    kinds = s.cfg.kinds
     unit = s.by_label
     c = unit(run[0].unit)
     to = r = None
@@ -227,17 +226,22 @@ def _carry_weights(s, run, soon: bool) -> list[float]:
         if m.to != to:
             to = m.to
             r = unit(to)
-        if r is None:  # onto a node or into a port's storage
-            out.append(0.002 if m.cls else 0.02)
-        elif not m.cls:
-            out.append(_top_up_weight(s, m, r, soon, c))
-        elif m.src and not kinds[r.kind].combat:  # restock a sustainment unit from a port
-            out.append(0.4 * m.n)
-        elif m.cls == "r" and (r.tokens[FOOD] == 0 or r.degraded):
-            out.append(3.0)
-        else:
-            out.append(0.01)
+        out.append(_carry_weight(s, m, r, soon, c))
     return out
+
+
+def _carry_weight(s, m, r, soon: bool, c=False) -> float:
+    """A carry order's weight, `r` its receiver (None: onto a node or into a port's
+    storage) and `c` its carrier if the caller has looked it up."""
+    if r is None:
+        return 0.002 if m.cls else 0.02
+    if not m.cls:  # a top-up of the open basic-load boxes
+        return _top_up_weight(s, m, r, soon, c)
+    if m.src and not s.cfg.kinds[r.kind].combat:  # restock a sustainment unit from a port
+        return 0.4 * m.n
+    if m.cls == "r" and (r.tokens[FOOD] == 0 or r.degraded):
+        return 3.0
+    return 0.01
 
 
 def _move_weights(s, ask: _Asked, run) -> list[float]:
@@ -245,10 +249,16 @@ def _move_weights(s, ask: _Asked, run) -> list[float]:
     if not run:
         return []
     u = s.by_label(run[0].unit)
+    return [_move_weight(ask, u, m) for m in run]
+
+
+def _move_weight(ask: _Asked, u, m) -> float:
+    """A move-and-resupply order's weight, `u` its carrier: a sustainment unit leaves its
+    crowded seaport so the queue can land, or goes to a port whose storage nobody
+    carries on."""
     if u is not None and u.node == ask.spod and ask.crowded:
-        return [2.0] * len(run)
-    stocked = ask.stocked
-    return [3.0 if m.to in stocked else 0.02 for m in run]
+        return 2.0
+    return 3.0 if m.to in ask.stocked else 0.02
 
 
 def _top_up_weight(s, m, r, soon: bool, c=False) -> float:
@@ -275,17 +285,7 @@ def _transport_weight(s, ask: _Asked, m, soon: bool) -> float:
     unit = s.by_label
     v = m.verb
     if v == "carry":
-        r = unit(m.to)
-        if r is None:  # onto a node or into a port's storage
-            return 0.002 if m.cls else 0.02
-        k = kinds[r.kind]
-        if not m.cls:  # a top-up of the open basic-load boxes
-            return _top_up_weight(s, m, r, soon)
-        if m.src and not k.combat:  # restock a sustainment unit from a port
-            return 0.4 * m.n
-        if m.cls == "r" and (r.tokens[FOOD] == 0 or r.degraded):
-            return 3.0
-        return 0.01
+        return _carry_weight(s, m, unit(m.to), soon)
     if v == "xl":
         # unloading a port's storage onto a unit standing on it keeps the port
         # open for the queue; shuffling between units stays rare
@@ -296,14 +296,7 @@ def _transport_weight(s, ask: _Asked, m, soon: bool) -> float:
     if v == "displace":
         return 0.005
     if v == "move":
-        # a sustainment unit leaves its crowded seaport so the queue can land, or
-        # goes to a port whose storage nobody carries on
-        u = unit(m.unit)
-        if u is not None and u.node == ask.spod and ask.crowded:
-            return 2.0
-        if m.to in ask.stocked:
-            return 3.0
-        return 0.02
+        return _move_weight(ask, unit(m.unit), m)
     return 0.02
 
 
