@@ -165,20 +165,27 @@ def answers(s: State, side: str, pending: tuple) -> list[Cast]:
         return out
     for card in sorted(set(s.spells(side))):
         spell = s.cfg.spells[card]
-        if not spell.interrupt or spell.cost > s.get(s.mana, side):
-            continue
-        for call in spell.effects:
-            args = dict(call.args)
-            if call.name == "counter" and pending[1] != "kill" and args["category"] in (
-                    "any", s.cfg.spells[pending[1]].category):
-                out.append(Cast(card))
-            elif call.name == "protect":
-                kinds = args.get("from")
-                kinds = kinds if isinstance(kinds, tuple) else (kinds,)
-                wanted = "targeted_damage" if pending[1] == "kill" else "spell"
-                if wanted in kinds:
-                    out += [Cast(card, 1, (str(i),)) for i, f in enumerate(s.line(side), 1)
-                            if aimed_at(s, pending, side, f.uid)]
+        if spell.interrupt and spell.cost <= s.get(s.mana, side):
+            out += _answers_with(s, side, card, spell, pending)
+    return out
+
+
+def _answers_with(s: State, side: str, card: str, spell, pending: tuple) -> list[Cast]:
+    """The casts of the interrupt `card` that would have an effect on `pending`: a
+    counter of its category, or a protection of each friend it is aimed at."""
+    out: list = []
+    for call in spell.effects:
+        args = dict(call.args)
+        if call.name == "counter" and pending[1] != "kill" and args["category"] in (
+                "any", s.cfg.spells[pending[1]].category):
+            out.append(Cast(card))
+        elif call.name == "protect":
+            kinds = args.get("from")
+            kinds = kinds if isinstance(kinds, tuple) else (kinds,)
+            wanted = "targeted_damage" if pending[1] == "kill" else "spell"
+            if wanted in kinds:
+                out += [Cast(card, 1, (str(i),)) for i, f in enumerate(s.line(side), 1)
+                        if aimed_at(s, pending, side, f.uid)]
     return out
 
 
@@ -247,22 +254,9 @@ def may_answer(s: State, side: str, pending: tuple) -> bool:
         return False
     limits = draws.spell_limits(s, side)
     mana = s.get(s.mana, side)
-    for spell in s.cfg.spells.values():
-        if not spell.interrupt or not limits.get(spell.category) or spell.cost > mana:
-            continue
-        for call in spell.effects:
-            args = dict(call.args)
-            if call.name == "counter" and pending[1] != "kill" and args["category"] in (
-                    "any", s.cfg.spells[pending[1]].category):
-                return True
-            if call.name == "protect":
-                kinds = args.get("from")
-                kinds = kinds if isinstance(kinds, tuple) else (kinds,)
-                wanted = "targeted_damage" if pending[1] == "kill" else "spell"
-                if wanted in kinds and any(aimed_at(s, pending, side, f.uid)
-                                           for f in s.line(side)):
-                    return True
-    return False
+    return any(spell.interrupt and limits.get(spell.category) and spell.cost <= mana
+               and _answers_with(s, side, card, spell, pending)
+               for card, spell in s.cfg.spells.items())
 
 
 def _start(s: State, side: str, pending: tuple, events: list) -> State:
