@@ -14,6 +14,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
+from own_words import shingles
 import dsl
 from toolkit.cli import main
 from toolkit.pnp.colours import side_colours
@@ -319,16 +320,11 @@ def test_FLB_rules_summary_example_day_adds_up_from_the_cards(kit, scenario):
     assert int(north.group(2)) == card["knight"].get("health") > int(north.group(1))
 
 
-def _shingles(text: str, n: int = 8) -> set[tuple[str, ...]]:
-    ws = re.findall(r"[a-z0-9']+", text.lower())
-    return {tuple(ws[i:i + n]) for i in range(len(ws) - n + 1)}
-
-
 @pytest.mark.skipif(not SOURCE.is_file(), reason="the source rulebook is kept outside the project")
 def test_FLB_sheets_copy_no_sentence_from_the_source_rulebook(kit):
     with pdfplumber.open(kit / "sheets.pdf") as pdf:
-        ours = _shingles(" ".join(_words(p) for p in pdf.pages))
-    shared = ours & _shingles(SOURCE.read_text())
+        ours = shingles(" ".join(_words(p) for p in pdf.pages))
+    shared = ours & shingles(SOURCE.read_text())
     assert not shared, sorted(shared)[:5]
 
 

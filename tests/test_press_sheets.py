@@ -8,6 +8,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
+from own_words import shingles
 import dsl
 from toolkit.inspect import scenario_files
 from toolkit.pnp.sheets import TEMPLATES, render_rml, template_name, write_sheets
@@ -137,20 +138,15 @@ def test_unknown_ruleset_falls_back_to_the_generic_template(tmp_path):
     assert "step by step" not in pdf_text(out)
 
 
-def _shingles(text: str, n: int = 8) -> set[tuple[str, ...]]:
-    ws = re.findall(r"[a-z0-9']+", text.lower())
-    return {tuple(ws[i:i + n]) for i in range(len(ws) - n + 1)}
-
-
 @pytest.mark.skipif(not RULES.is_dir(), reason="the source rules are not on this machine")
 def test_templates_are_in_our_own_words():
     """No run of eight words in a sheet template appears in a source rulebook."""
     source = set()
     for f in RULES.glob("*.txt"):
-        source |= _shingles(f.read_text(errors="replace"))
+        source |= shingles(f.read_text(errors="replace"))
     for template in (TEMPLATES / "sheets").glob("*.rml.j2"):
         plain = re.sub(r"<[^>]+>|\{[{%#].*?[}%#]\}", " ", template.read_text())
-        copied = _shingles(plain) & source
+        copied = shingles(plain) & source
         assert not copied, (template.name, sorted(copied)[:3])
 
 
