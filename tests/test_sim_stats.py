@@ -31,6 +31,16 @@ def test_wilson_bounds_are_the_roots_of_the_score_equation(k, n):
     assert ci.low < phat < ci.high
 
 
+def test_wilson_interval_holds_the_observed_rate_for_every_count_to_400():
+    """At k = 0 and k = n rounding once put an end a hair past k/n (0 of 3 had a low
+    of 1e-17), and the report's error bars (rate - low) went negative: matplotlib
+    refused them and `frontkit balance` stopped with a traceback."""
+    for n in range(1, 401):
+        for k in range(n + 1):
+            ci = wilson(k, n)
+            assert 0.0 <= ci.low <= k / n <= ci.high <= 1.0, (k, n, ci)
+
+
 def test_wilson_of_no_games_is_the_whole_range_and_bad_counts_are_refused():
     assert (wilson(0, 0).low, wilson(0, 0).high) == (0.0, 1.0)
     with pytest.raises(ValueError):
@@ -62,3 +72,19 @@ def test_three_seats_are_judged_against_a_third():
 
 def test_narrow_intervals_keep_a_decimal():
     assert wilson(50_000, 100_000).percent() == "49.7-50.3%"
+
+
+def test_the_use_chart_draws_moves_never_won_and_always_won():
+    """The chart that stopped `frontkit balance` (12 MCTS games of Lines and Webs):
+    a move whose users never won (0 of 3) and one whose users always won (10 of 10)."""
+    from toolkit.sim.analysis import SettingReport, Use
+    from toolkit.sim.report import figures
+
+    uses = [Use("never", 4, 3, 0, wilson(0, 3)), Use("always", 12, 10, 10, wilson(10, 10)),
+            Use("half", 9, 8, 4, wilson(4, 8))]
+    report = SettingReport(options={}, games=13, sides=("North", "South"), decided=13,
+                           seats=[], draws=wilson(0, 13), capped=0, bots=[], endings=[],
+                           uses=uses, moves=[], turns=[], capped_flags=[], outliers=[])
+    svg = figures.uses(report)
+    assert "<svg" in svg[:400]
+    assert all(word in svg for word in ("never", "always", "half"))

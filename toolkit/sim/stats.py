@@ -49,7 +49,9 @@ def wilson(k: int, n: int, z: float = Z95) -> Interval:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Interval(k, n, max(0.0, centre - half), min(1.0, centre + half))
+    # the interval holds p; at k = 0 or k = n rounding can put its end a hair past p
+    # (0/3 gave a low of 1e-17), and a plotted error bar would be negative
+    return Interval(k, n, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def seat_verdict(side: str, interval: Interval, parity: float) -> str:
