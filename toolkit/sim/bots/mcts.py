@@ -153,9 +153,11 @@ class MCTSBot:
         sample = self.determinize(state, me, rng) if self.determinize is not None else state
         if len(legal) > WIDE:
             legal = self._widen(state, me, legal, rng)
-        for move in legal:
-            if self.rules.check(sample, me, move) is not None:
-                continue  # not legal in this sample (it will be tried by the search)
+        if sample is not state:  # what is legal in this sample, listed once (the
+            # listing is what `check` accepts: the protocol's contract)
+            here = set(self.rules.legal_moves(sample, me))
+            legal = [m for m in legal if m in here]
+        for move in legal:  # a move not legal in the sample is tried by the search
             value = (max(-1.0, min(1.0, self._judge(sample, me, move, rng))) + 1) / 2
             child = root.children[move] = Node(me)
             child.visits = PRIOR_VISITS
