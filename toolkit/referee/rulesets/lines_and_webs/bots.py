@@ -27,6 +27,7 @@ from itertools import chain
 
 from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FOOD, FUEL
+from toolkit.referee.rulesets.lines_and_webs.state import OFF
 from toolkit.referee.rulesets.lines_and_webs.transport import (
     CARRY, DISPLACE, MOVE, listed_parts)
 
@@ -348,29 +349,45 @@ def weights(rules, s, player: str, legal: list) -> list[float]:
 # ------------------------------------------------------------------ evaluate
 
 
-def _standing(s, side: str, units) -> tuple[int, int, int, int, float]:
-    """(ports held, combat power, supply tokens on hand, units not degraded, food
-    runway) of `side`, from `units` (what the evaluating side sees of them). The runway
-    is the share of the meals still to come (a food token per unit at each consumption
-    turn left) that the rations on hand would feed: a side short of it loses steps to
-    hunger before the end, which decides games on combat power."""
-    from toolkit.referee.rulesets.lines_and_webs.units import strength
-
-    power = supply = fed = food = alive = 0
+def _tally(s, units) -> dict[str, list[int]]:
+    """Per side, in one pass over `units`: [units alive, combat power, food tokens,
+    supply tokens, units not degraded] (a destroyed or removed unit counts nothing,
+    as its strength is none: units.strength)."""
+    kinds = s.cfg.kinds
+    out: dict[str, list[int]] = {}
     for u in units:
-        if u.side != side or not u.alive:
+        if u.node == OFF or u.lost >= 4:
             continue
-        alive += 1
-        power += strength(s, u)
-        food += u.tokens[FOOD]
-        supply += u.tokens[FOOD] + u.tokens[FUEL] + u.tokens[AMMO]
-        fed += 0 if u.degraded else 1
+        t = out.get(u.side)
+        if t is None:
+            t = out[u.side] = [0, 0, 0, 0, 0]
+        table = kinds[u.kind].strength
+        tokens = u.tokens
+        t[0] += 1
+        t[1] += table[min(u.lost, len(table) - 1)]
+        t[2] += tokens[FOOD]
+        t[3] += tokens[FOOD] + tokens[FUEL] + tokens[AMMO]
+        t[4] += 0 if u.degraded else 1
+    return out
+
+
+def _standing(s, side: str, units, tally: dict | None = None
+              ) -> tuple[int, int, int, int, float]:
+    """(ports held, combat power, supply tokens on hand, units not degraded, food
+    runway) of `side`, from `units` (what the evaluating side sees of them; `tally`:
+    their `_tally`, when already counted). The runway is the share of the meals still
+    to come (a food token per unit at each consumption turn left) that the rations on
+    hand would feed: a side short of it loses steps to hunger before the end, which
+    decides games on combat power."""
+    alive, power, food, supply, fed = (tally if tally is not None
+                                       else _tally(s, units)).get(side, (0, 0, 0, 0, 0))
     ports = 0
     for p in s.ports:
         if p.holder == side:
             ports += 1
-            food += p.tokens[FOOD]
-            supply += p.tokens[FOOD] + p.tokens[FUEL] + p.tokens[AMMO]
+            tokens = p.tokens
+            food += tokens[FOOD]
+            supply += tokens[FOOD] + tokens[FUEL] + tokens[AMMO]
     meals = alive * sum(1 for t in s.cfg.food_turns if t >= s.turn)
     runway = min(1.0, food / meals) if meals else 1.0
     return ports, power, supply, fed, runway
@@ -385,8 +402,9 @@ def evaluate(s, side: str) -> float:
     foe = s.other(side)
     # in a secret phase the enemy's units are known as they stood when it began
     enemy = s.veil[0] if s.veil is not None else s.units
-    mine = _standing(s, side, s.units)
-    theirs = _standing(s, foe, enemy)
+    counted = _tally(s, s.units)
+    mine = _standing(s, side, s.units, counted)
+    theirs = _standing(s, foe, enemy, counted if enemy is s.units else None)
     held = s.held_all[s.at(side)] - s.held_all[s.at(foe)]
     ports = mine[0] - theirs[0] + (0.5 if held > 0 else -0.5 if held < 0 else 0.0)
     return (PORTS * math.tanh(ports / 1.5) + POWER * math.tanh((mine[1] - theirs[1]) / 10)
