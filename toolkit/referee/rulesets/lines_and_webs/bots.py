@@ -349,10 +349,18 @@ def weights(rules, s, player: str, legal: list) -> list[float]:
 # ------------------------------------------------------------------ evaluate
 
 
+#: the last few tallies, by the units tuple they counted (held, so an id is not reused):
+#: a search judges hundreds of moves against one veil, the enemy as a secret phase began
+_TALLIES: dict[int, tuple] = {}
+
+
 def _tally(s, units) -> dict[str, list[int]]:
     """Per side, in one pass over `units`: [units alive, combat power, food tokens,
     supply tokens, units not degraded] (a destroyed or removed unit counts nothing,
-    as its strength is none: units.strength)."""
+    as its strength is none: units.strength). Not to be changed by the caller."""
+    kept = _TALLIES.get(id(units))
+    if kept is not None and kept[0] is units and kept[1] is s.cfg:
+        return kept[2]
     kinds = s.cfg.kinds
     out: dict[str, list[int]] = {}
     for u in units:
@@ -368,6 +376,9 @@ def _tally(s, units) -> dict[str, list[int]]:
         t[2] += tokens[FOOD]
         t[3] += tokens[FOOD] + tokens[FUEL] + tokens[AMMO]
         t[4] += 0 if u.degraded else 1
+    if len(_TALLIES) >= 8:
+        _TALLIES.clear()
+    _TALLIES[id(units)] = (units, s.cfg, out)
     return out
 
 
