@@ -100,3 +100,26 @@ def test_new_over_an_existing_file_is_bad_input_exit_1(tmp_path):
     path = tmp_path / "x.scn"
     path.write_text("keep")
     assert main(["new", str(path)]) == EXIT_BAD_INPUT
+
+
+def test_a_fault_of_frontkit_is_one_line_exit_70_and_a_traceback_only_when_asked(
+        tmp_path, monkeypatch, capsys):
+    """Whatever goes wrong inside (a bug, a library refusing what we hand it) ends
+    with one line naming the command and the fault, never a traceback; exit 70
+    (EX_SOFTWARE) tells it from bad input (1). FRONTKIT_TRACEBACK=1 shows where."""
+    import toolkit.cli as cli
+
+    def broken(args):
+        raise ValueError("'xerr' must not contain negative values")
+
+    monkeypatch.setattr(cli, "COMMANDS", [(name, add, broken if name == "check" else run)
+                                          for name, add, run in cli.COMMANDS])
+    monkeypatch.delenv(cli.TRACEBACK, raising=False)
+    scenario = tmp_path / "x.scn"
+    assert main(["check", str(scenario)]) == 70
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert err.startswith("frontkit check: internal error (ValueError: 'xerr'")
+    monkeypatch.setenv(cli.TRACEBACK, "1")
+    with pytest.raises(ValueError, match="xerr"):
+        main(["check", str(scenario)])

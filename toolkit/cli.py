@@ -22,6 +22,8 @@ from dsl import DslError
 from toolkit import __version__
 
 EXIT_OK, EXIT_USER_ERROR, EXIT_USAGE = 0, 1, 2
+EXIT_INTERNAL = 70  # a fault of frontkit's own (sysexits' EX_SOFTWARE), not of the input
+TRACEBACK = "FRONTKIT_TRACEBACK"  # set (to anything) to see where an internal error arose
 
 
 # defined in its own module so `python -m toolkit.cli` and `import toolkit.cli`
@@ -517,6 +519,14 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:  # a bug of ours: one line that says so, not a traceback
+        if os.environ.get(TRACEBACK):
+            raise
+        print(printable(f"frontkit {args.command}: internal error ({type(exc).__name__}: "
+                        f"{exc}); this is a fault in frontkit, not in your files: please "
+                        f"report it with the command (set {TRACEBACK}=1 to see where)"),
+              file=sys.stderr)
+        return EXIT_INTERNAL
     finally:
         if changes and before is None:
             os.environ.pop(limits.ENVIRONMENT, None)
