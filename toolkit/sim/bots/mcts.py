@@ -28,7 +28,9 @@ With `evaluate` the root is seeded first (progressive bias and widening):
 every legal move gets PRIOR_VISITS imagined visits worth its evaluation one
 move ahead (on a sample; of a list longer than WIDE, only WIDE drawn by the
 random bot's weights: Lines and Webs' supply orders), only the best SHORTLIST are searched, and the move
-played is the best mean. A small budget so starts from the greedy bot's choice
+played is the best mean. Moves `evaluate` rates alike are ranked by a draw
+from the random bot's weights, for the shortlist and for the move played, so
+where the heuristic is blind the search plays at least as well as the random bot. A small budget so starts from the greedy bot's choice
 and the search corrects it where looking through the turn shows better.
 
 Chance is not a level of the tree: every iteration draws its own dice, so the
@@ -129,6 +131,7 @@ class MCTSBot:
                                "asked to decide")
         root = Node(None)
         self._shortlist: frozenset = frozenset()
+        self._rank: dict = {}
         if self.evaluate is not None:
             self._seed_root(root, state, player, legal, rng)
         if self.ms is not None:
@@ -140,8 +143,10 @@ class MCTSBot:
                 self._iterate(root, state, player, rng)
         legal_set = set(legal)
         floor = max((c.visits for c in root.children.values()), default=0) / 4
+        rank = self._rank  # equal means (to rounding): the move the seeding ranked first
         best = max((m for m, c in root.children.items() if m in legal_set and c.visits >= floor),
-                   key=lambda m: root.children[m].reward / root.children[m].visits,
+                   key=lambda m: (round(root.children[m].reward / root.children[m].visits, 9),
+                                  -rank.get(m, len(rank))),
                    default=None)
         return best if best is not None else legal[int(rng.random() * len(legal))]
 
@@ -151,8 +156,11 @@ class MCTSBot:
         worth its `evaluate` one move ahead (on a sample when information is hidden),
         so a short search starts from the greedy choice and the search corrects it."""
         sample = self.determinize(state, me, rng) if self.determinize is not None else state
-        if len(legal) > WIDE:
-            legal = self._widen(state, me, legal, rng)
+        keys = self._draw_keys(state, me, legal, rng)
+        if len(legal) > WIDE:  # WIDE of a long list, drawn by the random bot's weights
+            order = sorted(range(len(legal)), key=keys.__getitem__, reverse=True)[:WIDE]
+            legal, keys = [legal[i] for i in order], [keys[i] for i in order]
+        key_of = dict(zip(legal, keys))
         if sample is not state:  # what is legal in this sample, listed once (the
             # listing is what `check` accepts: the protocol's contract)
             here = set(self.rules.legal_moves(sample, me))
@@ -165,9 +173,13 @@ class MCTSBot:
             child.avail = PRIOR_VISITS
         # progressive widening at the root: search only the best few by evaluation, so
         # each gets enough iterations to tell them apart (ties broken at random)
-        ranked = sorted(root.children, key=lambda m: (root.children[m].reward, rng.random()),
+        # each move's key from the random bot's weights breaks ties: where `evaluate`
+        # cannot tell moves apart (Lines and Webs' purchases all wait in the queue) the
+        # weighted draw picks, not the order of the list
+        ranked = sorted(root.children, key=lambda m: (root.children[m].reward, key_of[m]),
                         reverse=True)
         self._shortlist = frozenset(ranked[:SHORTLIST])
+        self._rank = {m: i for i, m in enumerate(ranked[:SHORTLIST])}
         for move in ranked[SHORTLIST:]:
             del root.children[move]
         root.visits = PRIOR_VISITS * len(root.children)
@@ -191,12 +203,13 @@ class MCTSBot:
             total += self.evaluate(rolled, me)
         return total / CHANCE_SAMPLES
 
-    def _widen(self, state: State, me: str, legal: list[Move],
-               rng: random.Random) -> list[Move]:
-        """WIDE of a long move list, drawn without replacement by the random bot's
-        weights (uniform without them): judging hundreds of supply orders one by one
-        would cost more than the search, and the weights already say which are
-        worth a look."""
+    def _draw_keys(self, state: State, me: str, legal: list[Move],
+                   rng: random.Random) -> list[float]:
+        """A key per move such that sorting by it, largest first, is a draw without
+        replacement by the random bot's weights (uniform without them;
+        Efraimidis-Spirakis: u^(1/w)). It picks WIDE of a long list (judging hundreds
+        of supply orders one by one would cost more than the search, and the weights
+        already say which are worth a look) and breaks ties of `evaluate`."""
         weights = None
         hook = self.rollout_bot.weights
         if hook is not None:
@@ -204,11 +217,8 @@ class MCTSBot:
         elif self.rollout_bot.weight is not None:
             weights = [self.rollout_bot.weight(state, me, m) for m in legal]
         if weights is None:
-            keys = [rng.random() for _ in legal]
-        else:  # Efraimidis-Spirakis: key u^(1/w), the largest WIDE are a weighted draw
-            keys = [rng.random() ** (1.0 / w) if w > 0 else -1.0 for w in weights]
-        order = sorted(range(len(legal)), key=keys.__getitem__, reverse=True)
-        return [legal[i] for i in order[:WIDE]]
+            return [rng.random() for _ in legal]
+        return [rng.random() ** (1.0 / w) if w > 0 else -1.0 for w in weights]
 
     # ------------------------------------------------------------- one iteration
 
