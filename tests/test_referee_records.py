@@ -191,3 +191,35 @@ def test_timed_moves_replay_and_save_with_their_times(tmp_path):
     assert (tmp_path / "g.rec").read_text().endswith("Red: boost 1  # 3.2s\n")
     again = Match.from_record(record.load(tmp_path / "g.rec"), scenario)
     assert again.history[0].seconds == 3.2
+
+
+def _with_options(tmp_path: Path, line: str) -> Path:
+    """The seed-5 record's header with an `options:` line, and no moves."""
+    head = (DATA / "referee_dice_race_seed5.rec").read_text().split("\n\n")[0]
+    return _copy(tmp_path, f"{head}\noptions: {line}\n\n")
+
+
+def test_a_game_played_under_options_says_so_and_replays_under_them(tmp_path):
+    match = Match.new(dsl.load(TOY), options={"rounds": 3})
+    path = tmp_path / "short.rec"
+    match.save(path)
+    assert "options: rounds=3\n" in path.read_text()
+    again = Match.from_record(record.load(path), dsl.load(TOY))
+    assert again.options == {"rounds": 3} and again.state.cfg.rounds == 3
+    assert again.header(path).format() == match.header(path).format()
+
+
+@pytest.mark.parametrize("line, message", [
+    ("colour=red", "the scenario declares no option colour (its options: boosts, rounds)"),
+    ("rounds", "options: write NAME=VALUE, NAME=VALUE, not 'rounds'"),
+    ("rounds=3, rounds=4", "options: rounds is given twice"),
+    ("boosts=many", "the dice_race rules cannot use this scenario: ValueError"),
+    ("rounds=1e999", "the dice_race rules cannot use this scenario: OverflowError"),
+    ("rounds=" + "9" * 5000, "this line has 5,016 characters; the limit is 4,000"),
+])
+def test_options_a_record_cannot_be_played_under_are_reported_at_their_line(
+        tmp_path, line, message):
+    path = _with_options(tmp_path, line)
+    with pytest.raises(record.RecordError) as err:
+        Match.from_record(record.load(path), dsl.load(TOY))
+    assert str(err.value).startswith(f"{path}:8: error: {message}")

@@ -150,8 +150,31 @@ def test_balance_json_lists_settings_and_files(tmp_path, capsys):
                  "--out", str(tmp_path), "--json", "--quiet"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [s["options"] for s in data["settings"]] == [{"rounds": 3}, {"rounds": 20}]
-    assert data["report"]["records"] == []  # swept settings: a record cannot carry options
+    assert data["report"]["records"]  # each setting's outliers, its options in the header
     assert set(data["settings"][0]["seats"]) == {"Red", "Blue"}
+
+
+def test_a_sweep_writes_each_settings_outliers_and_they_replay_under_its_options(
+        tmp_path, capsys):
+    """A record of a game played under `--vary rounds=3` says so (`options: rounds=3`) and
+    replays under it: three rounds are too few to finish, so the replay ends on DR-rounds
+    as the game did, which the scenario as written (20 rounds) would not."""
+    assert main(["balance", str(TOY), "--games", "6", "--vary", "rounds=3,20", "--jobs", "1",
+                 "--out", str(tmp_path), "--quiet"]) == 0
+    with (tmp_path / "games.csv").open() as fh:
+        rows = {(r["setting"], r["game"]): r for r in csv.DictReader(fh)}
+    records = sorted((tmp_path / "records").glob("*.record"))
+    assert {p.name.split("-game-")[0] for p in records} == {"rounds-3", "rounds-20"}
+    for path in records:
+        setting = path.name.split("-game-")[0].replace("-", "=")
+        game = path.name.split("-game-")[1].split("-")[0]
+        assert ("options: " + setting) in path.read_text()
+        capsys.readouterr()
+        assert main(["replay", str(path), "--json"]) == 0
+        replayed = json.loads(capsys.readouterr().out)
+        assert replayed["outcome"]["rule"] == rows[(setting, game)]["rule"]
+        assert len(replayed["moves"]) == int(rows[(setting, game)]["moves"])
+    assert any(rows[k]["rule"] == "DR-rounds" for k in rows if k[0] == "rounds=3")
 
 
 # ---------------------------------------------------------------- the command line

@@ -24,7 +24,7 @@ from typing import Any
 
 from toolkit import __version__
 from toolkit.referee.players import HEADER as HEADER_PLAYERS, PlayerCountError, with_players
-from toolkit.referee import game, record, registry, roles
+from toolkit.referee import game, overrides, record, registry, roles
 from toolkit.referee.chance import ChanceSource
 from toolkit.referee.protocol import (
     CHANCE,
@@ -74,13 +74,33 @@ def new_game(rules: Ruleset, scenario: Any, options: Mapping[str, Any] | None = 
                             f"{type(err).__name__}: {str(err)[:300]}") from None
 
 
+def _overrides(rec: record.Record, scenario: Any) -> dict[str, Any]:
+    """The options a record's game was played under (its `options:` line), read and
+    held to the scenario: RecordError at that line when they cannot be."""
+    text = dict(rec.header.extra).get(overrides.HEADER)
+    if text is None:
+        return {}
+    line = rec.header.line_of(overrides.HEADER)
+    try:
+        options = overrides.parse(text)
+    except overrides.OverrideError as err:
+        raise record.RecordError(rec.path, line, f"options: {err}") from None
+    why = overrides.undeclared(scenario, options)
+    if why is not None:
+        raise record.RecordError(rec.path, line, why)
+    return options
+
+
 class Match:
     def __init__(self, rules: Ruleset, scenario: Any, state: State | None = None, *,
                  chance: ChanceSource | None = None, seed: str = "none",
-                 scenario_path: str | os.PathLike | None = None):
+                 scenario_path: str | os.PathLike | None = None,
+                 options: Mapping[str, Any] | None = None):
         self.rules = rules
         self.scenario = scenario
-        self.state = new_game(rules, scenario) if state is None else state
+        self.options = dict(options or {})  # the scenario's options set otherwise
+        self.state = (new_game(rules, scenario, self.options or None) if state is None
+                      else state)
         self.chance = chance
         self.seed = seed
         self.scenario_path = Path(scenario_path if scenario_path is not None
@@ -98,7 +118,8 @@ class Match:
             raise ScenarioError(f"no side may be called {CHANCE!r}: records use it for dice "
                                 "and draws")
         rules = registry.get(scenario.ruleset)
-        match = cls(rules, scenario, new_game(rules, scenario, options), chance=chance, seed=seed)
+        match = cls(rules, scenario, new_game(rules, scenario, options), chance=chance, seed=seed,
+                    options=options)
         if record_path is not None:
             match.writer = record.Writer(record_path, match.header(record_path))
         return match
@@ -131,8 +152,14 @@ class Match:
             rules = registry.get(h.ruleset)
         except LookupError as err:
             raise record.RecordError(rec.path, h.line_of("ruleset"), str(err)) from None
-        match = cls(rules, scenario, chance=chance, seed=h.seed,
-                    scenario_path=rec.scenario_path())
+        options = _overrides(rec, scenario)
+        try:
+            match = cls(rules, scenario, chance=chance, seed=h.seed,
+                        scenario_path=rec.scenario_path(), options=options)
+        except ScenarioError as err:
+            if not options:
+                raise
+            raise record.RecordError(rec.path, h.line_of(overrides.HEADER), str(err)) from None
         for line in rec.lines:
             try:
                 if line.who == record.UNDO:
@@ -147,12 +174,16 @@ class Match:
         return match
 
     def header(self, record_path: str | os.PathLike) -> record.Header:
+        extra = ()
+        if self.scenario.fields.get(HEADER_PLAYERS) is not None:
+            extra += ((HEADER_PLAYERS, str(len(self.scenario.sides))),)
+        if self.options:
+            extra += ((overrides.HEADER, overrides.format(self.options)),)
         return record.Header(
             scenario=record.relative_scenario_path(self.scenario_path, record_path),
             sha256=self.scenario.source_hash, ruleset=self.rules.name,
             sides=tuple(self.scenario.sides), frontkit=__version__, seed=self.seed,
-            extra=((HEADER_PLAYERS, str(len(self.scenario.sides))),)
-            if self.scenario.fields.get(HEADER_PLAYERS) is not None else (),
+            extra=extra,
         )
 
     # -------------------------------------------------------------- asking

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from toolkit.referee import overrides
 from toolkit.sim import engines
 from toolkit.sim.analysis import SettingReport, analyse
 from toolkit.sim.bots import BotSpec, parse_lineup, seat_lineup
@@ -32,22 +33,6 @@ DEFAULT_LINEUP = "random"
 
 class BalanceError(ValueError):
     """Bad input to a run (an option that does not exist, a bad value); one message."""
-
-
-def option_value(text: str) -> Any:
-    """A `--vary` value as the scenario language would read it: whole number,
-    number, true/false, or a word."""
-    low = text.strip().lower()
-    if low in ("true", "false"):
-        return low == "true"
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        return float(text)
-    except ValueError:
-        return text.strip()
 
 
 def parse_vary(items: list[str]) -> dict[str, list[Any]]:
@@ -63,7 +48,7 @@ def parse_vary(items: list[str]) -> dict[str, list[Any]]:
         parts = [v.strip() for v in values.split(",")]
         if any(not p for p in parts):
             raise BalanceError(f"--vary {item!r}: an empty value")
-        out[name] = [option_value(p) for p in parts]
+        out[name] = [overrides.value(p) for p in parts]
     return out
 
 
@@ -106,11 +91,7 @@ class BalanceRun:
 
     def setting_name(self, setting: int) -> str:
         opts = self.settings[setting]
-        return ", ".join(f"{k}={_show(v)}" for k, v in opts.items()) or "as written"
-
-
-def _show(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+        return overrides.format(opts) or "as written"
 
 
 def prepare(scenario_path: str | os.PathLike, *, games: int, seed: int | str,
@@ -137,17 +118,15 @@ def prepare(scenario_path: str | os.PathLike, *, games: int, seed: int | str,
         BotSpec.parse(s) for s in lineup)
     specs = seat_lineup(specs, sides)
     settings = settings_of(vary or {})
-    declared = {name for name, _ in scenario.options.items()}
     for name in (vary or {}):
-        if name not in declared:
-            known = ", ".join(sorted(declared)) or "none"
-            raise BalanceError(f"--vary {name}: {scenario_path} declares no option {name} "
-                               f"(its options: {known})")
+        why = overrides.undeclared(scenario, [name])
+        if why is not None:
+            raise BalanceError(f"--vary {name}: {scenario_path}: {why}")
     for options in settings:
         try:
             rules.new_game(scenario, options)
         except ScenarioError as err:
-            shown = ", ".join(f"{k}={_show(v)}" for k, v in options.items())
+            shown = overrides.format(options)
             raise BalanceError(f"{scenario_path}: {shown + ': ' if shown else ''}{err}") from None
     files, main = engines.bundle(scenario_path)
     from toolkit.referee.registry import _extra

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from toolkit import __version__
-from toolkit.referee import record
+from toolkit.referee import overrides, record
 from toolkit.sim import engines
 from toolkit.sim.analysis import Outlier
 
@@ -37,16 +37,17 @@ def _slug(text: str) -> str:
 
 def write_records(run, scenario, setting: int, found: list[Outlier],
                   folder: Path) -> dict[int, Path]:
-    """A record per outlier game of `setting`; {game index: path}."""
-    if run.settings[setting]:
-        return {}
+    """A record per outlier game of `setting`; {game index: path}. A setting's option
+    overrides go on the record's `options:` line, so it replays under them."""
+    options = run.settings[setting]
     folder.mkdir(parents=True, exist_ok=True)
     written: dict[int, Path] = {}
     for outlier in found:
         row = outlier.row
         if row.index in written:
             continue
-        path = folder / f"game-{row.index}-{_slug(outlier.why)}.record"
+        setting_part = f"{_slug(overrides.format(options))}-" if options else ""
+        path = folder / f"{setting_part}game-{row.index}-{_slug(outlier.why)}.record"
         moves = engines.replay_game(run.job, setting, row.index)
         header = record.Header(
             scenario=record.relative_scenario_path(run.scenario, path),
@@ -54,7 +55,8 @@ def write_records(run, scenario, setting: int, found: list[Outlier],
             frontkit=__version__, seed=f"{run.seed}#{row.index}",
             extra=(("bots", ", ".join(f"{side} {bot}" for side, bot in zip(run.sides, row.bots))),
                    ("balance", f"game {row.index}, {outlier.why}"))
-            + ((("players", str(run.job.players)),) if run.job.players is not None else ()))
+            + ((("players", str(run.job.players)),) if run.job.players is not None else ())
+            + (((overrides.HEADER, overrides.format(options)),) if options else ()))
         body = "".join(record.move_line(who, text) + "\n" for who, text in moves)
         path.write_text(header.format() + body, encoding="utf-8")
         written[row.index] = path
