@@ -101,3 +101,27 @@ def test_orders_weights_put_units_that_can_fight_in_the_execution_deck():
     assert parse("x DAR1") in RULES.legal_moves(s, "Delta")
     able, dry = RULES.bot_weights(s, "Delta", [parse("x DAR1"), parse("x DAR2")])
     assert able > 4 * dry
+
+
+def test_evaluate_sees_what_is_bought_and_on_its_way():
+    """LW-S1/LW-S2: bought assets wait in the basket, then the delivery queue, off the
+    map. `evaluate` counts them (the side's own basket, secret, and both queues, public):
+    when it did not, every purchase looked alike and a search bought whatever came first
+    in the list."""
+    s = start()
+    for u in s.units:  # Delta's rations gone: buying rations is what it needs
+        if u.side == "Delta" and u.alive:
+            s = with_unit(s, evolve(u, tokens=(0,) + u.tokens[1:]))
+    base = RULES.evaluate(s, "Delta")
+    after = {text: RULES.apply(s, "Delta", parse(text))[0] for text in ("buy 3r", "buy armor")}
+    assert RULES.evaluate(after["buy 3r"], "Delta") > base
+    assert RULES.evaluate(after["buy armor"], "Delta") > base  # combat power to come
+    # Gamma does not see Delta's basket: its own standing is unchanged by Delta's buys
+    assert RULES.evaluate(after["buy 3r"], "Gamma") == RULES.evaluate(s, "Gamma")
+    # once in the delivery queue (public) the rations count in Gamma's view of Delta too
+    from toolkit.referee.rulesets.lines_and_webs.state import with_book
+
+    first, *rest = s.book("Delta").queue
+    more = tuple(n + 3 if c == 0 else n for c, n in enumerate(first[1]))
+    queued = with_book(s, "Delta", queue=((first[0], more), *rest))
+    assert RULES.evaluate(queued, "Gamma") < RULES.evaluate(s, "Gamma")

@@ -17,7 +17,8 @@ units and orders fight:
 held (what wins), combat power (what breaks a tie and takes ports), supply on hand (what
 keeps units fighting), units not degraded, and the food runway (the share of the meals
 still to come that the rations on hand feed: random games are decided by the steps the
-hungrier side loses late), each mine against the enemy's.
+hungrier side loses late), each mine against the enemy's. Units and tokens on their way
+(both delivery queues, and the side's own purchases this turn) count with those on hand.
 """
 
 from __future__ import annotations
@@ -382,7 +383,25 @@ def _tally(s, units) -> dict[str, list[int]]:
     return out
 
 
-def _standing(s, side: str, units, tally: dict | None = None
+def _pipeline(s, side: str, own: bool) -> tuple[int, int, int, int]:
+    """(units, their combat power, food tokens, supply tokens) on their way to `side`:
+    its delivery queue (public) and, for the side itself, what it has bought this turn
+    (secret). Without it every purchase looked alike to `evaluate`: bought assets wait
+    off the map, where the rest of the standing does not look."""
+    b = s.book(side)
+    uids = [u for queued, _ in b.queue for u in queued]
+    tokens = [t for _, t in b.queue]
+    if own:
+        uids += list(b.basket_units) + list(b.fly_units)
+        tokens += [b.basket_tokens, b.fly_tokens]
+    kinds, every = s.cfg.kinds, s.units
+    power = sum(kinds[every[u].kind].strength[0] for u in uids)
+    food = sum(t[FOOD] for t in tokens)
+    supply = sum(t[FOOD] + t[FUEL] + t[AMMO] for t in tokens)
+    return len(uids), power, food, supply
+
+
+def _standing(s, side: str, units, tally: dict | None = None, coming=(0, 0, 0, 0)
               ) -> tuple[int, int, int, int, float]:
     """(ports held, combat power, supply tokens on hand, units not degraded, food
     runway) of `side`, from `units` (what the evaluating side sees of them; `tally`:
@@ -392,6 +411,8 @@ def _standing(s, side: str, units, tally: dict | None = None
     decides games on combat power."""
     alive, power, food, supply, fed = (tally if tally is not None
                                        else _tally(s, units)).get(side, (0, 0, 0, 0, 0))
+    alive, power, food, supply = (alive + coming[0], power + coming[1], food + coming[2],
+                                  supply + coming[3])
     ports = 0
     for p in s.ports:
         if p.holder == side:
@@ -414,8 +435,9 @@ def evaluate(s, side: str) -> float:
     # in a secret phase the enemy's units are known as they stood when it began
     enemy = s.veil[0] if s.veil is not None else s.units
     counted = _tally(s, s.units)
-    mine = _standing(s, side, s.units, counted)
-    theirs = _standing(s, foe, enemy, counted if enemy is s.units else None)
+    mine = _standing(s, side, s.units, counted, _pipeline(s, side, True))
+    theirs = _standing(s, foe, enemy, counted if enemy is s.units else None,
+                       _pipeline(s, foe, False))
     held = s.held_all[s.at(side)] - s.held_all[s.at(foe)]
     ports = mine[0] - theirs[0] + (0.5 if held > 0 else -0.5 if held < 0 else 0.0)
     return (PORTS * math.tanh(ports / 1.5) + POWER * math.tanh((mine[1] - theirs[1]) / 10)
