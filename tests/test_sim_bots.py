@@ -291,3 +291,32 @@ def test_mcts_beats_random_at_dice_race():
         if winner is not None:
             wins["mcts" if seated[sides.index(winner)] is mcts else "random"] += 1
     assert wins["mcts"] > wins["random"] + 4, wins
+
+
+def test_mcts_rolls_out_whole_turns_only_where_the_ruleset_asks():
+    """Every kit ruleset counts its turns (a report's game length), but a Lines and Webs
+    turn is some seventy supply orders: only rulesets that set `search_whole_turns`
+    (orders judged whole: Front Lines, Front Line, the toy) have rollouts run to the
+    turn's end."""
+    from toolkit.sim.bots.mcts import DEFAULT_DEPTH, MCTSBot
+
+    for name, path in CASES:
+        rules = registry.get(name)
+        bot = MCTSBot(rules, tuple(dsl.load(path).sides), iterations=1)
+        assert callable(getattr(rules, "turn_number", None)), name
+        if name in ("front_lines", "front_line", "dice_race"):
+            assert bot.turn_number is not None and bot.tournament, name
+        else:
+            assert bot.turn_number is None and bot.depth == DEFAULT_DEPTH, name
+
+
+def test_a_lines_and_webs_game_lasts_its_fifteen_turns_in_the_report():
+    """The length in turns is the game's own count (it was the number of times the side
+    to decide changed, some 200 a game)."""
+    rules = registry.get("lines_and_webs")
+    scenario = dsl.load(registry.shipped_scenarios("lines_and_webs")[0])
+    sides = tuple(scenario.sides)
+    bots = [BotSpec("random").make(rules, sides)] * 2
+    result = play_game(rules, rules.new_game(scenario), sides, bots, game_rng(0, 0))
+    turns = result[5]
+    assert result[1] in ("LW-V1", "LW-V2", "LW-V3") and 1 <= turns <= 15, result[:6]

@@ -385,5 +385,6 @@ from tests.referee_toy import dice_race_bots  # noqa: E402 (hooks for bots and r
 
 (DiceRace.evaluate, DiceRace.determinize, DiceRace.move_label,
  DiceRace.turn_number) = dice_race_bots.HOOKS
+DiceRace.search_whole_turns = True
 
 RULESET = DiceRace()

@@ -215,6 +215,12 @@ class KitRules:
     def outcome(self, state: Any) -> Outcome | None:
         return state.flow.outcome
 
+    def turn_number(self, state: Any) -> int:
+        """The round the game is in (a turn, a battle, a Day: what the turn sequence
+        counts): a balance report's game length in turns. A search bot rolls out to a
+        turn's end only where the ruleset sets `search_whole_turns`."""
+        return state.flow.round
+
     def state_hash(self, state: Any) -> str:
         return stable_hash(state)
 

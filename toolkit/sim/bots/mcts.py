@@ -16,9 +16,10 @@ Each iteration:
 4. **Roll out** with the random bot's policy (uniform, or the ruleset's
    `bot_weights`: cheap, so many rollouts fit a budget). Without `evaluate`:
    to the end of the game. With the ruleset's `evaluate(state, side)`: to the
-   end of the current turn (when the ruleset has `turn_number`: a turn cut
-   short would be judged on half-given orders) or else for DEFAULT_DEPTH
-   player moves, then `evaluate` scores the position. Short
+   end of the current turn (when the ruleset has `turn_number` and sets
+   `search_whole_turns`: a turn cut short would be judged on half-given
+   orders) or else for DEFAULT_DEPTH player moves, then `evaluate` scores the
+   position. Short
    rollouts judged by the heuristic beat long random ones: random play far
    ahead says more about the dice and the random bot than about the move.
 5. **Back up** each side's reward (1 a win, 0 a loss, ½ a draw; with several
@@ -105,7 +106,11 @@ class MCTSBot:
         self.ms = ms
         self.evaluate = getattr(rules, "evaluate", None)
         self.determinize = getattr(rules, "determinize", None)
-        self.turn_number = getattr(rules, "turn_number", None) if self.evaluate else None
+        # rollouts to the turn's end where the ruleset asks for it (its turns are orders
+        # judged whole, and short enough to play out): else a cut after `depth` moves
+        self.turn_number = (getattr(rules, "turn_number", None)
+                            if self.evaluate and getattr(rules, "search_whole_turns", False)
+                            else None)
         if depth is None:  # with turn_number the turn's end cuts a rollout, not a count
             depth = (DEFAULT_DEPTH if self.evaluate is not None and self.turn_number is None
                      else DEPTH_WITHOUT_EVALUATE)

@@ -161,6 +161,8 @@ class FrontLine(KitRules):
         never on half a turn."""
         return (s.flow.round - 1) * 2 * int(s.cfg.opt("turns_per_player")) + s.turns
 
+    search_whole_turns = True  # MCTS rolls out to the turn's end (mcts.py)
+
     # ------------------------------------------------------------ hooks
 
     def move_space(self, s: State, player: str) -> list:

@@ -171,6 +171,7 @@ class FrontLines:
 
     # search bots and balance reports: evaluate, determinize, move_label, turn_number (bots.py)
     evaluate, determinize, move_label, turn_number = bots.HOOKS
+    search_whole_turns = True  # MCTS rolls out a turn's orders whole (mcts.py)
 
     # No bot_weight(s) hook: random bots choose uniformly. A bias against skills
     # (tried) changed the spread of results little and cost a sixth of playout speed.
