@@ -780,3 +780,35 @@ def test_check_json_output_is_bounded_like_the_text(tmp_path, capsys):
     out = capsys.readouterr().out
     assert len(out) < 20_000
     assert len(json.loads(out)["diagnostics"]) == 5
+
+
+HOSTILE_VALUES = (10**9, -10**9, 0, 1, "x", 1e308, True, 10**18)
+
+
+@pytest.mark.parametrize("name", sorted(n for n in registry.names()
+                                        if registry.shipped_scenarios(n)))
+def test_every_option_set_to_a_hostile_value_is_refused_or_starts(name):
+    """An override (a record's `options:` line, `balance --vary`) of any option the shipped
+    scenario declares, set to a hostile value, is refused with a ScenarioError or gives
+    a game whose first decision lists its moves: never a crash, never a hand of a
+    billion cards (it took 8 GB before the kit held overrides to the option types)."""
+    import tracemalloc
+
+    from toolkit.referee.match import Match
+    from toolkit.referee.protocol import ScenarioError
+
+    scenario = dsl.load(registry.shipped_scenarios(name)[0])
+    for option, _ in scenario.options.items():
+        for value in HOSTILE_VALUES:
+            tracemalloc.start()
+            try:
+                match = Match.new(scenario, options={option: value})
+                d = match.decision
+                if d is not None and d.players:
+                    list(match.rules.legal_moves(match.state, d.players[0]))
+            except ScenarioError:
+                pass
+            finally:
+                peak = tracemalloc.get_traced_memory()[1]
+                tracemalloc.stop()
+            assert peak < 100_000_000, (option, value, peak)

@@ -213,8 +213,9 @@ def test_a_game_played_under_options_says_so_and_replays_under_them(tmp_path):
     ("colour=red", "the scenario declares no option colour (its options: boosts, rounds)"),
     ("rounds", "options: write NAME=VALUE, NAME=VALUE, not 'rounds'"),
     ("rounds=3, rounds=4", "options: rounds is given twice"),
-    ("boosts=many", "the dice_race rules cannot use this scenario: ValueError"),
-    ("rounds=1e999", "the dice_race rules cannot use this scenario: OverflowError"),
+    ("boosts=many", "option boosts: many is not a whole number from 0 to 9"),
+    ("rounds=1e999", "option rounds: inf is not a whole number from 1 to 200"),
+    ("rounds=0", "option rounds: 0 is not a whole number from 1 to 200"),
     ("rounds=" + "9" * 5000, "this line has 5,016 characters; the limit is 4,000"),
 ])
 def test_options_a_record_cannot_be_played_under_are_reported_at_their_line(
@@ -223,3 +224,22 @@ def test_options_a_record_cannot_be_played_under_are_reported_at_their_line(
     with pytest.raises(record.RecordError) as err:
         Match.from_record(record.load(path), dsl.load(TOY))
     assert str(err.value).startswith(f"{path}:8: error: {message}")
+
+
+@pytest.mark.parametrize("ruleset, option, value, message", [
+    ("fantasy_line_battle", "character_hand", 10**9,
+     "option character_hand: 1000000000 is not a whole number from 1 to 20"),
+    ("lines_and_webs", "token_cost", "x", "option token_cost: x is not a whole number"),
+])
+def test_an_override_is_held_to_the_options_types_as_the_scenario_is(
+        ruleset, option, value, message):
+    """`frontkit check` holds a scenario's options to the ruleset's types; an override
+    (balance --vary, a record's options line) is held to the same, at once: a hand of a
+    billion characters took 8 GB and 20 s before it failed, and a token cost of `x`
+    passed the start and failed at the first purchase."""
+    from toolkit.referee.protocol import ScenarioError
+
+    scenario = dsl.load(registry.shipped_scenarios(ruleset)[0])
+    with pytest.raises(ScenarioError) as err:
+        Match.new(scenario, options={option: value})
+    assert str(err.value).startswith(message)

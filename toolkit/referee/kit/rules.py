@@ -106,10 +106,26 @@ class KitRules:
 
     def new_game(self, scenario: Any, options: Mapping[str, Any] | None = None) -> Any:
         opts = dict(scenario.options.items()) if getattr(scenario, "options", None) else {}
+        if options:
+            self._check_overrides(scenario, options)
         opts.update(options or {})
         state = self.setup(scenario, opts)
         state, _ = self._settle(state, [])
         return state
+
+    def _check_overrides(self, scenario: Any, options: Mapping[str, Any]) -> None:
+        """Options set over the scenario's (`balance --vary`, a record's `options:` line)
+        are held to the types `frontkit check` holds the scenario's own to: an override
+        is as much a shared file's word as the scenario (a hand of a billion cards)."""
+        needs = getattr(self, "needs", None)
+        if needs is None or not needs.options:
+            return
+        for name, value in options.items():
+            spec = needs.options.get(name)
+            problem = (f"the {self.name} rules have no option {name!r}" if spec is None
+                       else spec.problem(value, scenario))
+            if problem:
+                raise ScenarioError(problem if spec is None else f"option {name}: {problem}")
 
     def decision(self, state: Any) -> Decision | None:
         last = self.__dict__.get("_decided")  # asked again for the same state object:
