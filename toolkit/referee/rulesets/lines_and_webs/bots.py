@@ -401,16 +401,14 @@ def _pipeline(s, side: str, own: bool) -> tuple[int, int, int, int]:
     return len(uids), power, food, supply
 
 
-def _standing(s, side: str, units, tally: dict | None = None, coming=(0, 0, 0, 0)
-              ) -> tuple[int, int, int, int, float]:
+def _standing(s, side: str, units, coming=(0, 0, 0, 0)) -> tuple[int, int, int, int, float]:
     """(ports held, combat power, supply tokens on hand, units not degraded, food
-    runway) of `side`, from `units` (what the evaluating side sees of them; `tally`:
-    their `_tally`, when already counted). The runway is the share of the meals still
-    to come (a food token per unit at each consumption turn left) that the rations on
-    hand would feed: a side short of it loses steps to hunger before the end, which
-    decides games on combat power."""
-    alive, power, food, supply, fed = (tally if tally is not None
-                                       else _tally(s, units)).get(side, (0, 0, 0, 0, 0))
+    runway) of `side`, from `units` (what the evaluating side sees of them) and what is
+    `coming` (`_pipeline`). The runway is the share of the meals still to come (a food
+    token per unit at each consumption turn left) that the rations on hand would feed:
+    a side short of it loses steps to hunger before the end, which decides games on
+    combat power."""
+    alive, power, food, supply, fed = _tally(s, units).get(side, (0, 0, 0, 0, 0))
     alive, power, food, supply = (alive + coming[0], power + coming[1], food + coming[2],
                                   supply + coming[3])
     ports = 0
@@ -434,10 +432,8 @@ def evaluate(s, side: str) -> float:
     foe = s.other(side)
     # in a secret phase the enemy's units are known as they stood when it began
     enemy = s.veil[0] if s.veil is not None else s.units
-    counted = _tally(s, s.units)
-    mine = _standing(s, side, s.units, counted, _pipeline(s, side, True))
-    theirs = _standing(s, foe, enemy, counted if enemy is s.units else None,
-                       _pipeline(s, foe, False))
+    mine = _standing(s, side, s.units, _pipeline(s, side, True))
+    theirs = _standing(s, foe, enemy, _pipeline(s, foe, False))  # one tally, kept
     held = s.held_all[s.at(side)] - s.held_all[s.at(foe)]
     ports = mine[0] - theirs[0] + (0.5 if held > 0 else -0.5 if held < 0 else 0.0)
     return (PORTS * math.tanh(ports / 1.5) + POWER * math.tanh((mine[1] - theirs[1]) / 10)
