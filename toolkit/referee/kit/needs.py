@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from dsl.errors import Diagnostic, suggest
 from dsl.fields import PIECE_PRESS_FIELDS
@@ -144,24 +145,32 @@ class Needs:
                                              f"piece {piece.name} needs a field {name}"))
         return out
 
+    def option_problem(self, name: str, value: Any, scenario: Scenario) -> str | None:
+        """What is wrong with option `name` set to `value` (in the scenario, or over it:
+        `balance --vary`, a record's `options:` line), or None."""
+        spec = self.options.get(name)
+        if spec is None:
+            return f"the ruleset {scenario.ruleset} has no option {name!r}"
+        problem = spec.problem(value, scenario)
+        return f"option {name}: {problem}" if problem else None
+
     def _options(self, scenario: Scenario) -> list[Diagnostic]:
         out = []
         for entry in scenario.options.entries:
             spec = self.options.get(entry.name)
-            if spec is None:
-                if isinstance(entry.value, Mapping) or entry.name == "sheet":
-                    continue  # blocks for the press (sheet { … })
-                out.append(Diagnostic.at(entry.pos, f"the ruleset {scenario.ruleset} has no "
-                                         f"option {entry.name!r}",
-                                         hint=suggest(entry.name, list(self.options))
-                                         or "its options are " + ", ".join(self.options)
-                                         if self.options else None))
+            if spec is None and (isinstance(entry.value, Mapping) or entry.name == "sheet"):
+                continue  # blocks for the press (sheet { … })
+            problem = self.option_problem(entry.name, entry.value, scenario)
+            if problem is None:
                 continue
-            problem = spec.problem(entry.value, scenario)
-            if problem:
-                out.append(Diagnostic.at(entry.pos, f"option {entry.name}: {problem}",
-                                         hint=suggest(str(entry.value), spec.choices(scenario))
-                                         if isinstance(entry.value, str) else None))
+            if spec is None:
+                hint = (suggest(entry.name, list(self.options))
+                        or "its options are " + ", ".join(self.options)
+                        if self.options else None)
+            else:
+                hint = (suggest(str(entry.value), spec.choices(scenario))
+                        if isinstance(entry.value, str) else None)
+            out.append(Diagnostic.at(entry.pos, problem, hint=hint))
         return out
 
     def _placements(self, scenario: Scenario) -> list[Diagnostic]:

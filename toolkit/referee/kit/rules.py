@@ -121,11 +121,9 @@ class KitRules:
         if needs is None or not needs.options:
             return
         for name, value in options.items():
-            spec = needs.options.get(name)
-            problem = (f"the {self.name} rules have no option {name!r}" if spec is None
-                       else spec.problem(value, scenario))
+            problem = needs.option_problem(name, value, scenario)
             if problem:
-                raise ScenarioError(problem if spec is None else f"option {name}: {problem}")
+                raise ScenarioError(problem)
 
     def decision(self, state: Any) -> Decision | None:
         last = self.__dict__.get("_decided")  # asked again for the same state object:
