@@ -118,8 +118,7 @@ class Match:
             raise ScenarioError(f"no side may be called {CHANCE!r}: records use it for dice "
                                 "and draws")
         rules = registry.get(scenario.ruleset)
-        match = cls(rules, scenario, new_game(rules, scenario, options), chance=chance, seed=seed,
-                    options=options)
+        match = cls(rules, scenario, chance=chance, seed=seed, options=options)
         if record_path is not None:
             match.writer = record.Writer(record_path, match.header(record_path))
         return match

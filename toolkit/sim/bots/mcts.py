@@ -31,8 +31,9 @@ move ahead (on a sample; of a list longer than WIDE, only WIDE drawn by the
 random bot's weights: Lines and Webs' supply orders), only the best SHORTLIST are searched, and the move
 played is the best mean. Moves `evaluate` rates alike are ranked by a draw
 from the random bot's weights, for the shortlist and for the move played, so
-where the heuristic is blind the search plays at least as well as the random bot. A small budget so starts from the greedy bot's choice
-and the search corrects it where looking through the turn shows better.
+where the heuristic is blind the search plays at least as well as the random
+bot. A small budget so starts from the greedy bot's choice and the search
+corrects it where looking through the turn shows better.
 
 Chance is not a level of the tree: every iteration draws its own dice, so the
 statistics of a node average over them (open-loop search).
@@ -177,10 +178,10 @@ class MCTSBot:
             child.reward = PRIOR_VISITS * value
             child.avail = PRIOR_VISITS
         # progressive widening at the root: search only the best few by evaluation, so
-        # each gets enough iterations to tell them apart (ties broken at random)
-        # each move's key from the random bot's weights breaks ties: where `evaluate`
-        # cannot tell moves apart (Lines and Webs' purchases all wait in the queue) the
-        # weighted draw picks, not the order of the list
+        # each gets enough iterations to tell them apart; each move's key from the
+        # random bot's weights breaks ties: where `evaluate` cannot tell moves apart
+        # (Lines and Webs' purchases all wait in the queue) the weighted draw picks,
+        # not the order of the list
         ranked = sorted(root.children, key=lambda m: (root.children[m].reward, key_of[m]),
                         reverse=True)
         self._shortlist = frozenset(ranked[:SHORTLIST])

@@ -39,14 +39,14 @@ def write_records(run, scenario, setting: int, found: list[Outlier],
                   folder: Path) -> dict[int, Path]:
     """A record per outlier game of `setting`; {game index: path}. A setting's option
     overrides go on the record's `options:` line, so it replays under them."""
-    options = run.settings[setting]
+    shown = overrides.format(run.settings[setting])  # "" for the scenario as written
+    setting_part = f"{_slug(shown)}-" if shown else ""
     folder.mkdir(parents=True, exist_ok=True)
     written: dict[int, Path] = {}
     for outlier in found:
         row = outlier.row
         if row.index in written:
             continue
-        setting_part = f"{_slug(overrides.format(options))}-" if options else ""
         path = folder / f"{setting_part}game-{row.index}-{_slug(outlier.why)}.record"
         moves = engines.replay_game(run.job, setting, row.index)
         header = record.Header(
@@ -56,7 +56,7 @@ def write_records(run, scenario, setting: int, found: list[Outlier],
             extra=(("bots", ", ".join(f"{side} {bot}" for side, bot in zip(run.sides, row.bots))),
                    ("balance", f"game {row.index}, {outlier.why}"))
             + ((("players", str(run.job.players)),) if run.job.players is not None else ())
-            + (((overrides.HEADER, overrides.format(options)),) if options else ()))
+            + (((overrides.HEADER, shown),) if shown else ()))
         body = "".join(record.move_line(who, text) + "\n" for who, text in moves)
         path.write_text(header.format() + body, encoding="utf-8")
         written[row.index] = path
