@@ -96,6 +96,16 @@ def offset(text: str) -> str:
     return text
 
 
+def print_services(text: str) -> tuple[str, ...]:
+    """--for: print services by name, comma-separated (toolkit.pnp.services)."""
+    from toolkit.pnp.services import parse_services
+
+    try:
+        return parse_services(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 # ------------------------------------------------------------------ check
 
 
@@ -344,8 +354,12 @@ def add_build(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--gang", action="store_true", help="decks of one card size share sheets")
     p.add_argument("--butt", action="store_true",
                    help="counters butted: neighbours share cut lines (bleed only around the block)")
-    p.add_argument("--drivethru", action="store_true",
-                   help="also write drivethru/DECK.pdf: one card per page, back then front, 1/8 in bleed")
+    p.add_argument("--for", dest="services", metavar="SERVICE[,SERVICE]", action="append", type=print_services,
+                   help="also write the files a print service takes, to its published card spec: "
+                   "thegamecrafter (png/: an image per card face, 825 x 1125 px for poker), drivethrucards "
+                   "(drivethru/: a PDF per deck, 2.75 x 3.75 in pages, CMYK), printerstudio (printerstudio/: "
+                   "822 x 1122 px images); home (the default) is the kit alone, at the sizes the scenario declares")
+    p.add_argument("--drivethru", action="store_true", help="the same as --for drivethrucards")
     p.add_argument("--proof", action="store_true",
                    help="also write proof.pdf: one page per deck, every card face and back small, "
                    "with its quantity, for review before printing")

@@ -12,6 +12,7 @@ and every field of the card), `deck` (name, title, size, fields) and
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from toolkit.pnp.imposition import ImpositionError, Item, impose
 from toolkit.pnp.press import effective
 from toolkit.pnp.render import PressError, Record, Renderer, fields_dict
 from toolkit.pnp.report import ComponentReport
+from toolkit.pnp.services import Placement, placement
 from toolkit.pnp.units import MM, PressOptions, to_points
 
 DEFAULT_BLEED = 3 * MM
@@ -116,7 +118,8 @@ def _lookup(scenario: Any, name: str | None, what: str) -> Any:
 
 def card_items(scenario: Any, renderer: Renderer, options: PressOptions,
                notes: list[str]) -> list[tuple[Any, list[Item]]]:
-    """Per deck: (deck, one Item per card copy)."""
+    """Per deck: (deck, one Item per card copy). With `options.service`, each deck's
+    card is placed on the service's card size with its bleed (toolkit.pnp.services)."""
     sctx = scenario_context(scenario)
     out = []
     for deck in scenario.decks.values():
@@ -126,39 +129,58 @@ def card_items(scenario: Any, renderer: Renderer, options: PressOptions,
         if deck.layout is None:
             notes.append(f"deck {deck.name}: no `layout` given; drawn with the default card layout")
         back = _lookup(scenario, deck.back, f"deck {deck.name}")
-        bleed = layout_bleed(front, options)
         w, h = to_points(front.width), to_points(front.height)
         if back is not None and (abs(to_points(back.width) - w) > 0.01 or abs(to_points(back.height) - h) > 0.01):
             raise PressError(f"deck {deck.name}: back layout {back.name} is not the size of {front.name}")
-        dctx = deck_context(deck)
+        where = placement(options, w, h, deck.title or deck.name, notes) or \
+            Placement(w, h, layout_bleed(front, options))
+        deck_face = DeckFace(renderer, front, back, where, deck_context(deck), sctx, scenario)
         items = []
         reverse_key = back.fields.get("back_from") if back is not None else None
         # `each_side`: every side has its own copy of the deck; `side S`: the deck is S's
         sides = list(scenario.sides) if deck.fields.flag("each_side") else [
             deck.fields["side"] if deck.fields.get("side") in scenario.sides else None]
         for side in sides:
-            def context(card: Any, copy: int) -> dict:
-                return {"card": card_context(card, copy, side, scenario), "deck": dctx,
-                        "scenario": sctx, "side": side or "",
-                        "side_colour": side_colour(scenario, side)}
-
             pairs = (double_sided(deck, str(reverse_key), notes) if reverse_key is not None
                      else [(card, copy, None, 0) for card in deck.cards
                            for copy in range(1, card.quantity + 1)])
-            for card, copy, other, other_copy in pairs:
-                ctx = context(card, copy)
-                label = f"card {deck.name}/{card.name}" + (f" ({side})" if side else "")
-                if other is not None:  # the back is the other face, drawn with the front layout
-                    back_draw = renderer.drawer(front, context(other, other_copy),
-                                                f"card {deck.name}/{other.name} (back of {card.name})", bleed)
-                    label += f" / {other.name}"
-                elif back is not None:
-                    back_draw = renderer.drawer(back, ctx, label + " (back)", bleed)
-                else:
-                    back_draw = None
-                items.append(Item(w, h, bleed, renderer.drawer(front, ctx, label, bleed), back_draw, label))
+            items += [deck_face.item(deck.name, side, *pair) for pair in pairs]
         out.append((deck, items))
     return out
+
+
+@dataclass(frozen=True)
+class DeckFace:
+    """How one deck's cards are drawn: its layouts, where they go, the shared context."""
+
+    renderer: Renderer
+    front: Any
+    back: Any
+    where: Placement
+    dctx: Record
+    sctx: Record
+    scenario: Any
+
+    def context(self, card: Any, copy: int, side: str | None) -> dict:
+        return {"card": card_context(card, copy, side, self.scenario), "deck": self.dctx,
+                "scenario": self.sctx, "side": side or "",
+                "side_colour": side_colour(self.scenario, side)}
+
+    def item(self, deck: str, side: str | None, card: Any, copy: int, other: Any, other_copy: int) -> Item:
+        """One physical card: its face and its back (another card's face, the back layout, none)."""
+        draw, art = self.renderer.drawer, self.where.art_bleed
+        ctx = self.context(card, copy, side)
+        label = f"card {deck}/{card.name}" + (f" ({side})" if side else "")
+        if other is not None:  # the back is the other face, drawn with the front layout
+            back = draw(self.front, self.context(other, other_copy, side),
+                        f"card {deck}/{other.name} (back of {card.name})", art)
+            label += f" / {other.name}"
+        elif self.back is not None:
+            back = draw(self.back, ctx, label + " (back)", art)
+        else:
+            back = None
+        w = self.where
+        return Item(w.width, w.height, w.bleed, w.place(draw(self.front, ctx, label, art)), w.place(back), label)
 
 
 def double_sided(deck: Any, key: str, notes: list[str]) -> list[tuple[Any, int, Any, int]]:

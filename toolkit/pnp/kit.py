@@ -8,7 +8,8 @@ writes into out_dir:
   calibration.pdf             duplex only: the page pair that measures printer drift
   kit.pdf                     all of the above, one outline entry per component and
                               one child per section (deck, side, board, sheet)
-  png/DECK/CARD[-back].png    with options.png_dpi
+  png/DECK/CARD[-back].png    with options.png_dpi or --for thegamecrafter
+  printerstudio/, drivethru/  with --for printerstudio, drivethrucards (toolkit.pnp.services)
   manifest.json               every file (pages, bytes) and the count of every component
 
 A component with nothing to print writes no file. A component whose module is
@@ -18,8 +19,10 @@ than failing the whole kit.
 
 from __future__ import annotations
 
-from toolkit import jsontext
+import dataclasses
 import sys
+
+from toolkit import jsontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +43,7 @@ class Kit:
     extras: list[ComponentReport] = field(default_factory=list)  # proof.pdf: not in kit.pdf
     double_sided: bool = False  # kit.pdf laid out for double-sided printing
     blank_pages: int = 0  # blank backs merge_kit added for that
+    folders: dict[str, str] = field(default_factory=dict)  # a print service's folder: what is in it
 
     @property
     def warnings(self) -> list[str]:
@@ -78,10 +82,7 @@ def build_kit(scenario: Any, folder: Path, options: PressOptions,
 
     folder.mkdir(parents=True, exist_ok=True)
     kit = Kit(folder)
-    png = None
-    if options.png_dpi:  # started first: its workers rasterise while the PDFs are built
-        from toolkit.pnp.png import PngExport
-        png = PngExport(scenario, folder / "png", options)
+    images = _start_images(scenario, folder, options)  # first: workers rasterise meanwhile
     tick = (lambda: progress.update(1)) if progress is not None else None
 
     try:
@@ -93,7 +94,7 @@ def build_kit(scenario: Any, folder: Path, options: PressOptions,
             if progress is not None:
                 progress.update(1)
     except BaseException:
-        if png is not None:
+        for png in images:
             png.work.cancel()
         raise
     if options.backs == "duplex" and any(r.pages for r in kit.reports if r.name in ("cards", "counters")):
@@ -111,16 +112,45 @@ def build_kit(scenario: Any, folder: Path, options: PressOptions,
                                     folder / "kit.pdf", kit.double_sided)
         kit.files.append(folder / "kit.pdf")
     kit.files += [r.path for r in kit.extras]
-    if options.print_services:
-        from toolkit.pnp.printshop import write_drivethru
-        kit.files += write_drivethru(scenario, folder / "drivethru", options)
-    if png is not None:
-        pngs = png.finish(_board_pages(kit))
-        kit.reports[0].files.extend(pngs)
-        kit.files.extend(pngs)
+    _service_files(scenario, kit, options, images)
     write_manifest(scenario, kit, options)
     kit.files.append(folder / "manifest.json")
     return kit
+
+
+def _start_images(scenario: Any, folder: Path, options: PressOptions) -> list:
+    """The image exports asked for (`--png`, `--for thegamecrafter`, `--for printerstudio`),
+    started: their workers draw while the vector PDFs are built."""
+    from toolkit.pnp.png import PngExport
+
+    exports = []
+    if options.png_dpi or "thegamecrafter" in options.services:
+        exports.append(PngExport(scenario, folder / "png",
+                                 dataclasses.replace(options, service="thegamecrafter")))
+    if "printerstudio" in options.services:
+        exports.append(PngExport(scenario, folder / "printerstudio",
+                                 dataclasses.replace(options, service="printerstudio", png_dpi=None)))
+    return exports
+
+
+def _service_files(scenario: Any, kit: Kit, options: PressOptions, images: list) -> None:
+    """Finish the image exports and write DriveThruCards' PDFs; say in `kit.folders`
+    what each service's folder holds and add what they noted to the kit's notes."""
+    notes: list[str] = []
+    if "drivethrucards" in options.services:
+        from toolkit.pnp.printshop import write_drivethru
+        kit.files += write_drivethru(scenario, kit.folder / "drivethru", options, notes)
+        kit.folders["drivethru"] = ("for DriveThruCards: one PDF per deck, one card a page, "
+                                    "each copy back then front, CMYK")
+    for png in images:
+        files = png.finish(_board_pages(kit))
+        kit.reports[0].files.extend(files)
+        kit.files.extend(files)
+        notes += png.notes
+        what = "cards, counters and board pages" if png.service.counters else "cards"
+        kit.folders[png.folder.name] = (f"for {png.service.title}: one image per face of its {what} "
+                                        f"at {png.dpi} dpi; {png.folder.name}/manifest.csv gives the quantities")
+    kit.notes.extend(n for n in dict.fromkeys(notes) if n not in kit.notes)
 
 
 def _board_pages(kit: Kit) -> tuple[Path, list[tuple[str, int, int]]] | None:
@@ -200,8 +230,10 @@ def write_manifest(scenario: Any, kit: Kit, options: PressOptions) -> None:
             "bleed_mm": None if options.bleed is None else round(options.bleed / MM, 3),
             "back_offset_mm": [round(v / MM, 3) for v in options.back_offset],
             "fit": options.fit, "png_dpi": options.png_dpi, "cmyk": options.cmyk,
+            "for": list(options.services),
         },
         "files": files,
+        "folders": kit.folders,
         "components": {r.name: {"file": r.path.name if r.path else None, "pages": r.pages,
                                 "counts": r.counts, "total": sum(r.counts.values())}
                        for r in kit.reports + kit.extras},

@@ -49,6 +49,7 @@ from toolkit.pnp.counters import counter_items
 from toolkit.pnp.pdfout import pdf_canvas
 from toolkit.pnp.press import effective
 from toolkit.pnp.render import PressError, Renderer
+from toolkit.pnp.services import SERVICES, for_service
 from toolkit.pnp.units import PressOptions
 
 MANIFEST_FIELDS = ("file", "kind", "group", "name", "face", "quantity", "width_px", "height_px")
@@ -92,9 +93,10 @@ def _distinct(items: list) -> list[tuple[Any, int]]:
     return [(item, n) for item, n in seen.values()]
 
 
-def card_faces(scenario: Any, renderer: Renderer, options: PressOptions) -> list[Face]:
+def card_faces(scenario: Any, renderer: Renderer, options: PressOptions,
+               notes: list[str] | None = None) -> list[Face]:
     faces = []
-    for deck, items in card_items(scenario, renderer, options, []):
+    for deck, items in card_items(scenario, renderer, options, notes if notes is not None else []):
         for item, n in _distinct(items):
             name = _slug(item.label.split("/", 1)[1].replace(" / ", "+").replace(" (", "-"))
             for face, draw in (("front", item.front), ("back", item.back)):
@@ -344,19 +346,28 @@ def write_manifest(folder: Path, rows: list[dict]) -> list[Path]:
 
 
 class PngExport:
-    """`--png`: started before the vector build (cards and counters rasterise meanwhile),
-    finished after it (board pages, the manifest)."""
+    """`--png` and the image services of `--for`: started before the vector build (cards
+    and counters rasterise meanwhile), finished after it (board pages, the manifest).
+
+    The cards are placed on the service's card sizes with its bleed (`options.service`,
+    The Game Crafter's when none is set: `--png` alone makes its files); counters and
+    board pages only for a service that prints them."""
 
     def __init__(self, scenario: Any, folder: Path, options: PressOptions) -> None:
+        options = for_service(options, options.service or "thegamecrafter")
+        self.service = SERVICES[str(options.service)]
         self.folder, self.dpi = folder, int(options.png_dpi or 0)
+        self.notes: list[str] = []
         scenario = effective(scenario)
         renderer = Renderer.for_scenario(scenario)
-        self.faces = card_faces(scenario, renderer, options) + counter_faces(scenario, renderer, options)
+        self.faces = card_faces(scenario, renderer, options, self.notes)
+        if self.service.counters:
+            self.faces += counter_faces(scenario, renderer, options)
         self.work = Rasterising(self.faces, folder, self.dpi)
 
     def finish(self, boards: tuple[Path, list[tuple[str, int, int]]] | None = None) -> list[Path]:
         board_rows: list[dict] = []
-        if boards is not None:
+        if boards is not None and self.service.counters:
             board_rows, jobs = board_jobs(boards[0], self.folder, self.dpi, boards[1])
             self.work.add(jobs)
         sizes = self.work.finish()
@@ -375,11 +386,13 @@ def write_pngs(scenario: Any, folder: Path, options: PressOptions,
 
 
 def write_card_pngs(scenario: Any, folder: Path, options: PressOptions) -> list[Path]:
-    """The cards only (one PNG per card face and back); returns the files written."""
+    """The cards only (one PNG per card face and back, on The Game Crafter's card sizes
+    unless `options.service` names another shop); returns the files written."""
     if not options.png_dpi:
         return []
+    options = for_service(options, options.service or "thegamecrafter")
     scenario = effective(scenario)
     renderer = Renderer.for_scenario(scenario)
-    faces = card_faces(scenario, renderer, options)
-    rasterise(faces, folder, options.png_dpi)
+    faces = card_faces(scenario, renderer, options, [])
+    rasterise(faces, folder, int(options.png_dpi or 0))
     return [folder / f.file for f in faces]

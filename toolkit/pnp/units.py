@@ -115,8 +115,10 @@ class PressOptions:
     share_cuts   (set by the press for an imposition) share cut lines on both axes
     optional     also print the counters of piece types marked `optional` (chits that
                  stand in for what players usually take from elsewhere, such as cubes)
-    print_services  also write drivethru/DECK.pdf (one card per page, back then front,
-                 1/8 in bleed) for every deck
+    services     the print services to write files for besides the kit (`--for`,
+                 toolkit.pnp.services: thegamecrafter, drivethrucards, printerstudio)
+    service      (set by the press for one service's files) the cards are placed on
+                 that service's card sizes with its bleed; None: as the layouts declare
     """
 
     paper: str = "a4"
@@ -131,7 +133,8 @@ class PressOptions:
     optional: bool = False
     proof: bool = False
     cmyk: bool = False
-    print_services: bool = False
+    services: tuple[str, ...] = ()
+    service: str | None = None
     gang: bool = False
     butt: bool = False
     share_cuts: bool = False
