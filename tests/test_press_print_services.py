@@ -184,3 +184,159 @@ def test_without_pypdfium2_pdftoppm_rasterises_the_faces_at_their_exact_size(tmp
             assert im.size == (825, 1125) and im.mode == "RGB"
     with Image.open(tmp_path / "png" / "d" / "one.png") as im:
         assert im.getpixel((1, 1)) == pytest.approx((0xd0, 0xe0, 0xf0), abs=3)
+
+
+# ---------------------------------------------------------------- presets (--for SERVICE)
+# The shipped games declare their cards 63 x 88 mm with 1.5 mm bleed, which is what a
+# print shop would refuse: a preset places that card at 100% on the shop's poker card.
+
+DECLARED = '''
+scenario "Declared" {
+  ruleset none
+  sides A, B
+  terrain plain
+  board b: grid 2 x 2 { terrain plain }
+  piece soldier { range 1 }
+  setup A { soldier at A1 }
+  layout face 63mm x 88mm {
+    bleed 1.5mm
+    background "#204060"
+    rect at 0mm, 0mm 63mm x 88mm { fill "#d0e0f0" }
+    text at 5mm, 5mm 53mm x 10mm "{{ card.title }}" { font_size 12 }
+  }
+  layout back 63mm x 88mm { background "#223344" }
+  layout token 30mm x 30mm { bleed 1mm; background "#804020" }
+  deck d "Deck" { layout face; back back; card one x2; card two }
+  deck t "Tokens" { layout token; card round x3 }
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def presets(tmp_path_factory) -> tuple[Path, str]:
+    import contextlib
+    import io
+
+    tmp = tmp_path_factory.mktemp("presets")
+    (tmp / "declared.scn").write_text(DECLARED)
+    out = tmp / "kit"
+    said, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(said), contextlib.redirect_stderr(err):
+        assert main(["build", str(tmp / "declared.scn"), "--out", str(out), "--quiet", "--backs", "none",
+                     "--for", "thegamecrafter,drivethrucards", "--for", "printerstudio"]) == 0
+    return out, said.getvalue() + err.getvalue()
+
+
+def test_the_game_crafter_gets_a_63_by_88_mm_card_as_a_poker_png_of_825_by_1125_px(presets):
+    out, _ = presets
+    for name in ("one.png", "one-back.png", "two.png"):
+        with Image.open(out / "png" / "d" / name) as im:
+            assert im.size == (825, 1125), name
+            assert im.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+
+
+def test_printerstudio_gets_822_by_1122_px_cards_and_no_counters(presets):
+    out, _ = presets
+    with Image.open(out / "printerstudio" / "d" / "one.png") as im:
+        assert im.size == (822, 1122)
+    assert not (out / "printerstudio" / "counters").exists()
+    rows = {r["file"] for r in csv.DictReader(open(out / "printerstudio" / "manifest.csv", newline=""))}
+    assert "d/one.png" in rows and not any(r.startswith("counters/") for r in rows)
+
+
+def test_a_placed_card_keeps_its_art_out_to_the_service_bleed_edge(presets):
+    """The layout's bleed was 1.5 mm; on a poker card the image runs 3.425 mm beyond the
+    declared trim across and 3.625 mm down: a rect touching the trim runs on into all of
+    it, and so does a background."""
+    out, _ = presets
+    corners = ((0, 0), (824, 0), (0, 1124), (824, 1124))
+    with Image.open(out / "png" / "d" / "one.png") as im:
+        for corner in corners:
+            assert im.getpixel(corner) == pytest.approx((0xd0, 0xe0, 0xf0), abs=3), corner
+    with Image.open(out / "png" / "d" / "one-back.png") as im:
+        for corner in corners:
+            assert im.getpixel(corner) == pytest.approx((0x22, 0x33, 0x44), abs=3), corner
+
+
+def test_drivethrucards_pages_are_2_75_by_3_75_in_with_a_poker_trim_and_the_card_at_100_percent(presets):
+    import pdfplumber
+
+    out, _ = presets
+    reader = PdfReader(str(out / "drivethru" / "d.pdf"))
+    assert len(reader.pages) == 2 * 3
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((2.75 * INCH, 3.75 * INCH))
+        assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 2.75 * INCH, 3.75 * INCH])
+        assert [float(v) for v in page.trimbox] == pytest.approx([INCH / 8, INCH / 8, 2.625 * INCH, 3.625 * INCH])
+    with pdfplumber.open(out / "drivethru" / "d.pdf") as pdf:
+        chars = pdf.pages[1].chars  # the first front
+        assert {round(ch["size"], 2) for ch in chars} == {12.0}  # not scaled
+        # the title's box starts 5 mm inside the declared trim, centred on the poker trim
+        assert min(ch["x0"] for ch in chars) == pytest.approx(INCH / 8 + 0.25 * MM + 5 * MM, abs=1.0)
+
+
+def test_drivethrucards_files_are_cmyk_as_the_shop_asks(presets):
+    out, _ = presets
+    data = _operators(out / "drivethru" / "d.pdf")
+    assert not re.search(rb"\brg\b|\bRG\b", data)
+    assert re.search(rb"\bk\b", data)
+
+
+def test_a_card_no_service_sells_keeps_its_size_with_the_service_bleed_and_the_build_says_so(presets):
+    out, said = presets
+    with Image.open(out / "png" / "t" / "round.png") as im:
+        assert im.size == pixel_size(30 * MM + INCH / 4, 30 * MM + INCH / 4, 300)
+    page = PdfReader(str(out / "drivethru" / "t.pdf")).pages[0]
+    assert float(page.mediabox.width) == pytest.approx(30 * MM + INCH / 4)
+    assert "The Game Crafter: the Tokens cards (30 x 30 mm) are not near any card size it sells" in said
+    assert "DriveThruCards: the Tokens cards" in said
+
+
+def test_home_printing_keeps_the_declared_card_and_its_own_bleed(presets):
+    """The kit itself (cards.pdf) is not changed by --for: 63 x 88 mm cards, 1.5 mm bleed."""
+    out, _ = presets
+    page = PdfReader(str(out / "cards.pdf")).pages[0]
+    trim = [float(v) for v in page.trimbox]
+    assert trim[2] - trim[0] == pytest.approx(3 * 63 * MM + 2 * 3 * MM, abs=0.1)  # 3 across, bleeds touch
+    assert trim[3] - trim[1] == pytest.approx(88 * MM, abs=0.1)  # the deck's three cards: one row
+
+
+def test_the_build_summary_names_every_file_and_folder_it_wrote(presets):
+    out, said = presets
+    lines = said.splitlines()
+    for entry in sorted(out.iterdir()):
+        shown = f"{entry}/" if entry.is_dir() else str(entry)
+        assert any(line.startswith(shown + " ") or line == shown for line in lines), entry.name
+    assert {e.name for e in out.iterdir() if e.is_dir()} == {"png", "drivethru", "printerstudio"}
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["options"]["for"] == ["thegamecrafter", "drivethrucards", "printerstudio"]
+    assert set(manifest["folders"]) == {"png", "drivethru", "printerstudio"}
+
+
+def test_png_alone_follows_the_game_crafter_and_for_home_adds_nothing(tmp_path):
+    (tmp_path / "declared.scn").write_text(DECLARED)
+    assert main(["build", str(tmp_path / "declared.scn"), "--out", str(tmp_path / "png"), "--quiet",
+                 "--backs", "none", "--png", "300", "--for", "home"]) == 0
+    with Image.open(tmp_path / "png" / "png" / "d" / "one.png") as im:
+        assert im.size == (825, 1125)
+    assert {e.name for e in (tmp_path / "png").iterdir() if e.is_dir()} == {"png"}
+
+
+def test_an_unknown_service_is_a_usage_error_that_lists_the_services(tmp_path, capsys):
+    (tmp_path / "declared.scn").write_text(DECLARED)
+    with pytest.raises(SystemExit) as exit:
+        main(["build", str(tmp_path / "declared.scn"), "--for", "makeplayingcards"])
+    assert exit.value.code == 2
+    err = capsys.readouterr().err
+    assert "'makeplayingcards' is not a print service" in err
+    assert "thegamecrafter, drivethrucards, printerstudio, home" in err
+
+
+@pytest.mark.parametrize("size,card", [((63, 88), "poker"), ((63.5, 88.9), "poker"), ((57, 89), "bridge"),
+                                       ((70, 120), "tarot"), ((44, 63), "mini"), ((41, 63), None),
+                                       ((80, 80), None)])
+def test_a_declared_card_goes_on_the_service_card_within_2_mm(size, card):
+    from toolkit.pnp.services import SERVICES
+
+    found = SERVICES["thegamecrafter"].card_for(size[0] * MM, size[1] * MM)
+    assert (found.name if found else None) == card

@@ -147,8 +147,8 @@ def _service_files(scenario: Any, kit: Kit, options: PressOptions, images: list)
         kit.reports[0].files.extend(files)
         kit.files.extend(files)
         notes += png.notes
-        what = "cards, counters and board pages" if png.service.counters else "cards"
-        kit.folders[png.folder.name] = (f"for {png.service.title}: one image per face of its {what} "
+        what = "card, counter and board page" if png.service.counters else "card"
+        kit.folders[png.folder.name] = (f"for {png.service.title}: one image per face of every {what} "
                                         f"at {png.dpi} dpi; {png.folder.name}/manifest.csv gives the quantities")
     kit.notes.extend(n for n in dict.fromkeys(notes) if n not in kit.notes)
 
