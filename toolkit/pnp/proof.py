@@ -1,22 +1,28 @@
-"""The proof sheet: every card of a deck, face and back, small on one page, for review.
+"""The proof: every card of every deck once, at actual size, named, for review.
 
     write_proof(scenario, "out/proof.pdf", PressOptions()) -> ComponentReport
 
-One page per deck (in deck order): each card definition once, its face and its back
-side by side at the largest scale that puts the whole deck on the page, each pair
-labelled with the card's name and how many copies the deck holds ("x3"). Faces are
-drawn by the same renderer as cards.pdf, cut at the trim (no bleed, no marks). A
-deck without a back shows its faces alone; double-sided cards show the face on
-their other side.
+Cards are shown at 100%, so the proof shows the text as it will print (no card text is
+under 6 pt on the proof unless the layout itself asks for it). Each deck takes as many
+pages as it needs, in deck order, on the paper of the build turned whichever way holds
+more cards. A deck whose cards share one back design shows that back once, first
+("Back of every card"); a deck whose backs differ shows each card's back beside its face;
+double-sided cards show the face on their other side. Under each card: its name as the
+players read it (the card's title, its side for a deck each side has) and how many
+copies the deck holds ("14 copies"), never the scenario's ids. Faces are drawn by the
+same renderer as cards.pdf, cut at the trim (no bleed, no marks). A card larger than
+the page is scaled down to fit, and the page says so.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from toolkit.pnp.cards import card_items
 from toolkit.pnp.fonts import embedded
@@ -27,12 +33,38 @@ from toolkit.pnp.render import Renderer
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.units import MM, PressOptions
 
-MARGIN = 10 * MM
-HEADER = 12 * MM
+MARGIN = 7 * MM
+HEADER = 11 * MM  # the deck's title and what the page shows
 GAP = 2 * MM  # between a face and its back
-CELL_GAP = 5 * MM  # between two cards
-LABEL = 4 * MM  # the name and quantity under each pair
+CELL_GAP = 3 * MM  # between two cards
+LABEL = 4 * MM  # the name and copies under each card
 LABEL_SIZE = 7.0
+SMALLEST = 6.0  # no text of the proof's own under this
+TITLE_SIZE = 12.0
+NOTE_SIZE = 8.0
+
+
+@dataclass
+class Cell:
+    """One place on a proof page: a face, the back beside it (or None), a label."""
+
+    front: Callable[[Any], None] | None
+    back: Callable[[Any], None] | None
+    label: str
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Cells of one size on a page: how many across and down, the scale, the page."""
+
+    cols: int
+    rows: int
+    scale: float
+    page: tuple[float, float]
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
 
 
 def distinct_cards(items: list[Item]) -> list[tuple[Item, int]]:
@@ -44,17 +76,53 @@ def distinct_cards(items: list[Item]) -> list[tuple[Item, int]]:
     return [(item, n) for item, n in seen.values()]
 
 
-def layout_grid(n: int, pair_w: float, pair_h: float, area_w: float, area_h: float
-                ) -> tuple[int, int, float]:
-    """(columns, rows, scale): the largest scale at which n cells fit the area."""
-    best = (1, n, 0.0)
-    for cols in range(1, n + 1):
-        rows = math.ceil(n / cols)
-        k = min((area_w - (cols - 1) * CELL_GAP) / (cols * pair_w),
-                (area_h - rows * LABEL - (rows - 1) * CELL_GAP) / (rows * pair_h))
-        if k > best[2]:
-            best = (cols, rows, k)
+def grid_for(cell_w: float, cell_h: float, paper: tuple[float, float]) -> Grid:
+    """The page (portrait or landscape) holding most cells at 100%; a cell larger than
+    both is scaled down to fit one a page."""
+    best: Grid | None = None
+    for page in (paper, (paper[1], paper[0])):
+        area_w, area_h = page[0] - 2 * MARGIN, page[1] - 2 * MARGIN - HEADER
+        scale = min(1.0, area_w / cell_w, (area_h - LABEL) / (cell_h - LABEL))
+        cols = max(1, math.floor((area_w + CELL_GAP) / (cell_w * scale + CELL_GAP) + 1e-9))
+        rows = max(1, math.floor((area_h + CELL_GAP) / ((cell_h - LABEL) * scale + LABEL + CELL_GAP) + 1e-9))
+        grid = Grid(cols, rows, scale, page)
+        if best is None or (grid.scale, grid.per_page) > (best.scale, best.per_page):
+            best = grid
+    assert best is not None
     return best
+
+
+def card_label(scenario: Any, deck: Any, item: Item, copies: int) -> str:
+    """`Troops 1 (Red): 14 copies`, from the item's card names: the players' words."""
+    rest = item.label.split("/", 1)[-1]  # "NAME (SIDE) / OTHER" as cards.card_items writes it
+    names, _, other = rest.partition(" / ")
+    name, _, side = names.partition(" (")
+    titles = {card.name: card.title for card in deck.cards}
+    text = titles.get(name, name.replace("_", " "))
+    if other:
+        text += " / " + titles.get(other, other.replace("_", " "))
+    if side:
+        text += f" ({side.rstrip(')')})"
+    return f"{text}: {copies} {'copy' if copies == 1 else 'copies'}"
+
+
+def _one_back(cards: list[tuple[Item, int]]) -> bool:
+    """Every card of the deck has the same back design (drawn alike)."""
+    backs = [item.back for item, _ in cards]
+    if len(backs) < 2 or any(b is None or not hasattr(b, "key") for b in backs):
+        return False
+    first = backs[0].key()
+    return all(b.key() == first for b in backs[1:])
+
+
+def deck_cells(scenario: Any, deck: Any, items: list[Item]) -> tuple[list[Cell], bool]:
+    """The deck's cells in order, and whether each shows a back beside its face."""
+    cards = distinct_cards(items)
+    if _one_back(cards):
+        cells = [Cell(cards[0][0].back, None, "Back of every card")]
+        return cells + [Cell(item.front, None, card_label(scenario, deck, item, n)) for item, n in cards], False
+    pairs = any(item.back is not None for item, _ in cards)
+    return [Cell(item.front, item.back, card_label(scenario, deck, item, n)) for item, n in cards], pairs
 
 
 def _face(c: Any, draw: Any, x: float, y: float, w: float, h: float, k: float) -> None:
@@ -73,47 +141,70 @@ def _face(c: Any, draw: Any, x: float, y: float, w: float, h: float, k: float) -
     c.restoreState()
 
 
+def _label(c: Any, text: str, x: float, y: float, width: float) -> None:
+    """The label in LABEL_SIZE, down to SMALLEST, then cut short with an ellipsis."""
+    font, size = embedded("sans"), LABEL_SIZE
+    while size > SMALLEST and stringWidth(text, font, size) > width:
+        size -= 0.5
+    while len(text) > 1 and stringWidth(text, font, size) > width:
+        text = text[:-2].rstrip() + "…"
+    c.setFillColor(colors.black)
+    c.setFont(font, size)
+    c.drawString(x, y, text)
+
+
+def _header(c: Any, grid: Grid, deck: Any, items: list[Item], page: tuple[int, int]) -> None:
+    pw, ph = grid.page
+    title = deck.title or deck.name
+    of = f", page {page[0]} of {page[1]}" if page[1] > 1 else ""
+    c.setFillColor(colors.black)
+    c.setFont(embedded("sans-bold"), TITLE_SIZE)
+    c.drawString(MARGIN, ph - MARGIN - 4.5 * MM, f"Proof: {title} ({len(items)} cards{of})")
+    size = "at actual size" if grid.scale >= 1 else f"at {grid.scale * 100:.0f}% (larger than the page)"
+    c.setFont(embedded("sans"), NOTE_SIZE)
+    c.drawString(MARGIN, ph - MARGIN - 8.5 * MM,
+                 f"Every card once, {size}; under each, its name and how many copies the deck holds. "
+                 "Print at 100% to check the text.")
+
+
+def draw_deck(c: Any, scenario: Any, deck: Any, items: list[Item], paper: tuple[float, float]) -> int:
+    """The deck's proof pages; returns how many cards it shows."""
+    cells, pairs = deck_cells(scenario, deck, items)
+    w, h = items[0].width, items[0].height
+    cell_w = 2 * w + GAP if pairs else w
+    grid = grid_for(cell_w, h + LABEL, paper)
+    k = grid.scale
+    pages = math.ceil(len(cells) / grid.per_page)
+    for p in range(pages):
+        c.setPageSize(grid.page)
+        _header(c, grid, deck, items, (p + 1, pages))
+        top = grid.page[1] - MARGIN - HEADER
+        for i, cell in enumerate(cells[p * grid.per_page:(p + 1) * grid.per_page]):
+            row, col = divmod(i, grid.cols)
+            x = MARGIN + col * (cell_w * k + CELL_GAP)
+            y = top - row * (h * k + LABEL + CELL_GAP) - h * k
+            if cell.front is not None:
+                _face(c, cell.front, x, y, w, h, k)
+            if cell.back is not None:
+                _face(c, cell.back, x + (w + GAP) * k, y, w, h, k)
+            _label(c, cell.label, x, y - LABEL + 1.3 * MM, cell_w * k)
+        c.showPage()
+    return len(cells)
+
+
 def write_proof(scenario: Any, path: Path, options: PressOptions) -> ComponentReport:
-    """proof.pdf: one page per deck, every card face and back, labelled with its quantity."""
+    """proof.pdf: every deck's cards at actual size, named, on as many pages as they take."""
     scenario = effective(scenario)
     report = ComponentReport("proof", sides="document")
     renderer = Renderer.for_scenario(scenario)
     groups = card_items(scenario, renderer, options, [])
     if not groups:
         return report
-    pw, ph = options.page_size
     with pdf_canvas(path, options, f"{scenario.title}: proof") as c:
         for deck, items in groups:
-            cards = distinct_cards(items)
-            w, h = items[0].width, items[0].height
-            backs = any(item.back is not None for item, _ in cards)
-            pair_w = 2 * w + GAP if backs else w
-            cols, rows, k = layout_grid(len(cards), pair_w, h, pw - 2 * MARGIN,
-                                        ph - 2 * MARGIN - HEADER)
             report.sections.append((deck.title or deck.name, pages_drawn(c)))
-            c.setPageSize((pw, ph))
-            c.setFont(embedded("sans-bold"), 12)
-            c.drawString(MARGIN, ph - MARGIN - 5 * MM,
-                         f"Proof: {deck.title or deck.name} ({len(items)} cards, {len(cards)} different)")
-            c.setFont(embedded("sans"), 8)
-            c.drawString(MARGIN, ph - MARGIN - 9 * MM,
-                         "Each card once, face" + (" and back" if backs else "") +
-                         f", at {k * 100:.0f}% of its size; x N is how many copies the deck holds.")
-            top = ph - MARGIN - HEADER
-            gap_k = GAP if backs else 0.0
-            for i, (item, n) in enumerate(cards):
-                row, col = divmod(i, cols)
-                x = MARGIN + col * (pair_w * k + CELL_GAP)
-                y = top - row * (h * k + LABEL + CELL_GAP) - h * k
-                _face(c, item.front, x, y, w, h, k)
-                if item.back is not None:
-                    _face(c, item.back, x + w * k + gap_k, y, w, h, k)
-                name = item.label.split("/", 1)[-1]
-                c.setFillColor(colors.black)
-                c.setFont(embedded("sans"), LABEL_SIZE)
-                c.drawString(x, y - LABEL + 1.2 * MM, f"{name}  x{n}")
-            c.showPage()
-            report.counts[deck.name] = len(cards)
+            draw_deck(c, scenario, deck, items, options.page_size)
+            report.counts[deck.name] = len(distinct_cards(items))
         report.pages = pages_drawn(c)
     report.path = path
     report.warnings.extend(renderer.warnings)
