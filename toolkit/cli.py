@@ -361,8 +361,8 @@ def add_build(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    "822 x 1122 px images); home (the default) is the kit alone, at the sizes the scenario declares")
     p.add_argument("--drivethru", action="store_true", help="the same as --for drivethrucards")
     p.add_argument("--proof", action="store_true",
-                   help="also write proof.pdf: one page per deck, every card face and back small, "
-                   "with its quantity, for review before printing")
+                   help="also write proof.pdf, for review before printing: every card of every deck once, "
+                   "at actual size, with its name and how many copies the deck holds")
     p.add_argument("--optional", action="store_true",
                    help="also print counters the game marks optional (chits standing in for cubes)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
