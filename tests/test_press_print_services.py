@@ -288,8 +288,8 @@ def test_a_card_no_service_sells_keeps_its_size_with_the_service_bleed_and_the_b
         assert im.size == pixel_size(30 * MM + INCH / 4, 30 * MM + INCH / 4, 300)
     page = PdfReader(str(out / "drivethru" / "t.pdf")).pages[0]
     assert float(page.mediabox.width) == pytest.approx(30 * MM + INCH / 4)
-    assert "The Game Crafter: the Tokens cards (30 x 30 mm) are not near any card size it sells" in said
-    assert "DriveThruCards: the Tokens cards" in said
+    assert "The Game Crafter: Tokens (30 x 30 mm) are not near any card size it sells" in said
+    assert "DriveThruCards: Tokens (30 x 30 mm)" in said
 
 
 def test_home_printing_keeps_the_declared_card_and_its_own_bleed(presets):
@@ -340,3 +340,49 @@ def test_a_declared_card_goes_on_the_service_card_within_2_mm(size, card):
 
     found = SERVICES["thegamecrafter"].card_for(size[0] * MM, size[1] * MM)
     assert (found.name if found else None) == card
+
+
+EDGY = '''
+scenario "Edgy" {
+  ruleset none
+  sides A, B
+  terrain plain
+  board b: grid 2 x 2 { terrain plain }
+  layout face 63mm x 88mm {
+    text at 5mm, 5mm 53mm x 10mm "{{ card.title }}" { font_size 12 }
+    text at 1.8mm, 20mm 8mm x 8mm "{{ card.cost }}" { font_size 12 }
+    rect at 0mm, 0mm 63mm x 4mm { fill "#204060" }
+    text at 48mm, 40mm 14mm x 4mm "turned" { font_size 8; rotate 90 }
+  }
+  deck d "Edgy cards" { layout face; card one { cost 2 } }
+}
+'''
+
+
+def test_text_inside_the_cut_but_outside_the_shops_safe_area_is_noted_with_its_line(tmp_path):
+    """The shops keep text 1/8 in inside the cut; art (the rect) may run to the edge. The
+    turned text's 14 x 4 mm box, turned about its centre, stands 53 to 57 mm across: safe."""
+    from toolkit.pnp.services import PrintService, SERVICES, outside_safe_area, placement
+    from toolkit.pnp.units import PressOptions
+
+    (tmp_path / "edgy.scn").write_text(EDGY)
+    scenario = dsl_load(tmp_path / "edgy.scn")
+    layout = scenario.layouts["face"]
+    notes: list[str] = []
+    where = placement(PressOptions(service="thegamecrafter"), 63 * MM, 88 * MM, "Edgy cards", notes, (layout,))
+    assert [el.content for el in outside_safe_area(SERVICES["thegamecrafter"], where, layout)] == [
+        "{{ card.cost }}"]
+    assert notes == [f"The Game Crafter: Edgy cards, layout face ({tmp_path / 'edgy.scn'} line 9): "
+                     "text within 1/8 in of the cut, where the shop may trim it; keep it inside the "
+                     "shop's safe area"]
+
+
+def test_a_layout_keeping_its_text_safe_gets_no_note(presets):
+    _, said = presets
+    assert "safe area" not in said
+
+
+def dsl_load(path):
+    import dsl
+
+    return dsl.load(path)

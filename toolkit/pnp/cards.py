@@ -132,7 +132,7 @@ def card_items(scenario: Any, renderer: Renderer, options: PressOptions,
         w, h = to_points(front.width), to_points(front.height)
         if back is not None and (abs(to_points(back.width) - w) > 0.01 or abs(to_points(back.height) - h) > 0.01):
             raise PressError(f"deck {deck.name}: back layout {back.name} is not the size of {front.name}")
-        where = placement(options, w, h, deck.title or deck.name, notes) or \
+        where = placement(options, w, h, deck.title or deck.name, notes, (front, back)) or \
             Placement(w, h, layout_bleed(front, options))
         deck_face = DeckFace(renderer, front, back, where, deck_context(deck), sctx, scenario)
         items = []

@@ -67,6 +67,7 @@ class PrintService:
     cards: tuple[CardSize, ...] = STANDARD_CARDS
     cmyk: bool = False
     counters: bool = False  # the shop also prints counters and boards from the same upload
+    safe: float = INCH / 8  # text this far inside the cut at least: the shop may trim closer
 
     def card_for(self, width: float, height: float) -> CardSize | None:
         """The service's card a declared card is placed on, or None when none is near."""
@@ -101,8 +102,8 @@ def parse_services(text: str) -> tuple[str, ...]:
 def service_note(service: PrintService, deck: str, width: float, height: float) -> str:
     """What the build says about a deck whose cards are no size the service sells."""
     sizes = ", ".join(str(c) for c in service.cards)
-    return (f"{service.title}: the {deck} cards ({width / MM:g} x {height / MM:g} mm) are not "
-            f"near any card size it sells ({sizes}); written at their own size")
+    return (f"{service.title}: {deck} ({width / MM:g} x {height / MM:g} mm) are not near any "
+            f"card size it sells ({sizes}); written at their own size")
 
 
 def for_service(options: PressOptions, name: str) -> PressOptions:
@@ -153,14 +154,57 @@ class Placement:
 
 
 def placement(options: PressOptions, width: float, height: float, deck: str,
-              notes: list[str]) -> Placement | None:
-    """A deck's cards (declared width x height) for `options.service`, or None (home)."""
+              notes: list[str], layouts: tuple = ()) -> Placement | None:
+    """A deck's cards (declared width x height) for `options.service`, or None (home);
+    what the shop would object to in the deck's `layouts` goes to `notes`."""
     if options.service is None:
         return None
     service = SERVICES[options.service]
     card = service.card_for(width, height)
     if card is None:
         notes.append(service_note(service, deck, width, height))
-        return Placement(width, height, service.bleed)
-    return Placement(card.width, card.height, service.bleed,
-                     (card.width - width) / 2, (card.height - height) / 2)
+        where = Placement(width, height, service.bleed)
+    else:
+        where = Placement(card.width, card.height, service.bleed,
+                          (card.width - width) / 2, (card.height - height) / 2)
+    notes += [note for layout in layouts if layout is not None
+              for note in safe_area_notes(service, where, layout, deck)]
+    return where
+
+
+SAFE_KINDS = ("text", "box", "icon")  # what a cut must not touch (art may run to the edge)
+
+
+def outside_safe_area(service: PrintService, where: Placement, layout: Any) -> list[Any]:
+    """The layout's text and icons that come within the service's safe area of its cut."""
+    from toolkit.pnp.units import to_points
+
+    out = []
+    for el in layout.elements:
+        if el.kind not in SAFE_KINDS or el.w is None or el.h is None:
+            continue
+        x, y, w, h = (to_points(v) for v in (el.x, el.y, el.w, el.h))
+        if el.fields.get("rotate") in (90, 270):  # turned about its centre
+            x, y, w, h = x + (w - h) / 2, y + (h - w) / 2, h, w
+        x, y = x + where.dx, y + where.dy
+        if min(x, y, where.width - x - w, where.height - y - h) < service.safe - 0.01:
+            out.append(el)
+    return out
+
+
+def safe_area_notes(service: PrintService, where: Placement, layout: Any, deck: str) -> list[str]:
+    elements = outside_safe_area(service, where, layout)
+    if not elements:
+        return []
+    lines = [str(el.pos.line) for el in elements]
+    shown = ", ".join(lines[:6]) + (f" and {len(lines) - 6} more" if len(lines) > 6 else "")
+    return [f"{service.title}: {deck}, layout {layout.name} ({elements[0].pos.path} "
+            f"line{'s' if len(lines) > 1 else ''} {shown}): text within {inches(service.safe)} of "
+            f"the cut, where the shop may trim it; keep it inside the shop's safe area"]
+
+
+def inches(points: float) -> str:
+    """`1/8 in`, `0.12 in`: a length as the shops write it."""
+    fractions = {0.125: "1/8", 0.25: "1/4", 0.5: "1/2"}
+    value = round(points / INCH, 4)
+    return f"{fractions.get(value, f'{value:g}')} in"
