@@ -21,6 +21,7 @@ from toolkit.pnp.units import MM, PAPER, PressOptions
 ROOT = Path(__file__).resolve().parent.parent
 LAST_FRONT = ROOT / "content" / "last_front" / "last_front.scn"
 LABEL = re.compile(r"\s*(.+?): (\d+) cop(?:ies|y)\b")
+BACK = re.compile(r"Back of (?:every (?:\w+ )?card|the next \d+ cards)")
 SNAKE = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
 
 SMALL = '''
@@ -50,7 +51,7 @@ def _labels(pdf: pdfplumber.PDF) -> list[tuple[str, int]]:
     out = []
     for page in pdf.pages:
         for line in page.extract_text_lines():
-            text = line["text"].replace("Back of every card", "")
+            text = BACK.sub("", line["text"])
             out += [(m.group(1), int(m.group(2))) for m in LABEL.finditer(text)]
     return out
 
@@ -153,3 +154,18 @@ def test_face_and_back_pairs_fit_across_the_page():
     grid = grid_for(w, h, PAPER["a4"])
     assert grid.scale == 1.0
     assert grid.cols * w + (grid.cols - 1) * CELL_GAP <= grid.page[0] - 2 * MARGIN + 1e-6
+
+
+def test_a_deck_with_a_back_per_side_shows_each_back_before_that_sides_cards(tmp_path):
+    (tmp_path / "sides.scn").write_text(SMALL.replace(
+        'deck own "Own backs" { layout face; back named_back; card first_one x2; card second_one }',
+        'layout side_back 63mm x 88mm { background "#223344"; text at 5mm, 5mm 53mm x 10mm "{{ side }}" }\n'
+        '  deck each "Each side" { layout face; back side_back; each_side; card first_one x2; card second_one }'))
+    path = tmp_path / "proof.pdf"
+    write_proof(dsl.load(tmp_path / "sides.scn"), path, PressOptions())
+    with pdfplumber.open(path) as pdf:
+        text = " ".join(page.extract_text() for page in pdf.pages[1:])
+        assert _labels(pdf)[3:] == [("First One (A)", 2), ("Second One (A)", 1),
+                                    ("First One (B)", 2), ("Second One (B)", 1)]
+    assert text.count("Back of every A card") == 1 and text.count("Back of every B card") == 1
+    assert text.index("Back of every A card") < text.index("First One (A)") < text.index("Back of every B card")

@@ -6,7 +6,9 @@ Cards are shown at 100%, so the proof shows the text as it will print (no card t
 under 6 pt on the proof unless the layout itself asks for it). Each deck takes as many
 pages as it needs, in deck order, on the paper of the build turned whichever way holds
 more cards. A deck whose cards share one back design shows that back once, first
-("Back of every card"); a deck whose backs differ shows each card's back beside its face;
+("Back of every card"), and a deck with a back per side shows each before that side's
+cards ("Back of every Delta card"); a deck whose backs differ shows each card's back
+beside its face;
 double-sided cards show the face on their other side. Under each card: its name as the
 players read it (the card's title, its side for a deck each side has) and how many
 copies the deck holds ("14 copies"), never the scenario's ids. Faces are drawn by the
@@ -42,6 +44,7 @@ LABEL_SIZE = 7.0
 SMALLEST = 6.0  # no text of the proof's own under this
 TITLE_SIZE = 12.0
 NOTE_SIZE = 8.0
+MAX_SHARED_BACKS = 4  # back designs shown apart from the faces (one per side, say)
 
 
 @dataclass
@@ -106,21 +109,44 @@ def card_label(scenario: Any, deck: Any, item: Item, copies: int) -> str:
     return f"{text}: {copies} {'copy' if copies == 1 else 'copies'}"
 
 
-def _one_back(cards: list[tuple[Item, int]]) -> bool:
-    """Every card of the deck has the same back design (drawn alike)."""
-    backs = [item.back for item, _ in cards]
-    if len(backs) < 2 or any(b is None or not hasattr(b, "key") for b in backs):
-        return False
-    first = backs[0].key()
-    return all(b.key() == first for b in backs[1:])
+def _side(item: Item) -> str:
+    """The side in a card's label (`card d/name (Delta)`), or ""."""
+    names = item.label.split("/", 1)[-1].partition(" / ")[0]
+    return names.partition(" (")[2].rstrip(")")
+
+
+def back_groups(cards: list[tuple[Item, int]]) -> list[list[tuple[Item, int]]] | None:
+    """Runs of cards that share one back design (a deck's one back; one back per side),
+    or None when the backs are too many to show apart from the faces."""
+    if not cards or any(item.back is None or not hasattr(item.back, "key") for item, _ in cards):
+        return None
+    groups: dict[Any, list] = {}
+    for item, n in cards:
+        groups.setdefault(item.back.key(), []).append((item, n))
+    if len(groups) > MAX_SHARED_BACKS or len(groups) * 2 > len(cards):
+        return None
+    return list(groups.values())
+
+
+def _back_label(group: list[tuple[Item, int]], groups: int) -> str:
+    if groups == 1:
+        return "Back of every card"
+    sides = {_side(item) for item, _ in group}
+    if len(sides) == 1 and "" not in sides:
+        return f"Back of every {sides.pop()} card"
+    return f"Back of the next {len(group)} cards"
 
 
 def deck_cells(scenario: Any, deck: Any, items: list[Item]) -> tuple[list[Cell], bool]:
     """The deck's cells in order, and whether each shows a back beside its face."""
     cards = distinct_cards(items)
-    if _one_back(cards):
-        cells = [Cell(cards[0][0].back, None, "Back of every card")]
-        return cells + [Cell(item.front, None, card_label(scenario, deck, item, n)) for item, n in cards], False
+    groups = back_groups(cards)
+    if groups is not None:
+        cells = []
+        for group in groups:
+            cells.append(Cell(group[0][0].back, None, _back_label(group, len(groups))))
+            cells += [Cell(item.front, None, card_label(scenario, deck, item, n)) for item, n in group]
+        return cells, False
     pairs = any(item.back is not None for item, _ in cards)
     return [Cell(item.front, item.back, card_label(scenario, deck, item, n)) for item, n in cards], pairs
 
@@ -156,6 +182,9 @@ def _label(c: Any, text: str, x: float, y: float, width: float) -> None:
 def _header(c: Any, grid: Grid, deck: Any, items: list[Item], page: tuple[int, int]) -> None:
     pw, ph = grid.page
     title = deck.title or deck.name
+    side = deck.fields.get("side")
+    if isinstance(side, str) and side and f"({side})" not in title:  # a side's own deck
+        title += f" ({side})"
     of = f", page {page[0]} of {page[1]}" if page[1] > 1 else ""
     c.setFillColor(colors.black)
     c.setFont(embedded("sans-bold"), TITLE_SIZE)
