@@ -7,7 +7,7 @@ under 6 pt on the proof unless the layout itself asks for it). Each deck takes a
 pages as it needs, in deck order, on the paper of the build turned whichever way holds
 more cards. A deck whose cards share one back design shows that back once, first
 ("Back of every card"), and a deck with a back per side shows each before that side's
-cards ("Back of every Delta card"); a deck whose backs differ shows each card's back
+cards ("Back of every Red card"); a deck whose backs differ shows each card's back
 beside its face;
 double-sided cards show the face on their other side. Under each card: its name as the
 players read it (the card's title, its side for a deck each side has) and how many
@@ -96,7 +96,7 @@ def grid_for(cell_w: float, cell_h: float, paper: tuple[float, float]) -> Grid:
 
 
 def card_label(scenario: Any, deck: Any, item: Item, copies: int) -> str:
-    """`Troops 1 (Red): 14 copies`, from the item's card names: the players' words."""
+    """`Heavy Tank (Red): 14 copies`, from the item's card names: the players' words."""
     rest = item.label.split("/", 1)[-1]  # "NAME (SIDE) / OTHER" as cards.card_items writes it
     names, _, other = rest.partition(" / ")
     name, _, side = names.partition(" (")
@@ -110,7 +110,7 @@ def card_label(scenario: Any, deck: Any, item: Item, copies: int) -> str:
 
 
 def _side(item: Item) -> str:
-    """The side in a card's label (`card d/name (Delta)`), or ""."""
+    """The side in a card's label (`card d/name (Red)`), or ""."""
     names = item.label.split("/", 1)[-1].partition(" / ")[0]
     return names.partition(" (")[2].rstrip(")")
 
