@@ -150,7 +150,11 @@ def _service_files(scenario: Any, kit: Kit, options: PressOptions, images: list)
         what = "card, counter and board page" if png.service.counters else "card"
         kit.folders[png.folder.name] = (f"for {png.service.title}: one image per face of every {what} "
                                         f"at {png.dpi} dpi; {png.folder.name}/manifest.csv gives the quantities")
-    kit.notes.extend(n for n in dict.fromkeys(notes) if n not in kit.notes)
+    said: dict[str, list[str]] = {}  # one note for every shop that says the same
+    for note in notes:
+        shop, _, what = note.partition(": ")
+        said.setdefault(what, []).append(shop)
+    kit.notes.extend(f"{', '.join(dict.fromkeys(shops))}: {what}" for what, shops in said.items())
 
 
 def _board_pages(kit: Kit) -> tuple[Path, list[tuple[str, int, int]]] | None:

@@ -103,7 +103,7 @@ def service_note(service: PrintService, deck: str, width: float, height: float) 
     """What the build says about a deck whose cards are no size the service sells."""
     sizes = ", ".join(str(c) for c in service.cards)
     return (f"{service.title}: {deck} ({width / MM:g} x {height / MM:g} mm) are not near any "
-            f"card size it sells ({sizes}); written at their own size")
+            f"card size the shop sells ({sizes}); written at their own size")
 
 
 def for_service(options: PressOptions, name: str) -> PressOptions:
