@@ -30,7 +30,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from toolkit.pnp.units import INCH, MM, PressOptions
+from toolkit.pnp.units import INCH, MM, PressOptions, to_points
 
 PLACE_TOLERANCE = 2 * MM  # a declared card this close to a service's card is placed on it
 
@@ -177,8 +177,6 @@ SAFE_KINDS = ("text", "box", "icon")  # what a cut must not touch (art may run t
 
 def outside_safe_area(service: PrintService, where: Placement, layout: Any) -> list[Any]:
     """The layout's text and icons that come within the service's safe area of its cut."""
-    from toolkit.pnp.units import to_points
-
     out = []
     for el in layout.elements:
         if el.kind not in SAFE_KINDS or el.w is None or el.h is None:
