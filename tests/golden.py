@@ -48,19 +48,26 @@ def _scenario(path: Path, players: int | None):
     return scenario if players is None else with_players(scenario, players)
 
 
-def weighted_game(scenario_path: Path, rules, label: str, players: int | None = None) -> Match:
+def weighted_game(scenario_path: Path, rules, label: str, players: int | None = None, *,
+                  decisions: int | None = None,
+                  each: Callable[[str, list], None] | None = None) -> Match:
     """A game of the random bot with the ruleset's bot weights, dice and choices seeded
-    by `label` (the first player asked moves); `players`: as `--players`."""
+    by `label` (the first player asked moves); `players`: as `--players`. Stops after
+    `decisions` moves when given; `each(side, legal)` sees every listing first."""
     match = Match.new(_scenario(scenario_path, players), chance=SeededChance(label), seed=label)
     rng = random.Random(label)
-    while not match.over:
+    made = 0
+    while not match.over and (decisions is None or made < decisions):
         d = match.decision
         if d.kind is DecisionKind.CHANCE:
             match.roll()
             continue
         side = d.players[0]
         legal = list(rules.legal_moves(match.state, side))
+        if each is not None:
+            each(side, legal)
         match.play_move(side, rng.choices(legal, rules.bot_weights(match.state, side, legal))[0])
+        made += 1
     return match
 
 

@@ -5,16 +5,13 @@ has them, `move_group` and `move_space`, without writing one delegate of its own
 from __future__ import annotations
 
 import importlib
-import random
 
 import pytest
 
-import dsl
+from golden import weighted_game
 from toolkit.referee import registry
-from toolkit.referee.chance import SeededChance
 from toolkit.referee.kit.rules import KitRules
-from toolkit.referee.match import Match
-from toolkit.referee.protocol import PASS, DecisionKind
+from toolkit.referee.protocol import PASS
 
 KIT_RULESETS = ("fantasy_line_battle", "front_line", "last_front", "lines_and_webs", "skirmish")
 HOOKS = ("parse_move", "format_move", "notation_help", "move_group", "move_space")
@@ -43,29 +40,22 @@ def test_the_hooks_are_the_notation_modules(name):
 
 @pytest.mark.parametrize("name", KIT_RULESETS)
 def test_every_move_of_a_seeded_game_reads_back_from_its_notation(name):
-    """Fifty decisions of a seeded random game: each legal move but `pass` is written by
+    """Fifty decisions of a seeded bot game: each legal move but `pass` is written by
     `format_move`, read back by `parse_move` to an equal move, and grouped by the
     notation's `group`."""
     rules, notation = registry.get(name), _notation(name)
-    match = Match.new(dsl.load(registry.shipped_scenarios(name)[0]),
-                      chance=SeededChance("notation"), seed="notation")
-    rng = random.Random(name)
-    for _ in range(50):
-        if match.over:
-            break
-        d = match.decision
-        if d.kind is DecisionKind.CHANCE:
-            match.roll()
-            continue
-        side = d.players[0]
-        legal = list(rules.legal_moves(match.state, side))
+
+    def reads_back(side: str, legal: list) -> None:
         for move in legal:
             if move is PASS:  # the core reads and writes `pass` for every game
                 continue
             assert rules.parse_move(rules.format_move(move)) == move
             if hasattr(notation, "group"):
                 assert rules.move_group(move) == notation.group(move)
-        match.play_move(side, rng.choice(legal))
+
+    match = weighted_game(registry.shipped_scenarios(name)[0], rules, "notation",
+                          decisions=50, each=reads_back)
+    assert len(match.history) >= 50 or match.over
 
 
 def test_a_ruleset_without_a_notation_module_gets_no_hooks():
