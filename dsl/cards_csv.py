@@ -59,37 +59,11 @@ def _value(text: str):
 
 def read_cards(text: str, path: str) -> tuple[list[CardDef], list[Diagnostic]]:
     """The card definitions of a CSV text, and the diagnostics (positioned in `path`)."""
-    diags: list[Diagnostic] = []
-    lines = text.splitlines()
+    sheet = _Sheet(path, text.splitlines())
     reader = csv.reader(io.StringIO(text))
-
-    def at(line: int, col: int, message: str, hint: str | None = None) -> None:
-        diags.append(Diagnostic(path, line, col, message, hint))
-
-    try:
-        header = next(reader)
-    except StopIteration:
-        at(1, 1, "the card file is empty", "write a header row: name,quantity,title,text,…")
-        return [], diags
-    except csv.Error as exc:
-        at(1, 1, f"not CSV: {exc}")
-        return [], diags
-    columns = [h.strip() for h in header]
-    header_cols = _cell_columns(lines[0]) if lines else [1]
-    lowered = [c.lower() for c in columns]
-    if "name" not in lowered:
-        at(1, 1, "the card file has no `name` column", "the header row names the columns: name,quantity,…")
-        return [], diags
-    for k, c in enumerate(columns):
-        if c and not NAME.match(c):
-            at(1, header_cols[min(k, len(header_cols) - 1)], f"column '{c}' is not a field name",
-               "use letters, digits and _ (cost, move_bonus)")
-        if c and lowered.index(c.lower()) != k:
-            at(1, header_cols[min(k, len(header_cols) - 1)], f"column '{c}' appears twice")
-    name_at = lowered.index("name")
-    qty_at = next((lowered.index(q) for q in QUANTITY_COLUMNS if q in lowered), None)
+    if not sheet.read_header(reader):
+        return [], sheet.diags
     cards: list[CardDef] = []
-    seen: dict[str, int] = {}
     start = 2
     while True:
         try:
@@ -97,47 +71,100 @@ def read_cards(text: str, path: str) -> tuple[list[CardDef], list[Diagnostic]]:
         except StopIteration:
             break
         except csv.Error as exc:
-            at(start, 1, f"not CSV: {exc}")
+            sheet.at(start, 1, f"not CSV: {exc}")
             break
         line = start
         start = reader.line_num + 1
-        if not any(cell.strip() for cell in row):
-            continue  # a blank line
-        cols = _cell_columns(lines[line - 1]) if line - 1 < len(lines) else [1]
+        if any(cell.strip() for cell in row):  # else a blank line
+            card = sheet.card(row, line)
+            if card is not None:
+                cards.append(card)
+    return cards, sheet.diags
+
+
+class _Sheet:
+    """One card file being read: its header's columns, the names seen, the diagnostics."""
+
+    def __init__(self, path: str, lines: list[str]):
+        self.path, self.lines = path, lines
+        self.diags: list[Diagnostic] = []
+        self.columns: list[str] = []
+        self.name_at = 0
+        self.qty_at: int | None = None
+        self.seen: dict[str, int] = {}
+
+    def at(self, line: int, col: int, message: str, hint: str | None = None) -> None:
+        self.diags.append(Diagnostic(self.path, line, col, message, hint))
+
+    def read_header(self, reader) -> bool:
+        """The header row: the columns, where `name` and the quantity are; False when
+        there are no cards to read (an empty file, not CSV, no `name` column)."""
+        try:
+            header = next(reader)
+        except StopIteration:
+            self.at(1, 1, "the card file is empty", "write a header row: name,quantity,title,text,…")
+            return False
+        except csv.Error as exc:
+            self.at(1, 1, f"not CSV: {exc}")
+            return False
+        columns = self.columns = [h.strip() for h in header]
+        header_cols = _cell_columns(self.lines[0]) if self.lines else [1]
+        lowered = [c.lower() for c in columns]
+        if "name" not in lowered:
+            self.at(1, 1, "the card file has no `name` column",
+                    "the header row names the columns: name,quantity,…")
+            return False
+        for k, c in enumerate(columns):
+            if c and not NAME.match(c):
+                self.at(1, header_cols[min(k, len(header_cols) - 1)], f"column '{c}' is not a field name",
+                        "use letters, digits and _ (cost, move_bonus)")
+            if c and lowered.index(c.lower()) != k:
+                self.at(1, header_cols[min(k, len(header_cols) - 1)], f"column '{c}' appears twice")
+        self.name_at = lowered.index("name")
+        self.qty_at = next((lowered.index(q) for q in QUANTITY_COLUMNS if q in lowered), None)
+        return True
+
+    def card(self, row: list[str], line: int) -> CardDef | None:
+        """The card of a row starting on `line`; None, with a diagnostic, if it has none."""
+        columns, name_at, qty_at = self.columns, self.name_at, self.qty_at
+        cols = _cell_columns(self.lines[line - 1]) if line - 1 < len(self.lines) else [1]
 
         def col(k: int) -> int:
             return cols[k] if k < len(cols) else cols[-1]
 
         if len(row) > len(columns):
-            at(line, col(len(columns)), f"this row has {len(row)} cells, the header {len(columns)}",
-               "quote a cell that holds a comma: \"Draw two, then discard\"")
-            continue
-        name = row[name_at].strip() if name_at < len(row) else ""
-        if not name:
-            at(line, col(name_at), "a card with no name", "every row needs a name (its id)")
-            continue
-        if not NAME.match(name):
-            at(line, col(name_at), f"'{name}' is not a card name", "use letters, digits, _ and -")
-            continue
-        if name in seen:
-            at(line, col(name_at), f"card '{name}' is already on row {seen[name]}")
-            continue
-        seen[name] = line
+            self.at(line, col(len(columns)), f"this row has {len(row)} cells, the header {len(columns)}",
+                    "quote a cell that holds a comma: \"Draw two, then discard\"")
+            return None
+        name = self.card_name(row, line, col(name_at))
+        if name is None:
+            return None
         quantity = 1
         if qty_at is not None and qty_at < len(row) and row[qty_at].strip():
             q = row[qty_at].strip()
             if not INTEGER.match(q) or int(q) < 1:
-                at(line, col(qty_at), f"card '{name}': quantity '{q}' is not a whole number of copies",
-                   "write 1 or more")
-                continue
+                self.at(line, col(qty_at), f"card '{name}': quantity '{q}' is not a whole number of copies",
+                        "write 1 or more")
+                return None
             quantity = int(q)
-        fields = []
-        for k, cell in enumerate(row):
-            if k in (name_at, qty_at) or not cell.strip() or not columns[k]:
-                continue
-            fields.append(Field(columns[k], _value(cell), Pos(path, line, col(k))))
-        cards.append(CardDef(name, quantity, Fields(tuple(fields)), (), Pos(path, line, col(name_at))))
-    return cards, diags
+        fields = tuple(Field(columns[k], _value(cell), Pos(self.path, line, col(k)))
+                       for k, cell in enumerate(row)
+                       if k not in (name_at, qty_at) and cell.strip() and columns[k])
+        return CardDef(name, quantity, Fields(fields), (), Pos(self.path, line, col(name_at)))
+
+    def card_name(self, row: list[str], line: int, column: int) -> str | None:
+        """The row's card name, if it is one and new (a name is the card's id)."""
+        name = row[self.name_at].strip() if self.name_at < len(row) else ""
+        if not name:
+            self.at(line, column, "a card with no name", "every row needs a name (its id)")
+        elif not NAME.match(name):
+            self.at(line, column, f"'{name}' is not a card name", "use letters, digits, _ and -")
+        elif name in self.seen:
+            self.at(line, column, f"card '{name}' is already on row {self.seen[name]}")
+        else:
+            self.seen[name] = line
+            return name
+        return None
 
 
 def load_deck_files(items: list, root: Path, texts: dict[str, str], diagnostics: list[Diagnostic]) -> list:

@@ -13,7 +13,7 @@ import os
 import stat
 from pathlib import Path
 
-from dsl.limits import limit_message
+from dsl.limits import limit_message, value
 
 BOM = "\ufeff"
 
@@ -87,3 +87,16 @@ def decode_text(data: bytes) -> str:
 
 def inside(path: Path, root: Path) -> bool:
     return path == root or path.is_relative_to(root)
+
+
+def declares_scenario(path: Path) -> bool:
+    """The file's first statement is `scenario …` (else it holds statements to be included)."""
+    try:  # a FIFO or /dev/zero named *.scn is never read here: the loader refuses it
+        text = read_capped(path, "scenario_bytes", value("scenario_bytes")).decode("utf-8", "replace")
+    except FileRefused:
+        return True  # let the loader report it
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return stripped.startswith("scenario")
+    return False

@@ -350,6 +350,20 @@ def long_text(token: str) -> str:
     return textwrap.dedent(body).rstrip()
 
 
+@dataclass
+class BoardBody:
+    """A board block's statements as `Builder._sorted_body` sorted them: its fields, its key
+    (symbol -> terrain, with the terrain's position and the symbol's fields), and the
+    other statements by kind."""
+
+    fields: Fields = field(default_factory=Fields)
+    key: dict[str, str] = field(default_factory=dict)
+    key_pos: dict[str, Pos] = field(default_factory=dict)
+    key_fields: dict[str, Fields] = field(default_factory=dict)
+    stmts: dict[str, list] = field(default_factory=lambda: {
+        t: [] for t in ("picture", "space", "node", "link", "border", "zone")})
+
+
 class Builder(Transformer):
     """Lark tree → model values. One instance per file."""
 
@@ -529,96 +543,118 @@ class Builder(Transformer):
         return self.make_board(str(name), self.pos(name), kind, width, height, shape_pos, body)
 
     def make_board(self, name, pos, kind, width, height, shape_pos, body) -> Board:
+        b = self._sorted_body(body)
+        default_terrain = b.fields.get("terrain")
+        if kind in ("grid", "hex"):
+            spaces, width, height = self._grid_spaces(name, pos, kind, width, height, shape_pos, b,
+                                                      default_terrain)
+        else:
+            spaces = self._map_spaces(name, pos, b, default_terrain)
+        links = self._joins(b.stmts["link"])
+        borders = self._joins(b.stmts["border"])
+        self.board_size = (width, height)
+        zones = [self.make_zone(name, kind, zstmt) for zstmt in b.stmts["zone"]]
+        key = b.key
+        return Board(name, kind, width, height, tuple(spaces), tuple(links), tuple(zones), b.fields, pos,
+                     tuple(key.items()), tuple(b.key_pos[k] for k in key), tuple(borders),
+                     tuple(b.key_fields[k] for k in key))
+
+    def _sorted_body(self, body) -> BoardBody:
+        """A board's statements sorted by kind, and its key read (a symbol twice is an error)."""
+        b = BoardBody()
         fields: list[Field] = []
-        key: dict[str, str] = {}
-        key_pos: dict[str, Pos] = {}
-        key_fields: dict[str, Fields] = {}
-        stmts: dict[str, list] = {t: [] for t in ("picture", "space", "node", "link", "border", "zone")}
         sym_pos: dict[str, Pos] = {}
         for stmt in body:
             if isinstance(stmt, Field):
                 fields.append(stmt)
             elif stmt[0] == "key":
                 for sym, terrain, kpos, tpos, kfields in stmt[2]:
-                    if sym in key:
-                        self.error(kpos, f"symbol '{sym}' is already in the key (as '{key[sym]}')",
+                    if sym in b.key:
+                        self.error(kpos, f"symbol '{sym}' is already in the key (as '{b.key[sym]}')",
                                    notes=(Diagnostic.note(sym_pos[sym], "first defined here"),))
                     sym_pos.setdefault(sym, kpos)
-                    key[sym] = terrain
-                    key_pos[sym] = tpos
-                    key_fields[sym] = kfields
+                    b.key[sym] = terrain
+                    b.key_pos[sym] = tpos
+                    b.key_fields[sym] = kfields
             else:
-                stmts[stmt[0]].append(stmt)
-        pictures, space_stmts, node_stmts = stmts["picture"], stmts["space"], stmts["node"]
-        link_stmts, border_stmts, zone_stmts = stmts["link"], stmts["border"], stmts["zone"]
-        board_fields = Fields(tuple(fields))
-        default_terrain = board_fields.get("terrain")
-        spaces: list[Space] = []
-        if kind in ("grid", "hex"):
-            if width <= 0 or height <= 0:
-                self.error(shape_pos, f"board '{name}' is {width} x {height}; both sizes must be at least 1")
-                width, height = max(width, 0), max(height, 0)
-            too_big = board_size_problem(name, width, height)
-            if too_big:
-                self.error(shape_pos, too_big, "split it into several boards")
-                width = height = 0
-            if node_stmts:
-                self.error(node_stmts[0][1], f"'node' belongs on a map; board '{name}' is a {kind}",
-                           "use `space ID { … }` on grids")
-            terrains = self.read_picture(name, width, height, key, pictures, default_terrain, pos)
-            overrides: dict[str, list[Fields]] = {}  # joined once below: no copy per statement
-            for (col, row), sym in self.picture_symbols.items():
-                if key_fields.get(sym):  # fields a key symbol gives every space drawn with it
-                    overrides[grid_id(col, row)] = [key_fields[sym]]
-            for _, spos, ids, sfields in space_stmts:
-                for ident in ids:
-                    sid = str(ident)
-                    cr = parse_grid_id(sid)
-                    if cr is None or not (0 <= cr[0] < width and 0 <= cr[1] < height):
-                        slip = parse_grid_id(sid.upper())
-                        hint = (f"did you mean '{sid.upper()}'?" if slip and 0 <= slip[0] < width and 0 <= slip[1] < height
-                                else f"spaces run from A1 to {grid_id(width - 1, height - 1)}" if width and height
-                                else None)
-                        self.error(self.pos(ident), f"space '{sid}' is not on board '{name}' ({width} x {height})", hint)
-                        continue
-                    overrides.setdefault(sid, []).append(sfields)
-            for row in range(height):
-                for col in range(width):
-                    sid = grid_id(col, row)
-                    parts = overrides.get(sid)
-                    sf = Fields(tuple(e for part in parts for e in part.entries)) if parts else Fields()
-                    terrain = sf.get("terrain", terrains.get((col, row), default_terrain or ""))
-                    spaces.append(Space(sid, str(terrain), (col, row), sf, Pos(self.path, pos.line, pos.column)))
-        else:
-            if pictures or key:
-                self.error(pictures[0][1] if pictures else pos, f"board '{name}' is a map; pictures are for grids",
-                           "declare nodes with `node ID at X, Y { … }`")
-            if space_stmts:
-                self.error(space_stmts[0][1], f"'space' belongs on grids; board '{name}' is a map",
-                           "use `node ID at X, Y { … }`")
-            if len(node_stmts) > limits.value("board_spaces"):
-                self.error(node_stmts[limits.value("board_spaces")][1], f"board '{name}' has " +
-                           limits.limit_message("board_spaces", f"{len(node_stmts):,} nodes"))
-                node_stmts = []
-            for _, npos, ident, coord, nfields in node_stmts:
-                if coord is None:
-                    self.error(npos, f"node '{ident}' has no position", f"write `node {ident} at X, Y`")
-                    coord = (0, 0)
-                terrain = nfields.get("terrain", default_terrain or "")
-                spaces.append(Space(str(ident), str(terrain), coord, nfields, npos))
-        links: list[Link] = []
-        for _, lpos, ids, lfields in link_stmts:
-            for a, b in zip(ids, ids[1:]):
-                links.append(Link(str(a), str(b), lfields, self.pos(a)))
-        borders: list[Link] = []
-        for _, bpos, ids, bfields in border_stmts:
-            for a, b in zip(ids, ids[1:]):
-                borders.append(Link(str(a), str(b), bfields, self.pos(a)))
-        self.board_size = (width, height)
-        zones = [self.make_zone(name, kind, zstmt) for zstmt in zone_stmts]
-        return Board(name, kind, width, height, tuple(spaces), tuple(links), tuple(zones), board_fields, pos,
-                     tuple(key.items()), tuple(key_pos[k] for k in key), tuple(borders),
-                     tuple(key_fields[k] for k in key))
+                b.stmts[stmt[0]].append(stmt)
+        b.fields = Fields(tuple(fields))
+        return b
+
+    def _grid_spaces(self, name, pos, kind, width, height, shape_pos, b: BoardBody,
+                    default_terrain) -> tuple[list[Space], int, int]:
+        """The spaces of a square or hex grid, row by row, from its picture and its `space`
+        statements; and its size (0 x 0 when the size is refused)."""
+        if width <= 0 or height <= 0:
+            self.error(shape_pos, f"board '{name}' is {width} x {height}; both sizes must be at least 1")
+            width, height = max(width, 0), max(height, 0)
+        too_big = board_size_problem(name, width, height)
+        if too_big:
+            self.error(shape_pos, too_big, "split it into several boards")
+            width = height = 0
+        node_stmts = b.stmts["node"]
+        if node_stmts:
+            self.error(node_stmts[0][1], f"'node' belongs on a map; board '{name}' is a {kind}",
+                       "use `space ID { … }` on grids")
+        terrains = self.read_picture(name, width, height, b.key, b.stmts["picture"], default_terrain, pos)
+        overrides = self._space_fields(name, width, height, b)
+        spaces = []
+        for row in range(height):
+            for col in range(width):
+                sid = grid_id(col, row)
+                parts = overrides.get(sid)
+                sf = Fields(tuple(e for part in parts for e in part.entries)) if parts else Fields()
+                terrain = sf.get("terrain", terrains.get((col, row), default_terrain or ""))
+                spaces.append(Space(sid, str(terrain), (col, row), sf, Pos(self.path, pos.line, pos.column)))
+        return spaces, width, height
+
+    def _space_fields(self, name, width, height, b: BoardBody) -> dict[str, list[Fields]]:
+        """Each grid space's fields, in parts: its key symbol's, then its `space` statements'
+        (joined once by the caller: no copy per statement). A space off the board is an error."""
+        overrides: dict[str, list[Fields]] = {}
+        for (col, row), sym in self.picture_symbols.items():
+            if b.key_fields.get(sym):  # fields a key symbol gives every space drawn with it
+                overrides[grid_id(col, row)] = [b.key_fields[sym]]
+        for _, spos, ids, sfields in b.stmts["space"]:
+            for ident in ids:
+                sid = str(ident)
+                cr = parse_grid_id(sid)
+                if cr is None or not (0 <= cr[0] < width and 0 <= cr[1] < height):
+                    slip = parse_grid_id(sid.upper())
+                    hint = (f"did you mean '{sid.upper()}'?" if slip and 0 <= slip[0] < width and 0 <= slip[1] < height
+                            else f"spaces run from A1 to {grid_id(width - 1, height - 1)}" if width and height
+                            else None)
+                    self.error(self.pos(ident), f"space '{sid}' is not on board '{name}' ({width} x {height})", hint)
+                    continue
+                overrides.setdefault(sid, []).append(sfields)
+        return overrides
+
+    def _map_spaces(self, name, pos, b: BoardBody, default_terrain) -> list[Space]:
+        """The nodes of a node-and-link map; pictures, keys and `space` belong on grids."""
+        pictures, space_stmts, node_stmts = b.stmts["picture"], b.stmts["space"], b.stmts["node"]
+        if pictures or b.key:
+            self.error(pictures[0][1] if pictures else pos, f"board '{name}' is a map; pictures are for grids",
+                       "declare nodes with `node ID at X, Y { … }`")
+        if space_stmts:
+            self.error(space_stmts[0][1], f"'space' belongs on grids; board '{name}' is a map",
+                       "use `node ID at X, Y { … }`")
+        if len(node_stmts) > limits.value("board_spaces"):
+            self.error(node_stmts[limits.value("board_spaces")][1], f"board '{name}' has " +
+                       limits.limit_message("board_spaces", f"{len(node_stmts):,} nodes"))
+            node_stmts = []
+        spaces = []
+        for _, npos, ident, coord, nfields in node_stmts:
+            if coord is None:
+                self.error(npos, f"node '{ident}' has no position", f"write `node {ident} at X, Y`")
+                coord = (0, 0)
+            terrain = nfields.get("terrain", default_terrain or "")
+            spaces.append(Space(str(ident), str(terrain), coord, nfields, npos))
+        return spaces
+
+    def _joins(self, stmts) -> list[Link]:
+        """`link A, B, C` or `border A, B`: one Link per pair of neighbours in the list."""
+        return [Link(str(a), str(b), jfields, self.pos(a))
+                for _, _, ids, jfields in stmts for a, b in zip(ids, ids[1:])]
 
     def read_picture(self, name, width, height, key, pictures, default_terrain, pos) -> dict:
         terrains: dict[tuple[int, int], str] = {}

@@ -6,26 +6,19 @@ Pyromancer, South a Scout and an Acolyte; South answers North's Fireball with a
 Counterspell, casts Dark Pact on its own Front (the Scout dies), discards down to two
 Black spells when its Acolyte dies, and loses at the end of Day 2 (FLB-end, FLB-R06).
 The `random_N.record` files are seeded games of the random bot with the ruleset's bot
-weights. To rebuild them after a deliberate rules change (or a change to the scenario,
-whose hash the records carry):
-    FRONTKIT_REGOLD=1 python3 -m pytest tests/test_fantasy_line_battle_records.py
-and say in the commit why the hashes moved.
+weights. To rebuild them: see tests/golden.py.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import pytest
-
-from golden import expected, replay, summary, weighted_game, write_golden, write_script
+from golden import Golden, Script, replay, weighted_game
 from toolkit.referee.rulesets.fantasy_line_battle import RULESET as FLB
 
 DATA = Path(__file__).parent / "data" / "fantasy_line_battle"
 SCENARIO = Path(__file__).parents[1] / "content" / "fantasy_line_battle" / \
     "fantasy_line_battle.scn"
-GOLDEN = DATA / "golden.json"
 SEEDS = (1, 2)
 
 SCRIPT = """\
@@ -88,31 +81,11 @@ def _random_game(seed: int):
     return weighted_game(SCENARIO, FLB, f"fantasy_line_battle golden {seed}")
 
 
-def regold() -> None:
-    scripted = DATA / "scripted_counterspell.record"
-    write_script(scripted, SCENARIO, SCRIPT)
-    records = [scripted]
-    for seed in SEEDS:
-        path = DATA / f"random_{seed}.record"
-        _random_game(seed).save(path)
-        records.append(path)
-    write_golden(GOLDEN, records)
-
-
-if os.environ.get("FRONTKIT_REGOLD"):
-    regold()
-
-EXPECTED = expected(GOLDEN)
-
-
-@pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_golden_records_replay_to_their_outcome_and_state_hash(name):
-    assert summary(replay(DATA / name)) == EXPECTED[name]
-
-
-def test_there_are_golden_records():
-    assert set(EXPECTED) == {"scripted_counterspell.record"} | {
-        f"random_{seed}.record" for seed in SEEDS}
+GOLDEN = Golden(DATA, {"scripted_counterspell.record": Script(SCENARIO, SCRIPT)},
+                {f"random_{seed}.record": lambda seed=seed: _random_game(seed)
+                 for seed in SEEDS})
+test_golden_records_replay_to_their_outcome_and_state_hash, test_there_are_golden_records = \
+    GOLDEN.tests()
 
 
 def test_the_scripted_game_counters_a_fireball_and_ends_on_day_two():

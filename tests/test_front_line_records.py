@@ -4,29 +4,20 @@ the referee to a fixed outcome, state hash and move count (golden.json).
 `scripted_purple_square.record` is written by hand: the start roll, Red's tank takes
 the purple square E3, every react window is passed, and every later turn too: Red
 wins on one Occupation Point after December (FL-win-op). The `random_*` records are seeded games of the
-random bot (with the ruleset's bot weights), one per battlefield. To rebuild them
-after a deliberate rules change (or a change to the scenario files, whose hash the
-records carry):
-    FRONTKIT_REGOLD=1 python3 -m pytest tests/test_front_line_records.py
-and say in the commit why the hashes moved.
+random bot (with the ruleset's bot weights), one per battlefield. To rebuild them:
+see tests/golden.py.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import pytest
-
-import dsl
-from toolkit.referee import record
+from golden import Golden, Script, replay, round_trip_test, weighted_game
 from toolkit.referee.match import Match
 from toolkit.referee.rulesets.front_line import RULESET as FL
-from golden import expected, replay, summary, weighted_game, write_golden, write_script
 
 DATA = Path(__file__).parent / "data" / "front_line"
 CONTENT = Path(__file__).parents[1] / "content" / "front_line"
-GOLDEN = DATA / "golden.json"
 BATTLEFIELDS = ("main", "lake_nogo", "great_desert", "mt_range")
 
 RAID = """\
@@ -45,32 +36,11 @@ def _random_game(name: str, seed: int) -> Match:
     return weighted_game(CONTENT / f"{name}.scn", FL, f"front_line golden {name} {seed}")
 
 
-def regold() -> None:
-    raid = DATA / "scripted_purple_square.record"
-    write_script(raid, CONTENT / "main.scn", RAID)
-    records = [raid]
-    for name in BATTLEFIELDS:
-        path = DATA / f"random_{name}.record"
-        _random_game(name, 1).save(path)
-        records.append(path)
-    write_golden(GOLDEN, records)
-
-
-if os.environ.get("FRONTKIT_REGOLD"):
-    regold()
-
-EXPECTED = expected(GOLDEN)
-
-
-@pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_golden_records_replay_to_their_outcome_and_state_hash(name):
-    match = replay(DATA / name)
-    assert summary(match) == EXPECTED[name]
-
-
-def test_there_is_a_golden_record_per_battlefield_and_a_scripted_one():
-    assert set(EXPECTED) == {"scripted_purple_square.record"} | {
-        f"random_{name}.record" for name in BATTLEFIELDS}
+GOLDEN = Golden(DATA, {"scripted_purple_square.record": Script(CONTENT / "main.scn", RAID)},
+                {f"random_{name}.record": lambda name=name: _random_game(name, 1)
+                 for name in BATTLEFIELDS})
+(test_golden_records_replay_to_their_outcome_and_state_hash,
+ test_there_is_a_golden_record_per_battlefield_and_a_scripted_one) = GOLDEN.tests()
 
 
 def test_the_scripted_game_is_won_on_the_purple_square():
@@ -79,14 +49,12 @@ def test_the_scripted_game_is_won_on_the_purple_square():
     assert match.outcome.scores == (("Red", 1.0), ("Green", 0.0))
 
 
-def test_a_seeded_game_replays_to_the_same_state_as_played():
-    played = _random_game("lake_nogo", 7)
-    text = played.record_text(DATA / "x.record")
-    again = Match.from_record(record.parse(text, str(DATA / "x.record")),
-                              dsl.load(CONTENT / "lake_nogo.scn"))
-    assert again.state_hash() == played.state_hash()
-    assert str(again.outcome) == str(played.outcome)
-    assert any(e.player == "chance" for e in again.history)  # every die is in the record
+def _every_die_is_in_the_record(again: Match, text: str) -> None:
+    assert any(e.player == "chance" for e in again.history)
+
+
+test_a_seeded_game_replays_to_the_same_state_as_played = round_trip_test(
+    lambda: _random_game("lake_nogo", 7), CONTENT / "lake_nogo.scn", _every_die_is_in_the_record)
 
 
 def test_dice_typed_at_the_table_go_into_the_record(tmp_path, capsys, monkeypatch):

@@ -3,28 +3,21 @@ the referee to a fixed outcome, state hash and move count (golden.json).
 
 `scripted_recon_raid.record` is written by hand (a Recon runs round the flank and
 assassinates the Commander, FL-recon-2, FL-win-1); the `random_*` records are seeded
-random games. To rebuild them after a deliberate rules change:
-    FRONTKIT_REGOLD=1 python3 -m pytest tests/test_front_lines_records.py
-and say in the commit why the hashes moved.
+random games. To rebuild them: see tests/golden.py.
 """
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
-import pytest
-
 import dsl
-from toolkit.referee import record
+from golden import Golden, Script, replay, round_trip_test
 from toolkit.referee.match import Match
 from toolkit.referee.rulesets.front_lines import RULESET as FL
-from golden import expected, replay, summary, write_golden, write_script
 
 DATA = Path(__file__).parent / "data" / "front_lines"
 SCN_PATH = Path(__file__).parents[1] / "content" / "front_lines" / "front_lines.scn"
-GOLDEN = DATA / "golden.json"
 RANDOM_SEEDS = (0, 1, 2)  # ending FL-win-1, FL-draw-3, FL-win-3
 
 RAID = """\
@@ -63,27 +56,11 @@ def _random_game(seed: int) -> Match:
     return match
 
 
-def regold() -> None:
-    raid = DATA / "scripted_recon_raid.record"
-    write_script(raid, SCN_PATH, RAID)
-    records = [raid]
-    for seed in RANDOM_SEEDS:
-        path = DATA / f"random_seed{seed}.record"
-        _random_game(seed).save(path)
-        records.append(path)
-    write_golden(GOLDEN, records)
-
-
-if os.environ.get("FRONTKIT_REGOLD"):
-    regold()
-
-EXPECTED = expected(GOLDEN)
-
-
-@pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_golden_records_replay_to_their_outcome_and_state_hash(name):
-    match = replay(DATA / name)
-    assert summary(match) == EXPECTED[name]
+GOLDEN = Golden(DATA, {"scripted_recon_raid.record": Script(SCN_PATH, RAID)},
+                {f"random_seed{seed}.record": lambda seed=seed: _random_game(seed)
+                 for seed in RANDOM_SEEDS})
+test_golden_records_replay_to_their_outcome_and_state_hash, test_there_are_golden_records = \
+    GOLDEN.tests()
 
 
 def test_the_scripted_raid_ends_in_an_assassination():
@@ -93,13 +70,5 @@ def test_the_scripted_raid_ends_in_an_assassination():
     assert match.state.turn == 3                     # ended in turn 3, step 2
 
 
-def test_a_random_game_replays_to_the_same_state_as_played():
-    played = _random_game(99)
-    text = played.record_text(DATA / "x.record")
-    again = Match.from_record(record.parse(text, str(DATA / "x.record")), dsl.load(SCN_PATH))
-    assert again.state_hash() == played.state_hash()
-    assert str(again.outcome) == str(played.outcome)
-
-
-def test_there_are_golden_records():
-    assert len(EXPECTED) == 1 + len(RANDOM_SEEDS)
+test_a_random_game_replays_to_the_same_state_as_played = round_trip_test(
+    lambda: _random_game(99), SCN_PATH)

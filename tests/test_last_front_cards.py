@@ -9,7 +9,8 @@ import pytest
 from last_front_helpers import Table, go, scenario
 from toolkit.referee.rulesets.last_front import RULESET
 from toolkit.referee.rulesets.last_front.bid import to_beat
-from toolkit.referee.rulesets.last_front.effects import EFFECTS, Ctx, mods_of_card
+from toolkit.referee.rulesets.last_front.card_mods import Ctx, mods_of_card
+from toolkit.referee.rulesets.last_front.effects import EFFECTS
 from dsl.model import Call
 
 P1_BID = ["troops_2", "tanks_2", "planes_2", "support_1_2"]  # worth 7 in attack

@@ -6,27 +6,20 @@ give no orders for fifteen turns, so nobody fights and nobody is resupplied: uni
 their food on turn 3, are degraded on turn 6 and lose a step at every food turn after
 (LW-F1); after turn 15 the ports are level and combat power decides (LW-V3).
 `random_1.record` is a seeded game of the random bot with the ruleset's bot weights.
-To rebuild them after a deliberate rules change (or a change to the scenario file, whose
-hash the records carry):
-    FRONTKIT_REGOLD=1 python3 -m pytest tests/test_lines_and_webs_records.py
-and say in the commit why the hashes moved.
+To rebuild them: see tests/golden.py.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
-import pytest
-
+from golden import Golden, Script, replay, weighted_game
 from toolkit.referee.match import Match
 from toolkit.referee.rulesets.lines_and_webs import RULESET as LW
-from golden import expected, replay, summary, weighted_game, write_golden, write_script
 
 DATA = Path(__file__).parent / "data" / "lines_and_webs"
 SCN = Path(__file__).parents[1] / "content" / "lines_and_webs" / "lines_and_webs.scn"
-GOLDEN = DATA / "golden.json"
 
 TURN = "".join(f"{side}: pass\n" for _ in range(3) for side in ("Delta", "Gamma")) + \
     "chance: 6 2\n"
@@ -37,27 +30,10 @@ def _random_game(seed: int) -> Match:
     return weighted_game(SCN, LW, f"lines_and_webs golden {seed}")
 
 
-def regold() -> None:
-    script, path = DATA / "scripted_no_supply.record", DATA / "random_1.record"
-    write_script(script, SCN, NO_SUPPLY)
-    _random_game(1).save(path)
-    write_golden(GOLDEN, [script, path])
-
-
-if os.environ.get("FRONTKIT_REGOLD"):
-    regold()
-
-EXPECTED = expected(GOLDEN)
-
-
-@pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_golden_records_replay_to_their_outcome_and_state_hash(name):
-    match = replay(DATA / name)
-    assert summary(match) == EXPECTED[name]
-
-
-def test_there_are_a_scripted_and_a_random_golden_record():
-    assert set(EXPECTED) == {"scripted_no_supply.record", "random_1.record"}
+GOLDEN = Golden(DATA, {"scripted_no_supply.record": Script(SCN, NO_SUPPLY)},
+                {"random_1.record": lambda: _random_game(1)})
+(test_golden_records_replay_to_their_outcome_and_state_hash,
+ test_there_are_a_scripted_and_a_random_golden_record) = GOLDEN.tests()
 
 
 def test_LW_F1_an_army_never_resupplied_starves_and_power_decides_after_turn_15():

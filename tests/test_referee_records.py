@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dsl
+from golden import replay
 from toolkit.referee import record, registry
 from toolkit.referee.match import Match
 from tests.referee_toy.golden import legal_counts
@@ -20,17 +21,12 @@ GOLDEN = json.loads((DATA / "referee_golden.json").read_text())
 registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
 
 
-def _replay(path: Path) -> Match:
-    rec = record.load(path)
-    return Match.from_record(rec, dsl.load(rec.scenario_path()))
-
-
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_records_replay_to_their_outcome_and_state_hash(name):
     """Fixed records replay to fixed outcomes and hashes, and the number of legal moves at
     every position is pinned (perft-style). If a ruleset changed on purpose,
     rewrite them with `python3 -m tests.referee_toy.golden` and say so in the commit."""
-    match = _replay(DATA / name)
+    match = replay(DATA / name)
     expected = GOLDEN[name]
     got = {"moves": len(match.history), "outcome": str(match.outcome),
            "winner": match.outcome.winner if match.outcome else None,

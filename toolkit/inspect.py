@@ -8,8 +8,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from dsl import DslError, limits, load
-from dsl.files import FileRefused, read_capped
+from dsl import DslError, load
+from dsl.files import declares_scenario
 from dsl.errors import Diagnostic
 from dsl.model import Board, Scenario, format_value
 
@@ -43,19 +43,6 @@ def _sort_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic], list[P
         else:
             problems.append(Diagnostic(str(path), 0, 0, "no such file or folder"))
     return files, problems, fragments
-
-
-def declares_scenario(path: Path) -> bool:
-    """The file's first statement is `scenario …` (else it holds statements to be included)."""
-    try:  # a FIFO or /dev/zero named *.scn is never read here: the loader refuses it
-        text = read_capped(path, "scenario_bytes", limits.value("scenario_bytes")).decode("utf-8", "replace")
-    except FileRefused:
-        return True  # let the loader report it
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped and not stripped.startswith("#"):
-            return stripped.startswith("scenario")
-    return False
 
 
 def _resolved(path: str | Path) -> Path:

@@ -9,18 +9,17 @@ a footer asking for actual size, and (at full scale) a 50 mm bar to measure.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from dsl import limits
 
-from toolkit.pnp.colours import INK
 from toolkit.pnp.hexes import board_length, geometry
 from toolkit.pnp.legend import board_legend
-from toolkit.pnp.fonts import embedded
+from toolkit.pnp.page_furniture import Page, header, place, scale_bar
 from toolkit.pnp.spaces import BoardArt, draw_board
+from toolkit.pnp.tile_pages import draw_assembly, draw_tiles
 from toolkit.pnp.tiling import plan_tiles, tile_count
 from toolkit.pnp.units import MM, PressOptions
 
@@ -29,58 +28,9 @@ PAGE_MARGIN = 10 * MM  # at least: the header, footer and scale bar live in the 
 LEGEND_GAP = 4 * MM
 
 
-@dataclass
-class Page:
-    size: tuple[float, float]
-    margin: float
-
-    @property
-    def area(self) -> tuple[float, float]:
-        return self.size[0] - 2 * self.margin, self.size[1] - 2 * self.margin
-
-
 def _orientations(options: PressOptions) -> list[tuple[float, float]]:
     w, h = options.page_size
     return [(w, h), (h, w)]
-
-
-def header(c: Canvas, page: Page, title: str, detail: str) -> None:
-    w, h = page.size
-    c.saveState()
-    c.setFillColor(INK)
-    c.setFont(embedded("sans-bold"), 8)
-    c.drawString(page.margin, h - page.margin + 3.5 * MM, title)
-    c.setFont(embedded("sans"), 7)
-    c.drawRightString(w - page.margin, h - page.margin + 3.5 * MM, detail)
-    c.drawString(page.margin, page.margin - 5 * MM,
-                 "Print at actual size (100%, no 'fit to page'); then check the scale bar.")
-    c.restoreState()
-
-
-def scale_bar(c: Canvas, page: Page, length_mm: float = 50) -> None:
-    """A 50 mm bar in the bottom margin: measure it to check the printer kept the scale."""
-    w, _ = page.size
-    x1 = w - page.margin
-    x0 = x1 - length_mm * MM
-    y = page.margin - 5 * MM
-    c.saveState()
-    c.setStrokeColor(INK)
-    c.setLineWidth(0.6)
-    c.line(x0, y, x1, y)
-    for i in range(6):
-        x = x0 + i * length_mm * MM / 5
-        c.line(x, y, x, y + (2 * MM if i in (0, 5) else 1 * MM))
-    c.setFont(embedded("sans"), 6)
-    c.setFillColor(INK)
-    c.drawRightString(x0 - 1.5 * MM, y - 0.5, f"{length_mm:g} mm")
-    c.restoreState()
-
-
-def place(c: Canvas, x: float, top: float, k: float = 1.0) -> None:
-    """Put the board frame's origin at page (x, top), scaled by k."""
-    c.translate(x, top)
-    if k != 1.0:
-        c.scale(k, k)
 
 
 def _draw_single(c: Canvas, art: BoardArt, page: Page, title: str, scale: float,
@@ -168,7 +118,6 @@ def draw_board_pages(c: Canvas, scenario: Any, board: Any, options: PressOptions
                          "; or print it scaled with --fit")
     plans = [(plan_tiles(W, H, *p.area, overlap), p) for p in pages]
     plan, page = min(plans, key=lambda pp: pp[0].count)  # ties keep portrait
-    from toolkit.pnp.tile_pages import draw_assembly, draw_tiles
     n = draw_tiles(c, art, page, plan, title)
     n += draw_assembly(c, art, page, plan, title)
     return n, plan.count

@@ -42,6 +42,7 @@ from dsl.model import Element, Field, Fields, Layout, Length
 from toolkit.pnp import icons
 from toolkit.pnp.cards import scenario_context
 from toolkit.pnp.colours import mix_white, side_colour
+from toolkit.pnp.counts import counter_counts
 from toolkit.pnp.imposition import ImpositionError, Item, impose
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
 from toolkit.pnp.press import effective
@@ -73,44 +74,6 @@ def counter_size(scenario: Any, piece: Any) -> float:
     except ValueError:
         raise PressError(f"piece {piece.name}: counter_size {value!r} is not a length "
                          f"(write 15.875mm, 0.625in or one of {', '.join(COMMON_SIZES)})") from None
-
-
-def counter_counts(scenario: Any) -> list[tuple[str | None, Any, int]]:
-    """(side or None, piece type, how many), in sides order then piece order."""
-    used: dict[tuple[str, str], int] = {}
-    for setup in scenario.setups.values():
-        for p in setup.placements:
-            used[(setup.side, p.piece)] = used.get((setup.side, p.piece), 0) + p.count
-        for name, n in setup.reserve_counts().items():
-            used[(setup.side, name)] = used.get((setup.side, name), 0) + n
-        # a block of the setup listing pieces (`packaging { aerial_port 1 }`) also
-        # gives the side those pieces, unless the piece type says its own count
-        for value in setup.fields.values():
-            if isinstance(value, Fields):
-                for name, n in value.items():
-                    piece = scenario.pieces.get(name)
-                    if (piece is not None and isinstance(n, int) and not isinstance(n, bool)
-                            and not any(k in piece.fields for k in ("counters", "per_side", "count"))):
-                        used[(setup.side, name)] = used.get((setup.side, name), 0) + n
-    out: list[tuple[str | None, Any, int]] = []
-    unsided: list[tuple[str | None, Any, int]] = []
-    for piece in scenario.pieces.values():
-        users = [s for s in scenario.sides if (s, piece.name) in used]
-        if "counters" in piece.fields:
-            n = int(piece.fields["counters"])
-            if users:
-                out += [(s, piece, n) for s in users]
-            else:
-                unsided.append((None, piece, n))
-        elif "per_side" in piece.fields:
-            out += [(s, piece, int(piece.fields["per_side"])) for s in scenario.sides]
-        elif users:
-            out += [(s, piece, used[(s, piece.name)]) for s in users]
-        elif "count" in piece.fields and isinstance(piece.fields["count"], int):
-            unsided.append((None, piece, int(piece.fields["count"])))
-    order = {s: i for i, s in enumerate(scenario.sides)}
-    out.sort(key=lambda t: order.get(t[0], 0))  # stable: piece order within a side
-    return [t for t in out if t[2] > 0] + [t for t in unsided if t[2] > 0]
 
 
 def printed_counts(scenario: Any, options: PressOptions) -> list[tuple[str | None, Any, int]]:

@@ -41,6 +41,7 @@ import dataclasses
 from typing import Any
 
 from dsl.model import CardDef, Catalog, Deck, Field, Fields, PieceType
+from toolkit.pnp.counts import counter_counts
 
 
 # blocks of `press` that are press settings, not a deck or a piece type
@@ -97,8 +98,6 @@ def _with_markers(pieces: Catalog, block: Fields) -> Catalog:
 
 def unit_decks(scenario: Any, block: Fields) -> tuple[Deck, ...]:
     """`press { unit_cards { … } }`: per entry and side, a deck of one card per unit."""
-    from toolkit.pnp.counters import counter_counts  # counters reads this module
-
     entries = block.get("unit_cards")
     if not isinstance(entries, Fields):
         return ()

@@ -99,9 +99,26 @@ def draw_board(c: Canvas, art: BoardArt, region: tuple[float, float, float, floa
 
 
 def _draw_grid(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) -> None:
-    board, geo, scenario = art.board, art.geo, art.scenario
-    s = geo.size
-    # terrain fills, one path per terrain
+    """A square or hex grid, bottom layer first: terrain, the grid, owners, zones, links,
+    rivers, features, then the labels."""
+    _draw_terrain(c, art, spaces)
+    _draw_grid_lines(c, art, spaces)
+    _draw_owners(c, art, spaces)
+    _draw_zone_outlines(c, art, shown)
+    _draw_links(c, art, shown)
+    _draw_river_borders(c, art, shown)
+    geo = art.geo
+    for sp in spaces:
+        cx, cy = geo.centres[sp.id]
+        _draw_features(c, sp, cx, -cy, geo.size * 0.3, art)
+    if labels:
+        _draw_space_labels(c, art, spaces)
+        _draw_zone_names(c, art, shown)
+
+
+def _draw_terrain(c: Canvas, art: BoardArt, spaces) -> None:
+    """Terrain fills, one path per terrain; impassable terrain hatched."""
+    geo, scenario = art.geo, art.scenario
     by_terrain: dict[str, list] = {}
     for sp in spaces:
         by_terrain.setdefault(sp.terrain, []).append(sp)
@@ -114,14 +131,20 @@ def _draw_grid(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) 
         terrain = scenario.terrains.get(name) if scenario is not None else None
         if terrain is not None and terrain.impassable:
             _hatch_polygons(c, [geo.outlines[sp.id] for sp in group])
-    # the grid
+
+
+def _draw_grid_lines(c: Canvas, art: BoardArt, spaces) -> None:
     p = c.beginPath()
     for sp in spaces:
-        _poly(c, p, geo.outlines[sp.id])
+        _poly(c, p, art.geo.outlines[sp.id])
     c.setStrokeColor(GRID_LINE)
     c.setLineWidth(0.6)
     c.drawPath(p, stroke=1, fill=0)
-    # owners: an inner border in the side's colour
+
+
+def _draw_owners(c: Canvas, art: BoardArt, spaces) -> None:
+    """An owned space has an inner border in its side's colour."""
+    geo = art.geo
     for sp in spaces:
         owner = sp.owner
         if isinstance(owner, str):
@@ -129,16 +152,20 @@ def _draw_grid(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) 
             inset = [(cx + (x - cx) * 0.92, cy + (y - cy) * 0.92) for x, y in geo.outlines[sp.id]]
             p = c.beginPath()
             _poly(c, p, inset)
-            c.setStrokeColor(as_color(side_colour(scenario, owner)))
-            c.setLineWidth(max(1.5, s * 0.03))
+            c.setStrokeColor(as_color(side_colour(art.scenario, owner)))
+            c.setLineWidth(max(1.5, geo.size * 0.03))
             c.drawPath(p, stroke=1, fill=0)
-    # zones: dashed outline along the zone's boundary
+
+
+def _draw_zone_outlines(c: Canvas, art: BoardArt, shown: set[str]) -> None:
+    """A zone is a dashed outline along its boundary."""
+    board, geo = art.board, art.geo
     for i, zone in printed_zones(board):
         members = {m for m in zone.spaces if m in board.space_index}
         edges = [e for e in boundary_edges(geo, board, members & shown)]
         if not edges:
             continue
-        c.setStrokeColor(zone_colour(scenario, zone, i))
+        c.setStrokeColor(zone_colour(art.scenario, zone, i))
         c.setLineWidth(2.2)
         c.setDash(6, 3)
         p = c.beginPath()
@@ -147,7 +174,11 @@ def _draw_grid(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) 
             p.lineTo(x1, -y1)
         c.drawPath(p, stroke=1, fill=0)
         c.setDash()
-    # links: roads centre to centre, rivers along the shared edge
+
+
+def _draw_links(c: Canvas, art: BoardArt, shown: set[str]) -> None:
+    """Roads centre to centre, rivers along the shared edge, other links as a line."""
+    board, geo = art.board, art.geo
     for link, (ax, ay), (bx, by) in _visible_links(board, geo, shown):
         tags = link.tags
         if "road" in tags:
@@ -159,7 +190,7 @@ def _draw_grid(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) 
         if tags & set(RIVER_FLAGS):
             edge = shared_edge(geo, board, link.a, link.b)
             c.setStrokeColor(RIVER)
-            c.setLineWidth(max(2.5, s * 0.07))
+            c.setLineWidth(max(2.5, geo.size * 0.07))
             c.setLineCap(1)
             if edge is not None:
                 (x0, y0), (x1, y1) = edge
@@ -171,28 +202,24 @@ def _draw_grid(c: Canvas, art: BoardArt, spaces, shown: set[str], labels: bool) 
             c.setStrokeColor(INK)
             c.setLineWidth(1.0)
             c.line(ax, -ay, bx, -by)
-    _draw_river_borders(c, art, shown)
-    # features and labels
+
+
+def _draw_space_labels(c: Canvas, art: BoardArt, spaces) -> None:
+    """Each space's id (top left on a square, above the centre on a hex) and its name."""
+    geo, s, size = art.geo, art.geo.size, art.label_size
+    c.setFillColor(INK)
     for sp in spaces:
         cx, cy = geo.centres[sp.id]
-        _draw_features(c, sp, cx, -cy, s * 0.3, art)
-    if labels:
-        size = art.label_size
-        c.setFillColor(INK)
-        for sp in spaces:
-            cx, cy = geo.centres[sp.id]
-            if geo.kind == "grid":
-                x0, y0 = geo.outlines[sp.id][0]
-                c.setFont(embedded("sans-bold"), size)
-                c.drawString(x0 + 0.07 * s, -(y0 + 0.07 * s + size * 0.75), sp.id)
-                name_y = cy + 0.36 * s
-            else:
-                c.setFont(embedded("sans-bold"), size)
-                c.drawCentredString(cx, -(cy - 0.30 * s), sp.id)
-                name_y = cy + 0.38 * s
-            _draw_name(c, sp, cx, -name_y, size * 0.85)
-    if labels:
-        _draw_zone_names(c, art, shown)
+        if geo.kind == "grid":
+            x0, y0 = geo.outlines[sp.id][0]
+            c.setFont(embedded("sans-bold"), size)
+            c.drawString(x0 + 0.07 * s, -(y0 + 0.07 * s + size * 0.75), sp.id)
+            name_y = cy + 0.36 * s
+        else:
+            c.setFont(embedded("sans-bold"), size)
+            c.drawCentredString(cx, -(cy - 0.30 * s), sp.id)
+            name_y = cy + 0.38 * s
+        _draw_name(c, sp, cx, -name_y, size * 0.85)
 
 
 def printed_zones(board: Any) -> list[tuple[int, Any]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from toolkit.pnp.board_pages import Page, header, place, scale_bar
+from toolkit.pnp.page_furniture import Page, header, place, scale_bar
 from toolkit.pnp.colours import INK
 from toolkit.pnp.legend import board_legend
 from toolkit.pnp.fonts import embedded

@@ -31,38 +31,14 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Protocol
 
-from toolkit.referee.protocol import Illegal, MoveSyntaxError
+# ChanceOutcome and ChanceSpec live in protocol (Decision names them); read here too
+from toolkit.referee.protocol import ChanceOutcome, ChanceSpec, Illegal, MoveSyntaxError
 
 #: Largest outcome list `outcomes()` enumerates (more: None, sample instead).
 ENUMERATION_LIMIT = 1296
 
 RULE_NOTATION = "chance-notation"
 RULE_IMPOSSIBLE = "chance-impossible"
-
-
-@dataclass(frozen=True, slots=True)
-class ChanceOutcome:
-    """What chance decided: die faces (ints) or card / option names (strs), in order."""
-
-    values: tuple
-
-    def __str__(self) -> str:
-        return " ".join(str(v) for v in self.values)
-
-    @property
-    def total(self) -> int:
-        """The sum of dice (0 for names)."""
-        return sum(v for v in self.values if isinstance(v, int))
-
-
-class ChanceSpec(Protocol):
-    label: str
-
-    def describe(self) -> str: ...
-    def sample(self, rng: random.Random) -> ChanceOutcome: ...
-    def parse(self, text: str) -> ChanceOutcome: ...
-    def check(self, outcome: object) -> Illegal | None: ...
-    def outcomes(self) -> tuple[ChanceOutcome, ...] | None: ...
 
 
 def _words(text: str) -> list[str]:

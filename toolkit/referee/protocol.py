@@ -30,13 +30,13 @@ for every registered ruleset by tests/test_referee_contract.py.
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # pragma: no cover
     from dsl.model import Scenario
-    from toolkit.referee.chance import ChanceSpec
 
 #: The player name used for chance outcomes in records, events and decisions.
 #: No side may be called this.
@@ -75,6 +75,34 @@ class DecisionKind(str, enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class ChanceOutcome:
+    """What chance decided: die faces (ints) or card / option names (strs), in order
+    (the specs and sources are in toolkit.referee.chance)."""
+
+    values: tuple
+
+    def __str__(self) -> str:
+        return " ".join(str(v) for v in self.values)
+
+    @property
+    def total(self) -> int:
+        """The sum of dice (0 for names)."""
+        return sum(v for v in self.values if isinstance(v, int))
+
+
+class ChanceSpec(Protocol):
+    """What a chance decision asks for (Dice, Draw, Pick… in toolkit.referee.chance)."""
+
+    label: str
+
+    def describe(self) -> str: ...
+    def sample(self, rng: random.Random) -> ChanceOutcome: ...
+    def parse(self, text: str) -> ChanceOutcome: ...
+    def check(self, outcome: object) -> Illegal | None: ...
+    def outcomes(self) -> tuple[ChanceOutcome, ...] | None: ...
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
     """What the state waits for.
 
@@ -86,7 +114,7 @@ class Decision:
     kind: DecisionKind
     players: tuple[str, ...] = ()
     prompt: str = ""
-    chance: "ChanceSpec | None" = None
+    chance: ChanceSpec | None = None
 
     def __post_init__(self) -> None:
         if self.kind is DecisionKind.CHANCE:
@@ -114,7 +142,7 @@ class Decision:
                    (players,) if isinstance(players, str) else tuple(players), prompt)
 
     @classmethod
-    def roll(cls, spec: "ChanceSpec", prompt: str = "") -> "Decision":
+    def roll(cls, spec: ChanceSpec, prompt: str = "") -> "Decision":
         return cls(DecisionKind.CHANCE, (), prompt or spec.describe(), spec)
 
 

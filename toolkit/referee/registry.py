@@ -81,7 +81,7 @@ def shipped_scenarios(name: str) -> list[Path]:
     """The scenarios shipped for a ruleset, sorted: the files of content/NAME/ that declare
     a scenario (not the fragments they include) and name NAME as their ruleset. A file
     that does not load is listed too, so that whoever loads it reports why."""
-    from toolkit.inspect import declares_scenario
+    from dsl.files import declares_scenario
 
     folder = content_root() / name
     if not folder.is_dir():

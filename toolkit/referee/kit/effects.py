@@ -198,6 +198,10 @@ class Bound:
     def kwargs(self) -> dict[str, Any]:
         return dict(self.args)
 
+    def run(self, ctx: Any) -> Any:
+        """Run the primitive with these arguments (needs no registry: it is bound)."""
+        return self.primitive.run(ctx, **dict(self.args))
+
 
 class EffectError(ValueError):
     """A call that does not fit the registry (caught at check; a bug if seen at play)."""
@@ -305,7 +309,7 @@ class Effects:
     def apply(self, call: Call | Bound, ctx: Any) -> Any:
         """Run the primitive of `call` with its arguments (defaults filled in)."""
         bound = call if isinstance(call, Bound) else self.bind(call)
-        return bound.primitive.run(ctx, **bound.kwargs())
+        return bound.run(ctx)
 
     def describe(self, call: Call) -> str:
         """The primitive's sentence for players, its parameters filled in

@@ -39,11 +39,19 @@ handler's `apply` runs, so `apply` may open the next one.
 
 PASS is legal in every REACT phase or window and in every ALL_PASS phase; the
 kit handles it (a pass takes the side off the window, or out of the phase).
+
+A ruleset whose package has a `notation` module gets its notation hooks from it:
+`parse_move` reads with `notation.parse`, `format_move` writes `str(move)`,
+`notation_help` is `notation.HELP`, and where the module has them `move_group` is
+`notation.group` and `move_space` is `notation.move_space`. A ruleset that writes one
+of these methods itself keeps its own.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib
+import importlib.util
 from itertools import repeat
 from operator import is_
 from collections.abc import Iterable, Mapping
@@ -66,12 +74,46 @@ SETTLE_LIMIT = 10_000
 RULE_PHASE = "kit-phase"
 
 
+def _notation_of(cls: type) -> Any:
+    """The `notation` module of the package `cls` is written in, or None."""
+    package = cls.__module__.rpartition(".")[0]
+    if not package or importlib.util.find_spec(f"{package}.notation") is None:
+        return None
+    return importlib.import_module(f"{package}.notation")
+
+
+def _notation_hooks(notation: Any) -> dict[str, Any]:
+    """The notation hooks a ruleset gets from its `notation` module: those it can serve."""
+    hooks: dict[str, Any] = {
+        "parse_move": lambda self, text: notation.parse(text),
+        "format_move": lambda self, move: str(move),
+        "notation_help": lambda self: notation.HELP,
+    }
+    if hasattr(notation, "group"):
+        hooks["move_group"] = lambda self, move: notation.group(move)
+    if hasattr(notation, "move_space"):
+        hooks["move_space"] = lambda self, state, player: notation.move_space(state, player)
+    return hooks
+
+
 class KitRules:
     """Base class of a ruleset built on the kit (see the module docstring)."""
 
     name = "kit"
     phases: tuple[Phase, ...] = ()
     windows: Mapping[str, Any] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Take the notation hooks from the ruleset's `notation` module, where it has
+        one, for each hook the ruleset does not write itself."""
+        super().__init_subclass__(**kwargs)
+        notation = _notation_of(cls)
+        if notation is None:
+            return
+        for hook, delegate in _notation_hooks(notation).items():
+            if not hasattr(cls, hook):
+                delegate.__name__ = delegate.__qualname__ = hook
+                setattr(cls, hook, delegate)
 
     # ---------------------------------------------------------- to write
 

@@ -21,7 +21,7 @@ from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.protocol import PASS, Outcome
 
 from toolkit.referee.rulesets.fantasy_line_battle import (
-    bots, config, draws, moves, space, unseen, victory)
+    bots, config, draws, unseen, victory)
 from toolkit.referee.rulesets.fantasy_line_battle.day import (
     INTERRUPT, Dusk, Front, Interrupt, Mana, Movement, Spells, Start, Targeted)
 from toolkit.referee.rulesets.fantasy_line_battle.effects import EFFECTS
@@ -80,22 +80,6 @@ class FantasyLineBattle(KitRules):
         shown = s.forced == player and player in s.done
         return zn.secrets_of([z for z in s.zones
                               if not (shown and z.name == SELECTION)], player)
-
-    def parse_move(self, text: str):
-        return moves.parse(text)
-
-    def format_move(self, move) -> str:
-        return str(move)
-
-    def move_space(self, s: State, player: str) -> list:
-        """Every move of the notation worth trying here, legal or not (space.py)."""
-        return space.move_space(s, player)
-
-    def move_group(self, move) -> str:
-        return moves.group(move)
-
-    def notation_help(self) -> str:
-        return moves.FORMS
 
     def invariants(self, s: State) -> Iterable[str]:
         total = sum(z.count for z in s.zones) + sum(len(ln) for ln in s.lines)

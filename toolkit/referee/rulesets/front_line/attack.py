@@ -6,7 +6,7 @@ someone must decide or dice must be rolled:
     roll     the white die, and the yellow one when the attacker is higher
     edge     the Edge holder may re-roll everything
     pick     a higher Tank takes the white or the yellow result
-    final    the result is read, icons applied, Rally's shift applied, then results.apply
+    final    the result is read, icons applied, Rally's shift applied (results.finalise)
     end      the attack is over; a supplied one may draw Opportunity Fire
 """
 
@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from toolkit.referee.kit.phases import CHANCE, REACT, SIDE, Window
 from toolkit.referee.protocol import Event, Illegal
-from toolkit.referee.rulesets.front_line import edge
+from toolkit.referee.rulesets.front_line import edge, results
+from toolkit.referee.rulesets.front_line.results import read
 from toolkit.referee.rulesets.front_line.state import AVAILABLE, Attack, State, dice, evolve, window
 
 RESULTS = ("blitz", "disrupt", "rout", "miss")
-SOFTER = {"blitz": "disrupt", "disrupt": "rout", "rout": "miss"}
-CITY_ICON = {"capital": "capital", "air": "air_base", "industry": "industry"}
 
 
 def targets(s: State, sq: int) -> frozenset[int]:
@@ -93,7 +92,7 @@ def proceed(s: State, a: Attack | None = None, **changes) -> tuple[State, list[E
     """Carry the attack `a` (by default the state's) on to its next decision or to
     its end; it is written to the state, with `changes`, in the step that opens
     the next window."""
-    from toolkit.referee.rulesets.front_line import leadership, results
+    from toolkit.referee.rulesets.front_line import leadership
 
     if a is None:
         a = s.attack
@@ -118,7 +117,7 @@ def proceed(s: State, a: Attack | None = None, **changes) -> tuple[State, list[E
                                                    "use white or use yellow")), []
             a = evolve(a, stage="final", choice="white")
         elif a.stage == "final":
-            return results.finalise(evolve(s, attack=a, **changes))
+            return results.finalise(evolve(s, attack=a, **changes), proceed)
         else:  # end
             if a.supplied:
                 return leadership.offer_reaction(s, a.side, attack=None, **changes)
@@ -138,34 +137,3 @@ def _tank_may_pick(s: State, a: Attack) -> bool:
     white, _ = read(s, a, "white")
     yellow, _ = read(s, a, "yellow")
     return white != yellow
-
-
-def read(s: State, a: Attack, choice: str) -> tuple[str, bool]:
-    """The table's result for the dice: (result, read from the white die's column)."""
-    cfg = s.cfg
-    white = a.dice[0]
-    if choice == "yellow" and len(a.dice) > 1:
-        return cfg.advantage[a.dice[1] - 1], False
-    column = cfg.table.columns[min(cfg.distance(a.src, a.dst), 3) - 1]
-    result = cfg.table.lookup(white, column, a.column_shift)
-    if result == "adv":
-        if len(a.dice) > 1:
-            return cfg.advantage[a.dice[1] - 1], False
-        return str(cfg.opt("adv_without_yellow")), True
-    return result, True
-
-
-def icon_miss(s: State, a: Attack, result: str, from_white: bool) -> str | None:
-    """City Defense or Dug In turning a result into a miss (FL-icon-city, FL-icon-dug-in)."""
-    if not from_white or result == "miss":
-        return None
-    cfg = s.cfg
-    icon = cfg.icons[a.dice[0] - 1]
-    city = cfg.cities.get(a.dst)
-    if city is not None and CITY_ICON.get(city.supplies) == icon:
-        return "City Defense"
-    target = s.squares[a.dst]
-    if icon == "soldier" and target is not None and \
-            cfg.terrain[a.dst] in cfg.kinds[target.kind].dug_in_on:
-        return "Dug In"
-    return None

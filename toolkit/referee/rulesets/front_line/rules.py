@@ -139,18 +139,6 @@ class FrontLine(KitRules):
         the open (FL-R20)."""
         return []
 
-    def parse_move(self, text: str):
-        return moves.parse(text)
-
-    def format_move(self, move) -> str:
-        return str(move)
-
-    def notation_help(self) -> str:
-        return moves.HELP
-
-    def move_group(self, move) -> str:
-        return moves.group(move)
-
     def evaluate(self, s: State, side: str) -> float:
         """A heuristic for greedy and MCTS bots (bots.evaluate)."""
         return bots.evaluate(s, side)

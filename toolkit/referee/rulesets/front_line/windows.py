@@ -103,7 +103,7 @@ class Rout(Words):
 
     def apply(self, s, side, m, w):
         if m.verb == "hold":
-            return results.hold(s)
+            return results.hold(s, attack.proceed)
         return open_window(s, window("retreat", SIDE, (s.attack.side,),
                                      "shift the routed unit: shift SQUARE")), [
             Event("retreat", f"{side} retreats")]
@@ -117,7 +117,7 @@ class Retreat(Words):
         return [Act("shift", names[i]) for i in sorted(movement.retreat_targets(s, s.attack.dst))]
 
     def apply(self, s, side, m, w):
-        return results.retreat(s, s.cfg.index[m.src])
+        return results.retreat(s, s.cfg.index[m.src], attack.proceed)
 
 
 class Displace(Words):
@@ -128,8 +128,8 @@ class Displace(Words):
 
     def apply(self, s, side, m, w):
         if m.verb == "displace":
-            return results.displace(s)
-        return results.then_end(s, [Event("stay", f"{side} stays")])
+            return results.displace(s, attack.proceed)
+        return results.then_end(s, [Event("stay", f"{side} stays")], attack.proceed)
 
 
 class Reward(Words):
@@ -149,10 +149,11 @@ class Reward(Words):
     def apply(self, s, side, m, w):
         a = s.attack
         if m.verb == "decline":
-            return results.then_end(s, [Event("reward", f"{side} declines the reward")])
+            return results.then_end(s, [Event("reward", f"{side} declines the reward")],
+                                    attack.proceed)
         if m.verb == "maneuver":
             s, events = leadership.do_maneuver(s, side, a.dst, s.cfg.index[m.dst], free=True)
-            s, more = results.then_end(s, [])
+            s, more = results.then_end(s, [], attack.proceed)
             return s, events + more
         return attack.start(evolve(s, attack=None), side, a.dst, a.src, supplied=False)
 

@@ -11,12 +11,23 @@ Everything here is fixed once built: nothing is filled in during play.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from toolkit.referee.rulesets.front_lines.notation import DEPLOY, MOVE, SKILL, SKILL_WORDS, SPAWN, Order
 
-if TYPE_CHECKING:
-    from toolkit.referee.rulesets.front_lines.config import Config
+
+class ScenarioConfig(Protocol):
+    """What the order table reads of a scenario's Config (config.py, which builds the
+    table and so is not imported): square names, piece letters, steps and zones."""
+
+    names: tuple[str, ...]
+    pieces: Mapping[str, Any]
+    letter: Mapping[str, str]
+    steps: tuple[dict[int, tuple[tuple[tuple[int, int], ...], ...]], ...]
+    deploy_list: tuple[tuple[int, ...], ...]
+    spawn_list: tuple[tuple[int, ...], ...]
+    skill_list: tuple[tuple[int, ...], ...]
 
 
 class Targets:
@@ -66,7 +77,7 @@ class Targets:
 class OrderTable:
     """The order values of one scenario, by side, piece type and square."""
 
-    def __init__(self, cfg: Config):
+    def __init__(self, cfg: ScenarioConfig):
         n = cfg.names
         squares = range(len(n))
         spawns = {(k, s): Order(SPAWN, cfg.letter[k], "", n[s]) for k in cfg.pieces for s in squares}

@@ -126,21 +126,36 @@ def why_not(state: State, side: int, order: object) -> Illegal | None:
 
 def legal_orders(state: State, side: int) -> list:
     """Every order `why_not` accepts now, in a stable order (moves, spawns, skills, pass)."""
+    plan = state.plans[side]
+    table = state.cfg.orders
+    if state.phase == DEPLOY_PHASE:
+        out: list = []
+        for kind, left in plan.pool.items():
+            if left > 0:
+                out.extend(table.deploy_lists[side][kind].minus(plan.blocked[kind]))
+        out.append(PASS)
+        return out
+    if state.phase != PLAN_PHASE:
+        return []
+    out = _move_orders(state, side, plan)
+    for kind, left in plan.pool.items():
+        if left > 0:
+            out.extend(table.spawn_lists[side][kind].minus(plan.blocked[kind]))
+    if plan.skills:
+        _add_skill_orders(state, side, plan, out)
+    out.append(PASS)
+    return out
+
+
+def _move_orders(state: State, side: int, plan) -> list:
+    """Each planned unit's moves, square by square: stacking, and where the scenario
+    limits them, sideways and backward moves, decide."""
     cfg = state.cfg
     table = cfg.orders
-    plan = state.plans[side]
     out: list = []
     pkinds = plan.kinds
     room = plan.room
     blocked = plan.blocked
-    if state.phase == DEPLOY_PHASE:
-        for kind, left in plan.pool.items():
-            if left > 0:
-                out.extend(table.deploy_lists[side][kind].minus(blocked[kind]))
-        out.append(PASS)
-        return out
-    if state.phase != PLAN_PHASE:
-        return out
     moves = table.moves[side]
     targets = table.targets[side]
     free, limit = cfg.sideways == "free", cfg.back_limit
@@ -170,24 +185,24 @@ def legal_orders(state: State, side: int) -> list:
                 if dst in room and kind not in room[dst]:
                     continue
                 out.append(order)
-    for kind, left in plan.pool.items():
-        if left > 0:
-            out.extend(table.spawn_lists[side][kind].minus(blocked[kind]))
-    skills = plan.skills
-    if skills:
-        lists = table.skill_lists[side]
-        if "airstrike" in skills:
-            out.extend(lists["airstrike"].orders)
-        if "reinforce" in skills:
-            out.extend(lists["reinforce"].minus(blocked[cfg.reinforce_piece]))
-        if "mine" in skills:
-            mines = plan.mines
-            if mines:
-                out.extend(o for sq, o in lists["mine"].pairs if sq not in mines)
-            else:
-                out.extend(lists["mine"].orders)
-    out.append(PASS)
     return out
+
+
+def _add_skill_orders(state: State, side: int, plan, out: list) -> None:
+    """The Commander's skills not yet used, onto the side's skill zone: an airstrike on
+    any square of it, a reinforcement where it may stand, a mine where the side has none."""
+    skills = plan.skills
+    lists = state.cfg.orders.skill_lists[side]
+    if "airstrike" in skills:
+        out.extend(lists["airstrike"].orders)
+    if "reinforce" in skills:
+        out.extend(lists["reinforce"].minus(plan.blocked[state.cfg.reinforce_piece]))
+    if "mine" in skills:
+        mines = plan.mines
+        if mines:
+            out.extend(o for sq, o in lists["mine"].pairs if sq not in mines)
+        else:
+            out.extend(lists["mine"].orders)
 
 
 # ------------------------------------------------------------- planning

@@ -8,16 +8,24 @@ order, and it only reads that table.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from toolkit.referee.protocol import Illegal
 
-if TYPE_CHECKING:
-    from toolkit.referee.rulesets.front_lines.config import Config
+
+class ScenarioConfig(Protocol):
+    """What stacking reads of a scenario's Config (config.py, which builds its tables
+    here and so is not imported): each piece type's role, and the tables built."""
+
+    pieces: Mapping[str, Any]
+    role: Mapping[str, str]
+    room_for: Mapping[tuple[str, ...], frozenset[str]]
+    refused: Mapping[frozenset[str], tuple[str, ...]]
 
 
-def stack_problem(cfg: Config, kinds_here: tuple[str, ...] | list[str], kind: str) -> Illegal | None:
+def stack_problem(cfg: ScenarioConfig, kinds_here: tuple[str, ...] | list[str], kind: str) -> Illegal | None:
     """Can a unit of `kind` join own units of `kinds_here` on one square?"""
     if not kinds_here:
         return None
@@ -34,7 +42,7 @@ def stack_problem(cfg: Config, kinds_here: tuple[str, ...] | list[str], kind: st
     return None
 
 
-def join_table(cfg: Config) -> dict[tuple[str, ...], frozenset[str]]:
+def join_table(cfg: ScenarioConfig) -> dict[tuple[str, ...], frozenset[str]]:
     """Group of types on a square (in the order they came) -> the types that may join it.
     Pairs the rules forbid are in it too: a hand-built position may hold one."""
     kinds = tuple(cfg.pieces)
@@ -42,7 +50,7 @@ def join_table(cfg: Config) -> dict[tuple[str, ...], frozenset[str]]:
     return {g: frozenset(k for k in kinds if stack_problem(cfg, g, k) is None) for g in groups}
 
 
-def joinable(cfg: Config, kinds_here: tuple[str, ...]) -> frozenset[str]:
+def joinable(cfg: ScenarioConfig, kinds_here: tuple[str, ...]) -> frozenset[str]:
     """The types that may join own units of `kinds_here` on one square."""
     got = cfg.room_for.get(kinds_here)
     if got is None:  # three or more on a square: only a broken position has that
@@ -50,7 +58,7 @@ def joinable(cfg: Config, kinds_here: tuple[str, ...]) -> frozenset[str]:
     return got
 
 
-def blocked_masks(cfg: Config, room: dict[int, frozenset[str]]) -> dict[str, int]:
+def blocked_masks(cfg: ScenarioConfig, room: dict[int, frozenset[str]]) -> dict[str, int]:
     """type -> bitmask (bit `sq`) of the squares that cannot take one more own unit of
     that type, from a plan's `room` (occupied square -> the types that may join)."""
     groups: dict[frozenset[str], int] = {}

@@ -20,15 +20,17 @@ was destroyed earlier in the turn lapses (FL-turn-4).
 from __future__ import annotations
 
 from toolkit.referee.protocol import PASS, Event
-from toolkit.referee.rulesets.front_lines import skills, victory
+from toolkit.referee.rulesets.front_lines import victory
 from toolkit.referee.rulesets.front_lines.combat import fight
 from toolkit.referee.rulesets.front_lines.notation import MOVE, SKILL, SPAWN
+from toolkit.referee.rulesets.front_lines.skills import Skills
 from toolkit.referee.rulesets.front_lines.state import (
     OVER, PLAN, State, Unit, deploy_plan, fresh_plans, position_key)
 
 
-class Battle:
-    """A mutable working copy of the units for the length of one resolution."""
+class Battle(Skills):
+    """A mutable working copy of the units for the length of one resolution (its
+    Commander skills in skills.py)."""
 
     def __init__(self, state: State):
         self.state = state
@@ -192,12 +194,32 @@ class Battle:
     # --------------------------------------------------------------- steps
 
     def step(self, k: int) -> None:
+        moving, spawning, skill_orders = self.orders_of_step(k)
+        if self.cfg.swap_fight and len(moving) == 2:
+            self.meet_on_the_way(moving)                                # 1. a swap
+        done = self.move(moving)
+        self.tell_moves(done)
+        entered = [moved.sq for _, _, moved, _ in done] + self.spawn(spawning)
+        # 2-4. mines, combat, assassination (a Recon and an enemy Commander can only
+        # come next to each other when one of them moved or arrived)
+        self.trigger_mines(entered)
+        self.fight_on(entered)
+        roles = self.cfg.role
+        if self.check_all or any(roles[u.kind] != "combat" for _, u, _, _ in done) or \
+                any(roles[kind] != "combat" for _, kind, _, _ in spawning):
+            self.check_all = False
+            self.assassinations()
+        self.use_skills(skill_orders)                                   # 5. skills
+
+    def orders_of_step(self, k: int) -> tuple[dict[int, tuple[Unit, int]], list, list]:
+        """Each side's k-th order, sorted into moves (side -> unit, square), spawns and
+        skills; a move whose unit is gone lapses (FL-turn-4)."""
         cfg = self.cfg
-        acts = [self.state.plans[s].orders[k] for s in (0, 1)]
         moving: dict[int, tuple[Unit, int]] = {}
         spawning = []
         skill_orders = []
-        for s, (order, uid) in enumerate(acts):
+        for s in (0, 1):
+            order, uid = self.state.plans[s].orders[k]
             if order is PASS:
                 continue
             action = order.action
@@ -211,33 +233,42 @@ class Battle:
                 spawning.append((s, cfg.by_letter[order.piece], cfg.index[order.dst], uid))
             elif action == SKILL:
                 skill_orders.append((s, order.piece, cfg.index[order.dst], uid))
-        entered: list[int] = []
-        # 1. a swap: the two movers meet on the way
-        if cfg.swap_fight and len(moving) == 2:
-            (u0, d0), (u1, d1) = moving[0], moving[1]
-            if d0 == u1.sq and d1 == u0.sq:
-                da, db = fight(cfg, [u0.kind], [u1.kind])
-                victims = [u0 for _ in da] + [u1 for _ in db]
-                self.say_all("combat", f"{self.side_name(0)} {u0.kind} and {self.side_name(1)} "
-                             f"{u1.kind} meet between {self.sq_name(u0.sq)} and "
-                             f"{self.sq_name(u1.sq)}: {self.describe_losses(victims)}",
-                             True, self.losses(victims))
-                self.destroy(victims)
-                for s in (0, 1):
-                    if moving[s][0].uid not in self.units:
-                        del moving[s]
-                    else:
-                        self.reveal([moving[s][0]])
-                        moving[s] = (self.units[moving[s][0].uid], moving[s][1])
+        return moving, spawning, skill_orders
+
+    def meet_on_the_way(self, moving: dict[int, tuple[Unit, int]]) -> None:
+        """Two units that swap squares meet on the way and fight first (FL-combat-6);
+        `moving` keeps the survivors, revealed."""
+        (u0, d0), (u1, d1) = moving[0], moving[1]
+        if d0 != u1.sq or d1 != u0.sq:
+            return
+        da, db = fight(self.cfg, [u0.kind], [u1.kind])
+        victims = [u0 for _ in da] + [u1 for _ in db]
+        self.say_all("combat", f"{self.side_name(0)} {u0.kind} and {self.side_name(1)} "
+                     f"{u1.kind} meet between {self.sq_name(u0.sq)} and "
+                     f"{self.sq_name(u1.sq)}: {self.describe_losses(victims)}",
+                     True, self.losses(victims))
+        self.destroy(victims)
+        for s in (0, 1):
+            if moving[s][0].uid not in self.units:
+                del moving[s]
+            else:
+                self.reveal([moving[s][0]])
+                moving[s] = (self.units[moving[s][0].uid], moving[s][1])
+
+    def move(self, moving: dict[int, tuple[Unit, int]]) -> list[tuple[int, Unit, Unit, bool]]:
+        """Both sides' moves at once: (side, unit before, unit after, moved far) each; a
+        disguised Recon moving more than one square is revealed."""
         done = []
         for s, (u, dst) in moving.items():
-            far = cfg.distance(u.sq, dst) > 1
+            far = self.cfg.distance(u.sq, dst) > 1
             moved = Unit(u.uid, u.side, u.kind, dst, u.disguised and not far)
             self.units[u.uid] = moved
-            entered.append(dst)
             done.append((s, u, moved, far))
-        # what each side saw of the moves (after both have moved)
-        names = cfg.names
+        return done
+
+    def tell_moves(self, done: list[tuple[int, Unit, Unit, bool]]) -> None:
+        """What each side saw of the moves, after both have moved."""
+        names = self.cfg.names
         for s, u, moved, far in done:
             dst = moved.sq
             frm_name, dst_name = names[u.sq], names[dst]
@@ -258,32 +289,16 @@ class Battle:
             elif seen_from:
                 self.say(enemy, "move", f"{name} {self.looks(u)} on {frm_name} "
                          "moves out of sight")
+
+    def spawn(self, spawning: list) -> list[int]:
+        """Units from the reserve arrive; the squares they arrive on."""
+        entered = []
         for s, kind, sq, tmp in spawning:
             self.pools[s][kind] -= 1
             u = self.add_unit(s, kind, sq, tmp)
             entered.append(sq)
             self.tell_arrival(u, "from the reserve")
-        # 2-4. mines, combat, assassination (a Recon and an enemy Commander can only
-        # come next to each other when one of them moved or arrived)
-        self.trigger_mines(entered)
-        self.fight_on(entered)
-        roles = cfg.role
-        if self.check_all or any(roles[u.kind] != "combat" for _, u, _, _ in done) or \
-                any(roles[kind] != "combat" for _, kind, _, _ in spawning):
-            self.check_all = False
-            self.assassinations()
-        # 5. skills: airstrikes, then reinforcements, then mines
-        for wanted in ("airstrike", "reinforce", "mine"):
-            for s, word, sq, tmp in skill_orders:
-                if word != wanted:
-                    continue
-                self.skills[s].discard(word)
-                if word == "airstrike":
-                    skills.airstrike(self, s, sq)
-                elif word == "reinforce":
-                    skills.reinforce(self, s, sq, tmp)
-                else:
-                    skills.land_mine(self, s, sq)
+        return entered
 
 
 def resolve_turn(state: State) -> tuple[State, tuple[Event, ...]]:

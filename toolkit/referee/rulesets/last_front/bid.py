@@ -10,6 +10,7 @@ Artillery Barrage…)."""
 
 from __future__ import annotations
 
+from toolkit.referee.rulesets.last_front.card_mods import mods_of_card
 from toolkit.referee.rulesets.last_front.config import ICON, SPECIAL, UNIT
 from toolkit.referee.rulesets.last_front.state import Mod, State
 from toolkit.referee.rulesets.last_front.territories import bonuses_of
@@ -22,8 +23,6 @@ def defending(s: State, side: str) -> bool:
 
 def modifiers(s: State, side: str) -> list[Mod]:
     """Every modifier on `side`'s cards now."""
-    from toolkit.referee.rulesets.last_front.effects import mods_of_card
-
     i = s.at(side)
     out: list[Mod] = []
     faces = s.faces[i]

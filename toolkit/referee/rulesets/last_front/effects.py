@@ -11,7 +11,6 @@ in the battle."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.referee.kit import effects as fx
@@ -21,7 +20,9 @@ from toolkit.referee.kit.values import evolve
 from toolkit.referee.chance import Pick
 from toolkit.referee.protocol import Event
 
+from toolkit.referee.rulesets.last_front.card_mods import Ctx
 from toolkit.referee.rulesets.last_front.config import BATTLE, EVENT, KINDS
+from toolkit.referee.rulesets.last_front.event_deck import open_event
 from toolkit.referee.rulesets.last_front.state import (
     BATTLE_DISCARD, BID, HAND, Mod, State, move_cards, put)
 
@@ -30,34 +31,6 @@ EFFECTS = fx.Effects("last_front")
 KIND = fx.OneOf(KINDS + ("unit",))
 WHOSE = fx.OneOf(("self", "all", "opponent", "defender", "lowest_bid"))
 UNTIL = fx.OneOf(("battle_end",))
-
-
-@dataclass
-class Ctx:
-    state: State
-    side: str
-    card: str
-    mode: str = "play"  # "mods" or "play"
-    target: tuple[str, ...] = ()
-    events: list = field(default_factory=list)
-
-
-def mods_of_card(s: State, side: str, card: str) -> tuple[Mod, ...]:
-    """The modifiers a card held in a bid or as a bonus puts on `side`'s cards.
-    Read in mode "mods" a primitive looks only at its arguments, the card, the side
-    and whether that side defends (`add(when=defending)`), so the answer is kept
-    per card, side and defending."""
-    key = ("mods", card, side, s.holder == side)
-    memo = s.cfg.memo
-    got = memo.get(key)
-    if got is None:
-        out: list[Mod] = []
-        for call in s.cfg.cards[card].calls:
-            mod = EFFECTS.apply(call, Ctx(s, side, card, "mods"))
-            if isinstance(mod, Mod):
-                out.append(mod)
-        got = memo[key] = tuple(out)
-    return got
 
 
 def play(s: State, side: str, card: str, target: tuple[str, ...] = ()) -> tuple[State, list]:
@@ -257,8 +230,6 @@ def draw_event(ctx, n):
     """Turn over the top Event card and carry it out."""
     if ctx.mode == "mods":
         return None
-    from toolkit.referee.rulesets.last_front.events import open_event
-
     ctx.state = open_event(ctx.state, ctx.side)
     return None
 

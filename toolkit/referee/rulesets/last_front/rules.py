@@ -15,7 +15,7 @@ from toolkit.referee.kit.phases import AUTO, HANDLER, SIDE, TURNS, Phase
 from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.protocol import Outcome, ScenarioError
 
-from toolkit.referee.rulesets.last_front import bots, config, moves, space, victory
+from toolkit.referee.rulesets.last_front import bots, config, victory
 from toolkit.referee.rulesets.last_front.battle import BLITZ, Battle
 from toolkit.referee.rulesets.last_front.blitz import Blitz
 from toolkit.referee.rulesets.last_front.deal import DRAW, Draw, open_draws
@@ -100,22 +100,6 @@ class LastFront(KitRules):
         from toolkit.referee.kit.zones import secrets_of
 
         return secrets_of(s.zones, player)
-
-    def parse_move(self, text: str):
-        return moves.parse(text)
-
-    def format_move(self, move) -> str:
-        return str(move)
-
-    def move_space(self, s: State, player: str) -> list:
-        """Every move of the notation worth trying here, legal or not (space.py)."""
-        return space.move_space(s, player)
-
-    def move_group(self, move) -> str:
-        return moves.group(move)
-
-    def notation_help(self) -> str:
-        return moves.HELP
 
     def invariants(self, s: State) -> Iterable[str]:
         total = sum(z.count for z in s.zones) + sum(len(p) for d in s.dug for p in d)

@@ -13,6 +13,7 @@ from toolkit.referee.kit.phases import CHANCE, Window
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO
+from toolkit.referee.rulesets.lines_and_webs.firepower import count_hits, defender_at
 from toolkit.referee.rulesets.lines_and_webs.state import Fight, State, Unit, with_unit
 from toolkit.referee.rulesets.lines_and_webs.units import hit, pay
 
@@ -38,7 +39,6 @@ def fire_targets(s: State, u: Unit) -> list[int]:
 
 
 def target_at(s: State, node: int, side: str) -> Unit | None:
-    from toolkit.referee.rulesets.lines_and_webs.combat import defender_at
     there = [u for u in s.units if u.node == node and u.alive and u.side != side
              and not u.displaced]
     if not there:
@@ -58,7 +58,6 @@ def fire(s: State, uid: int, node: int, n: int) -> tuple[State, list[Event]]:
 
 
 def rolled(s: State, who: str, dice: tuple[int, ...]):
-    from toolkit.referee.rulesets.lines_and_webs.combat import count_hits
     f = s.fight
     shooter = s.units[f.attacker if who == "att" else f.defender]
     target = s.units[f.defender if who == "att" else f.attacker]

@@ -13,55 +13,22 @@ from __future__ import annotations
 
 from toolkit.referee.chance import Dice
 from toolkit.referee.kit.flow import open_window
-from toolkit.referee.kit.phases import CHANCE, SIDE, Window
+from toolkit.referee.kit.phases import CHANCE, REACT, SIDE, Window
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Event, Illegal
+from toolkit.referee.rulesets.lines_and_webs import artillery
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FUEL
+from toolkit.referee.rulesets.lines_and_webs.firepower import (
+    count_hits, defender_at, direct_dice, is_artillery, need)
 from toolkit.referee.rulesets.lines_and_webs.moves import Order
 from toolkit.referee.rulesets.lines_and_webs.network import enemy_next_to, retreats, room_for
+from toolkit.referee.rulesets.lines_and_webs.special import CardWindow, holds
 from toolkit.referee.rulesets.lines_and_webs.state import Fight, State, Unit, with_unit
 from toolkit.referee.rulesets.lines_and_webs.units import hit, pay, place, step_loss, strength
 
 RULE_RETREAT = "LW-C7"
 RULE_AGAIN = "LW-C8"
 RULE_WINDOW = "LW-window"
-
-
-def defender_at(s: State, node: int, side: str) -> Unit | None:
-    """The enemy unit that fights for `node`: the strongest there (LW-C2: a port may
-    hold several)."""
-    there = [u for u in s.units if u.node == node and u.alive and u.side != side]
-    if not there:
-        return None
-    return sorted(there, key=lambda u: (-strength(s, u), u.label))[0]
-
-
-def is_artillery(s: State, u: Unit) -> bool:
-    return s.cfg.kinds[u.kind].indirect is not None
-
-
-def direct_dice(s: State, u: Unit) -> int:
-    """Field artillery fights an adjacent enemy with one die (LW-C9)."""
-    n = strength(s, u)
-    return min(n, 1) if is_artillery(s, u) else n
-
-
-def need(s: State, target: Unit) -> int:
-    """The roll a hit on `target` needs: 7+, raised by its node's defence when it is the
-    engagement's defender (a town or city helps a unit holding it, never one attacking
-    out of it: LW-R04)."""
-    f = s.fight
-    if f is not None and target.uid != f.defender:
-        return s.cfg.hit
-    return s.cfg.hit + s.cfg.defence[target.node]
-
-
-def count_hits(s: State, shooter: Unit, target: Unit, dice: tuple[int, ...]) -> int:
-    """Dice at or above the hit number; an artillery 12 counts twice (suppression and a
-    step loss, LW-A3)."""
-    at = need(s, target)
-    twelve = is_artillery(s, shooter) and s.cfg.opt("artillery_twelve") == "suppress_and_step"
-    return sum((2 if twelve and d == 12 else 1) for d in dice if d >= at)
 
 
 def start(s: State, attacker: int, target: int, moved: bool) -> tuple[State, list[Event]]:
@@ -90,8 +57,12 @@ def start(s: State, attacker: int, target: int, moved: bool) -> tuple[State, lis
 
 
 def scouts_window_or_roll(s: State) -> tuple[State, list[Event]]:
-    from toolkit.referee.rulesets.lines_and_webs import special
-    return special.before_rolls(s)
+    """Scouts Out!: the attacker's side may have its unit roll first."""
+    side = s.units[s.fight.attacker].side
+    if not s.fight.indirect and holds(s, side, "fire_first"):
+        return open_window(s, Window("scouts", REACT, players=(side,),
+                                     prompt="play Scouts Out! or pass")), []
+    return next_roll(s)
 
 
 def next_roll(s: State) -> tuple[State, list[Event]]:
@@ -130,7 +101,6 @@ class Roll:
         shooter = s.units[f.attacker if who == "att" else f.defender]
         target = s.units[f.defender if who == "att" else f.attacker]
         if f.indirect:
-            from toolkit.referee.rulesets.lines_and_webs import artillery
             return artillery.rolled(s, who, m.values)
         n = count_hits(s, shooter, target, m.values)
         s, what = hit(s, target.uid, n)
@@ -211,8 +181,14 @@ def advance(s: State) -> tuple[State, list[Event]]:
 
 
 def after_win(s: State, events: list[Event]) -> tuple[State, list[Event]]:
-    from toolkit.referee.rulesets.lines_and_webs import special
-    return special.after_win(s, events)
+    """MASS CAL!: the winner's side may cost the beaten unit one more step."""
+    f = s.fight
+    if f.winner is not None and f.loser is not None and s.units[f.loser].alive:
+        side = s.units[f.winner].side
+        if holds(s, side, "step_loss"):
+            return open_window(s, Window("mass_cal", REACT, players=(side,),
+                                         prompt="play MASS CAL! or pass")), events
+    return offer_again(s, events)
 
 
 def offer_again(s: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -260,4 +236,21 @@ def finish(s: State, events: list[Event]) -> tuple[State, list[Event]]:
     return evolve(s, fight=None), events
 
 
-WINDOWS = {"roll": Roll(), "retreat": Retreat(), "again": Again()}
+class Scouts(CardWindow):
+    """Scouts Out! played, or passed: the rolls begin."""
+    primitive = "fire_first"
+
+    def then(self, s: State):
+        return next_roll(s)
+
+
+class MassCal(CardWindow):
+    """MASS CAL! played, or passed: the winner may attack again."""
+    primitive = "step_loss"
+
+    def then(self, s: State):
+        return offer_again(s, [])
+
+
+WINDOWS = {"roll": Roll(), "retreat": Retreat(), "again": Again(), "scouts": Scouts(),
+           "mass_cal": MassCal()}

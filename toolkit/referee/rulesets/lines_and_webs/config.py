@@ -91,6 +91,29 @@ def _low(value: Any) -> int:
     return int(getattr(value, "low", value))
 
 
+def _kind(piece: Any) -> tuple[str, Kind | None]:
+    """A unit type from its piece type's fields; None for a marker or a piece with no role."""
+    f = piece.fields
+    if f.get("marker") or "role" not in f:
+        return piece.name, None
+    ind = f.get("indirect_range")
+    return piece.name, Kind(
+        name=piece.name, role=str(f["role"]), strength=tuple(f.get("strength", (1,))),
+        movement=int(f.get("movement", 0)), storage=int(f.get("storage", 0)),
+        basic=(int(f.get("basic_food", 0)), int(f.get("basic_fuel", 0)),
+               int(f.get("basic_ammo", 0)), 0),
+        cost=int(f.get("cost", 0)), weapons_range=int(f.get("weapons_range", 1)),
+        indirect=(int(ind.low), int(ind.high)) if ind is not None else None,
+        indirect_max_ammo=int(f.get("indirect_max_ammo", 0)),
+        sp=int(f.get("sp", 0)), carries=int(f.get("carries", 0)),
+        fuel_in_combat=bool(f.get("fuel_in_combat", False)),
+        air_defence_range=int(f.get("air_defence_range", 0)),
+        air_defence_roll=_low(f.get("air_defence_roll", 0)),
+        repairs=int(f.get("repairs_per_turn", 0)),
+        opens_apod=bool(f.get("opens_apod", False)), side=f.get("side"),
+        mission_card=bool(f.get("mission_card", False)))
+
+
 def _offset_to_cube(col: int, row: int) -> tuple[int, int, int]:
     x = col
     z = row - (col - (col & 1)) // 2
@@ -110,10 +133,26 @@ class Config:
         if board.kind != "map":
             raise ScenarioError("Lines and Webs is played on a node-and-link map")
         self.board = board
+        self._read_map(scenario)
+        self._read_ports(scenario)
+        self._read_hexes()
+        kinds = (_kind(piece) for piece in scenario.pieces.values())
+        self.kinds: dict[str, Kind] = {name: kind for name, kind in kinds if kind is not None}
+        self._read_special_cards(scenario)
+        self.hit = _low(self.options["hit_roll"])
+        self.food_turns = frozenset(int(t) for t in self.options["food_turns"])
+        self.turns = int(self.options["turns"])
+        self.queue_spaces = tuple(self.options["delivery_queue"])
+        self._start_memos()
+        #: most tokens of food, fuel and ammunition each unit type's card holds (Kind.room)
+        self.rooms = {name: tuple(k.room(c) for c in range(3)) for name, k in self.kinds.items()}
+
+    def _read_map(self, scenario: Any) -> None:
+        """The nodes by index: names, terrain (impassable, ocean, defence) and the links
+        between passable nodes."""
+        board, terrains = scenario.board, scenario.terrains
         self.names: tuple[str, ...] = tuple(s.id for s in board.spaces)
         self.index = {n: i for i, n in enumerate(self.names)}
-        terrains = scenario.terrains
-        n = len(self.names)
         self.terrain = tuple(s.terrain for s in board.spaces)
         self.impassable = tuple(bool(terrains[t].impassable) if t in terrains else False
                                 for t in self.terrain)
@@ -122,7 +161,7 @@ class Config:
                            for t in self.terrain)
         self.defence = tuple(int(terrains[t].defence) if t in terrains else 0
                              for t in self.terrain)
-        links: list[set[int]] = [set() for _ in range(n)]
+        links: list[set[int]] = [set() for _ in self.names]
         for link in board.links:
             a, b = self.index.get(link.a), self.index.get(link.b)
             if a is None or b is None or self.impassable[a] or self.impassable[b]:
@@ -130,6 +169,13 @@ class Config:
             links[a].add(b)
             links[b].add(a)
         self.links: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(x)) for x in links)
+        self.zones = {z.name: frozenset(self.index[x] for x in z.spaces if x in self.index)
+                      for z in board.zones}
+
+    def _read_ports(self, scenario: Any) -> None:
+        """The ports: capacity, storage, damage limit, owner, seaport or airport, and each
+        side's home SPOD and APOD."""
+        board, terrains = scenario.board, scenario.terrains
         self.ports: tuple[int, ...] = tuple(i for i, s in enumerate(board.spaces)
                                             if s.fields.get("port"))
         self.port_of = {p: k for k, p in enumerate(self.ports)}
@@ -140,42 +186,26 @@ class Config:
         self.port_damage_limit = tuple(int(board.spaces[p].fields.get("damage_limit", 4))
                                        for p in self.ports)
         self.port_owner = tuple(board.spaces[p].fields.get("owner") for p in self.ports)
-        self.seaport = tuple(bool(scenario.terrains[self.terrain[p]].fields.get("seaport"))
+        self.seaport = tuple(bool(terrains[self.terrain[p]].fields.get("seaport"))
                              if self.terrain[p] in terrains else False for p in self.ports)
         self.spod = {side: self._home(side, True) for side in self.sides}
         self.apod = {side: self._home(side, False) for side in self.sides}
+
+    def _read_hexes(self) -> None:
+        """Each node's hex (cube coordinates, from its id) and the hex distances between
+        every two nodes, worked out once."""
         cubes = []
-        for s in board.spaces:
+        for s in self.board.spaces:
             col = ord(s.id[0]) - 65
             row = int(s.id[1:]) - 1
             cubes.append(_offset_to_cube(col, row))
         self.cube = tuple(cubes)
         self.by_cube = {c: i for i, c in enumerate(cubes)}
-        #: hex distances between every two nodes, worked out once
+        n = len(self.names)
         self.hex_table = tuple(tuple(self._hexes(a, b) for b in range(n)) for a in range(n))
-        self.zones = {z.name: frozenset(self.index[x] for x in z.spaces if x in self.index)
-                      for z in board.zones}
-        self.kinds: dict[str, Kind] = {}
-        for piece in scenario.pieces.values():
-            f = piece.fields
-            if f.get("marker") or "role" not in f:
-                continue
-            ind = f.get("indirect_range")
-            self.kinds[piece.name] = Kind(
-                name=piece.name, role=str(f["role"]), strength=tuple(f.get("strength", (1,))),
-                movement=int(f.get("movement", 0)), storage=int(f.get("storage", 0)),
-                basic=(int(f.get("basic_food", 0)), int(f.get("basic_fuel", 0)),
-                       int(f.get("basic_ammo", 0)), 0),
-                cost=int(f.get("cost", 0)), weapons_range=int(f.get("weapons_range", 1)),
-                indirect=(int(ind.low), int(ind.high)) if ind is not None else None,
-                indirect_max_ammo=int(f.get("indirect_max_ammo", 0)),
-                sp=int(f.get("sp", 0)), carries=int(f.get("carries", 0)),
-                fuel_in_combat=bool(f.get("fuel_in_combat", False)),
-                air_defence_range=int(f.get("air_defence_range", 0)),
-                air_defence_roll=_low(f.get("air_defence_roll", 0)),
-                repairs=int(f.get("repairs_per_turn", 0)),
-                opens_apod=bool(f.get("opens_apod", False)), side=f.get("side"),
-                mission_card=bool(f.get("mission_card", False)))
+
+    def _read_special_cards(self, scenario: Any) -> None:
+        """The special deck: each card's cost, copies per side and effect calls."""
         deck = scenario.decks.get("special") if scenario.decks else None
         self.cards: dict[str, tuple[int, int]] = {}  # name -> (cost, copies per side)
         self.card_effects: dict[str, tuple] = {}  # name -> its effect calls
@@ -183,10 +213,9 @@ class Config:
             for card in deck.cards:
                 self.cards[card.name] = (int(card.get("cost", 1)), int(card.quantity))
                 self.card_effects[card.name] = tuple(card.effects)
-        self.hit = _low(self.options["hit_roll"])
-        self.food_turns = frozenset(int(t) for t in self.options["food_turns"])
-        self.turns = int(self.options["turns"])
-        self.queue_spaces = tuple(self.options["delivery_queue"])
+
+    def _start_memos(self) -> None:
+        """The answers of the fixed map and the last listings, kept for a game's length."""
         self._fire_cache: dict[tuple[int, int], bool] = {}
         #: carry ranges by (origin, side, SP, enemy nodes, blocked nodes): pure answers
         #: of the fixed map, kept here so that a game asks each once (network.carry_reach)
@@ -209,8 +238,6 @@ class Config:
         #: per side and carrier, the bot weights of its last listed carry runs (bots.weights:
         #: kept while the listing hands the same run out again)
         self.weight_memo: dict = {}
-        #: most tokens of food, fuel and ammunition each unit type's card holds (Kind.room)
-        self.rooms = {name: tuple(k.room(c) for c in range(3)) for name, k in self.kinds.items()}
 
     def _home(self, side: str, sea: bool) -> int | None:
         for k, p in enumerate(self.ports):

@@ -12,7 +12,7 @@ from toolkit.referee.kit.needs import Needs
 from toolkit.referee.kit.phases import AUTO, CHANCE, HANDLER, TOGETHER, TURNS, Phase
 from toolkit.referee.kit.rules import KitRules, field_hash
 from toolkit.referee.protocol import Outcome
-from toolkit.referee.rulesets.lines_and_webs import bots, moves, unseen, roles as seats
+from toolkit.referee.rulesets.lines_and_webs import bots, unseen, roles as seats
 from toolkit.referee.rulesets.lines_and_webs import view as views
 from toolkit.referee.rulesets.lines_and_webs.combat import WINDOWS as FIGHT_WINDOWS
 from toolkit.referee.rulesets.lines_and_webs.special import EFFECTS, WINDOWS as CARD_WINDOWS
@@ -82,23 +82,11 @@ class LinesAndWebs(KitRules):
         b = s.book(player)
         return [x for x in (b.execution, b.reserve, b.hand) if x]
 
-    def parse_move(self, text: str):
-        return moves.parse(text)
-
-    def format_move(self, move) -> str:
-        return str(move)
-
-    def notation_help(self) -> str:
-        return moves.HELP
-
     def time_limit(self, s: State, player: str) -> int | None:
         """Transport supplies is limited to five minutes (LW-T8)."""
         if s.flow.phase == "transport" and not s.flow.windows:
             return int(s.cfg.opt("transport_seconds"))
         return None
-
-    def move_group(self, move) -> str:
-        return getattr(move, "unit", "") or getattr(move, "verb", "pass")
 
     def invariants(self, s: State) -> Iterable[str]:
         occ = s.occupants()

@@ -311,50 +311,12 @@ class CardWindow:
         return s, []
 
 
-class Scouts(CardWindow):
-    primitive = "fire_first"
-
-    def then(self, s: State):
-        from toolkit.referee.rulesets.lines_and_webs.combat import next_roll
-        return next_roll(s)
-
-
-class MassCal(CardWindow):
-    primitive = "step_loss"
-
-    def then(self, s: State):
-        from toolkit.referee.rulesets.lines_and_webs.combat import offer_again
-        return offer_again(s, [])
-
-
 class Drone(CardWindow):
     primitive = "cancel"
 
 
-WINDOWS = {"air_defence": AirDefence(), "scouts": Scouts(), "mass_cal": MassCal(),
-           "drone": Drone()}
-
-
-def before_rolls(s: State) -> tuple[State, list[Event]]:
-    """Scouts Out!: the attacker's side may have its unit roll first."""
-    from toolkit.referee.rulesets.lines_and_webs.combat import next_roll
-    side = s.units[s.fight.attacker].side
-    if not s.fight.indirect and holds(s, side, "fire_first"):
-        return open_window(s, Window("scouts", REACT, players=(side,),
-                                     prompt="play Scouts Out! or pass")), []
-    return next_roll(s)
-
-
-def after_win(s: State, events: list[Event]) -> tuple[State, list[Event]]:
-    """MASS CAL!: the winner's side may cost the beaten unit one more step."""
-    from toolkit.referee.rulesets.lines_and_webs.combat import offer_again
-    f = s.fight
-    if f.winner is not None and f.loser is not None and s.units[f.loser].alive:
-        side = s.units[f.winner].side
-        if holds(s, side, "step_loss"):
-            return open_window(s, Window("mass_cal", REACT, players=(side,),
-                                         prompt="play MASS CAL! or pass")), events
-    return offer_again(s, events)
+#: Scouts Out! and MASS CAL! are played inside a fight: their windows are combat's
+WINDOWS = {"air_defence": AirDefence(), "drone": Drone()}
 
 
 def after_command_post(s: State, side: str) -> State:

@@ -16,7 +16,7 @@ from toolkit.referee.protocol import PASS, Outcome
 from toolkit.referee.rulesets.skirmish import checks, victory
 from toolkit.referee.rulesets.skirmish.config import OPTIONS, PIECE_FIELDS, read_config
 from toolkit.referee.rulesets.skirmish.effects import EFFECTS
-from toolkit.referee.rulesets.skirmish.moves import FORMS, Attack, Enter, group, parse
+from toolkit.referee.rulesets.skirmish.moves import Attack, Enter
 from toolkit.referee.rulesets.skirmish.phases import PHASES, WINDOWS
 from toolkit.referee.rulesets.skirmish.state import DISCARD, HAND, SkirmishState, Unit
 from toolkit.referee.rulesets.skirmish.view import view
@@ -63,18 +63,6 @@ class Skirmish(KitRules):
 
     def secrets(self, s: SkirmishState, player: str) -> list:
         return zn.secrets_of(s.zones, player)
-
-    def parse_move(self, text: str) -> Any:
-        return parse(text)
-
-    def format_move(self, move: Any) -> str:
-        return str(move)
-
-    def move_group(self, move: Any) -> str:
-        return group(move)
-
-    def notation_help(self) -> str:
-        return FORMS
 
     # ------------------------------------------------------------ checks
 

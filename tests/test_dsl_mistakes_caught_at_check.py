@@ -1,4 +1,4 @@
-"""The language catches every mistake at `check`, once, where it was made (issue 13).
+"""The language catches every mistake at `check`, once, where it was made.
 
 A table pins each new diagnostic (message, line, column, hint, notes); the
 examples a new user tried each give one positioned error and no traceback.
@@ -188,9 +188,9 @@ def test_every_element_field_has_a_type_and_a_doc():
             assert spec.doc, (kind, name)
 
 
-# ------------------------------------------------- the examples of the issue
+# ------------------------------------------------- the mistakes new users made
 
-ISSUE_EXAMPLES = {
+NEW_USER_EXAMPLES = {
     "font_size_14pt": LAYOUT + ' text at 1mm, 1mm 10mm x 5mm "x" { font_size 14pt }\n}',
     "fill_f4efe": LAYOUT + ' rect at 1mm, 1mm 10mm x 5mm { fill "#f4efe" }\n}',
     "colour_greeen": 'terrain g { colour "greeen" }\n' + BOARD,
@@ -204,10 +204,10 @@ ISSUE_EXAMPLES = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(ISSUE_EXAMPLES))
-def test_each_example_of_the_issue_gives_one_positioned_error(name, tmp_path, capsys):
+@pytest.mark.parametrize("name", sorted(NEW_USER_EXAMPLES))
+def test_each_mistake_a_new_user_made_gives_one_positioned_error(name, tmp_path, capsys):
     path = tmp_path / f"{name}.scn"
-    path.write_text(HEAD + ISSUE_EXAMPLES[name] + "\n}\n")
+    path.write_text(HEAD + NEW_USER_EXAMPLES[name] + "\n}\n")
     assert main(["check", str(path)]) == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err
