@@ -19,6 +19,7 @@ Routes (TOKEN is a seat's or the spectators' secret token, see `seats`):
 from __future__ import annotations
 
 import asyncio
+import logging
 from importlib import resources
 from typing import Any
 
@@ -29,9 +30,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from toolkit.web import board, messages
+from toolkit.web import board, frames, messages
 from toolkit.web.seats import Seat, Seats
 from toolkit.web.table import RULE_TIME, Refused, Table
+
+LOG = logging.getLogger("frontkit.serve")
 
 #: Close code for a socket opened with an unknown token.
 UNKNOWN_SEAT = 4404
@@ -117,55 +120,59 @@ class Server:
     # ------------------------------------------------------------ actions
 
     async def handle(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
-        kind = msg.get("type")
-        table = self.table
-        late = table.time_out()
+        """Do what a checked frame (`frames.read`) asks, or answer why not."""
+        kind = msg["type"]
+        late = self.table.time_out()
         if late:
             await self.broadcast()
-        if seat.side in late and kind in ("move", "check", "click"):
-            await self.send(ws, {"type": "refused", "ok": False, "for": kind, "rule": RULE_TIME,
-                                 "reason": f"time is up for {seat.side}: pass was played for "
-                                 "everything still owed", "text": msg.get("text"),
-                                 "from": msg.get("from"), "to": msg.get("to")})
-            return
         try:
-            if kind == "move":
-                text = str(msg.get("text", ""))
-                table.play(seat, text)
-                await self.broadcast()
-            elif kind == "check":
-                text = str(msg.get("text", ""))
-                notation = table.check(seat, text)
-                await self.send(ws, {"type": "checked", "ok": True, "text": text,
-                                     "notation": notation})
-            elif kind == "click":
-                a, b = str(msg.get("from", "")), str(msg.get("to", ""))
-                notation = table.check_click(seat, a, b)
-                await self.send(ws, {"type": "clicked", "ok": True, "from": a, "to": b,
-                                     "notation": notation})
-            elif kind == "undo":
-                table.ask_undo(seat)
-                await self.broadcast()
-            elif kind == "undo-answer":
-                table.answer_undo(seat, bool(msg.get("accept")))
-                await self.broadcast()
-            elif kind == "past":
-                at = msg.get("at")
-                if not isinstance(at, int):
-                    raise Refused("message", "past needs a move number: {\"at\": N}")
-                await self.send(ws, messages.past_message(table, seat, at))
-            elif kind == "state":
-                await self.send(ws, messages.state_message(table, seat))
-            elif kind == "ping":  # the page checks that its socket is alive
-                await self.send(ws, {"type": "pong"})
-            else:
-                raise Refused("message", f"unknown message type {kind!r}")
+            if seat.side in late and kind in ("move", "check", "click"):
+                raise Refused(RULE_TIME, f"time is up for {seat.side}: pass was played for "
+                              "everything still owed")
+            await getattr(self, "on_" + kind.replace("-", "_"))(ws, seat, msg)
         except Refused as err:
             answer = {"check": "checked", "click": "clicked"}.get(kind, "refused")
             await self.send(ws, {"type": answer, "ok": False, "for": kind,
                                  "rule": err.rule, "reason": err.reason,
-                                 "text": msg.get("text"), "from": msg.get("from"),
-                                 "to": msg.get("to")})
+                                 "text": frames.echo(msg.get("text")),
+                                 "from": frames.echo(msg.get("from")),
+                                 "to": frames.echo(msg.get("to"))})
+
+    async def on_move(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        self.table.play(seat, msg["text"])
+        await self.broadcast()
+
+    async def on_check(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        notation = self.table.check(seat, msg["text"])
+        await self.send(ws, {"type": "checked", "ok": True, "text": msg["text"],
+                             "notation": notation})
+
+    async def on_click(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        a, b = msg["from"], msg["to"]
+        notation = self.table.check_click(seat, a, b)
+        await self.send(ws, {"type": "clicked", "ok": True, "from": a, "to": b,
+                             "notation": notation})
+
+    async def on_undo(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        self.table.ask_undo(seat)
+        await self.broadcast()
+
+    async def on_undo_answer(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        self.table.answer_undo(seat, msg["accept"])
+        await self.broadcast()
+
+    async def on_past(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        await self.send(ws, messages.past_message(self.table, seat, msg["at"]))
+
+    async def on_state(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        await self.send(ws, messages.state_message(self.table, seat))
+
+    async def on_ping(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        await self.send(ws, {"type": "pong"})  # the page checks that its socket is alive
+
+    async def refuse_frame(self, ws: WebSocket, reason: str) -> None:
+        await self.send(ws, {"type": "refused", "ok": False, "for": "frame",
+                             "rule": frames.RULE_FRAME, "reason": reason})
 
     async def socket(self, ws: WebSocket) -> None:
         seat = self.seats.find(ws.path_params["token"])
@@ -183,16 +190,32 @@ class Server:
             else:
                 await self.send(ws, messages.state_message(self.table, seat))
         try:
-            while True:
-                msg = await ws.receive_json()
-                if not isinstance(msg, dict):
-                    continue
-                async with self.lock:
-                    await self.handle(ws, seat, msg)
+            await self.listen(ws, seat)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             self.sockets.pop(ws, None)
+
+    async def listen(self, ws: WebSocket, seat: Seat) -> None:
+        """Every frame of the socket until it closes: each checked (`frames`), done, and
+        a fault of the server's own answered and logged as one line, the socket kept."""
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            try:
+                msg = frames.read(message)
+            except frames.FrameError as err:
+                await self.refuse_frame(ws, str(err))
+                continue
+            async with self.lock:
+                try:
+                    await self.handle(ws, seat, msg)
+                except Exception as err:  # noqa: BLE001 - a fault must not drop the seat
+                    LOG.error("frontkit serve: %s from %s failed: %s: %s", msg["type"],
+                              seat.name, type(err).__name__, err)
+                    await self.refuse_frame(ws, "the server could not do that (a fault of "
+                                            "frontkit's own; the game is unchanged)")
 
     # -------------------------------------------------------------- pages
 

@@ -60,6 +60,7 @@ def run_serve(args) -> int:
     except ImportError as err:
         raise CommandError(f"serve needs the web extra ({err.name} is missing): "
                            "pip install 'frontkit[web]'") from None
+    from toolkit.web.frames import READ_CAP
     from toolkit.web.seats import Seats
 
     try:
@@ -80,5 +81,6 @@ def run_serve(args) -> int:
     if args.record:
         print(f"the record is written to {args.record}")
     print("stop the server with Ctrl-C", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                ws_max_size=READ_CAP)
     return EXIT_OK
