@@ -43,6 +43,7 @@ from toolkit.referee.protocol import (
 from toolkit.web.cards import CardPictures
 from toolkit.web.moves import SpaceFinder, from_to
 from toolkit.web.seats import Seat
+from toolkit.web.words import Words
 
 RULE_SPECTATOR = "spectator"
 RULE_CLICK = "no-such-move"
@@ -92,6 +93,7 @@ class Table:
         self.finder = SpaceFinder(s.id for s in match.scenario.board.spaces) \
             if match.scenario.boards else SpaceFinder(())
         self.pictures = CardPictures(match.scenario)
+        self.words = Words(match.scenario)  # the players' names of what it shows
         self.version = 0  # grows with every change, so pages know they are current
         self.settle()
 
