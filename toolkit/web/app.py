@@ -7,7 +7,8 @@ Routes (TOKEN is a seat's or the spectators' secret token, see `seats`):
 - `GET /static/...`: its script and style, shipped in the package;
 - `WS /ws/TOKEN`: the seat's socket. The server sends `hello` (the board) and
   `state` on connecting and a fresh `state` to every seat after any change;
-  the page sends `move`, `check`, `click`, `undo`, `undo-answer`, `past`, `state`,
+  the page sends `move`, `check`, `click`, `steps` (answered `steps`: the choices
+  after `chosen`, the move tree), `undo`, `undo-answer`, `past`, `state`,
   `ping` (answered `pong`)
   (docs/serve.md lists their fields);
 - `GET /cards/face/CARD.png`, `GET /cards/back/DECK.png`: a card as the press
@@ -30,7 +31,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from toolkit.web import board, frames, messages
+from toolkit.web import board, frames, joining, messages
 from toolkit.web.seats import Seat, Seats
 from toolkit.web.table import RULE_TIME, Refused, Table
 
@@ -66,8 +67,9 @@ def drawn(scenario) -> bool:
 class Server:
     """One match at one table, and the sockets of the seats watching it."""
 
-    def __init__(self, table: Table, seats: Seats):
+    def __init__(self, table: Table, seats: Seats, base: str | None = None):
         self.table = table
+        self.base = base  # http://host:port players reach (None: as the page was asked)
         self.seats = seats
         self.shapes = board.shapes(table.match.scenario) if drawn(table.match.scenario) else None
         self.sockets: dict[WebSocket, Seat] = {}
@@ -153,6 +155,11 @@ class Server:
         await self.send(ws, {"type": "clicked", "ok": True, "from": a, "to": b,
                              "notation": notation})
 
+    async def on_steps(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        chosen = msg.get("chosen", [])
+        await self.send(ws, {"type": "steps", "version": self.table.version,
+                             "chosen": chosen, "steps": self.table.steps(seat, chosen)})
+
     async def on_undo(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
         self.table.ask_undo(seat)
         await self.broadcast()
@@ -184,7 +191,8 @@ class Server:
             self.sockets[ws] = seat
             seated = len(self.table.deadlines)
             self.table.seated(None if seat.spectator else seat.name)
-            await self.send(ws, messages.board_message(self.table, seat, self.shapes))
+            await self.send(ws, messages.board_message(self.table, seat, self.shapes,
+                                                       self.qr_codes(ws, seat)))
             if len(self.table.deadlines) != seated:  # the table is full: clocks run
                 await self.broadcast()
             else:
@@ -195,6 +203,15 @@ class Server:
             pass
         finally:
             self.sockets.pop(ws, None)
+
+    def qr_codes(self, ws: WebSocket, seat: Seat) -> list[dict[str, str]] | None:
+        """The seats' QR codes for the spectators' page (None for a seat's own page)."""
+        if not seat.spectator:
+            return None
+        try:
+            return joining.qr_codes(self.seats, self.base or f"http://{ws.headers['host']}")
+        except (ImportError, KeyError):  # segno missing, or no Host: no codes to show
+            return None
 
     async def listen(self, ws: WebSocket, seat: Seat) -> None:
         """Every frame of the socket until it closes: each checked (`frames`), done, and
@@ -252,8 +269,10 @@ class Server:
             "Content-Disposition": f'attachment; filename="{name}"'})
 
 
-def create_app(table: Table, seats: Seats) -> Starlette:
-    server = Server(table, seats)
+def create_app(table: Table, seats: Seats, base: str | None = None) -> Starlette:
+    """The app of one table; `base` (`http://host:port`) is the address the seats'
+    QR codes give (None: the address the spectators' page was opened at)."""
+    server = Server(table, seats, base)
     app = Starlette(routes=[
         Route("/", server.welcome),
         Route("/seat/{token}", server.page),

@@ -146,9 +146,11 @@ def past_message(table: Table, seat: Seat, at: int) -> dict[str, Any]:
             **view_json(table, state, seat.side, told)}
 
 
-def board_message(table: Table, seat: Seat, shapes: dict[str, Any]) -> dict[str, Any]:
-    """Sent once on connecting: the board's shapes and who this seat is."""
-    return {"type": "hello", "seat": seat.side,
+def board_message(table: Table, seat: Seat, shapes: dict[str, Any],
+                  qr: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    """Sent once on connecting: the board's shapes and who this seat is; to the
+    spectators also `qr`, a QR code per seat to join by (`joining.qr_codes`)."""
+    return {"type": "hello", "seat": seat.side, "qr": qr if seat.spectator else None,
             "seat_name": None if seat.spectator else seat.name, "board": shapes,
             "title": table.match.scenario.title, "sides": list(table.match.scenario.sides),
             "table_chance": table.table_chance}
