@@ -111,7 +111,10 @@
       render();
       if (grew) followGame();
     } else if (msg.type === "steps") {
-      if (S.state && msg.version === S.state.version) { S.chosen = msg.chosen; S.steps = msg.steps; renderSteps(); }
+      if (S.state && msg.version === S.state.version) {
+        S.chosen = msg.chosen; S.steps = msg.steps; renderSteps();
+        document.body.dataset.steps = msg.version;  // the choices of this state are shown
+      }
     } else if (msg.type === "past") {
       S.past = msg.at >= msg.of ? null : msg;
       render();
@@ -384,7 +387,11 @@
   function askSteps(chosen) {
     S.steps = null;
     const st = S.state;
-    if (!st || st.outcome || !st.legal.length || S.past) { renderSteps(); return; }
+    if (!st || st.outcome || !st.legal.length || S.past) {
+      renderSteps();
+      if (st) document.body.dataset.steps = st.version;  // nothing to choose: current
+      return;
+    }
     send({ type: "steps", chosen });
   }
   function renderSteps() {
