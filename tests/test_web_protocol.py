@@ -120,9 +120,9 @@ def test_web_no_seat_is_ever_sent_another_seats_secrets_in_random_games(name, se
                 own = m.rules.view(m.state, s)
                 told = transcript.told(m.history, s)
                 if msg["view"] is not None:  # exactly the seat's own view, nothing more
-                    assert msg["view"] == own.with_log(told).as_json()
+                    assert msg["view"] == table.words.view(own.with_log(told).as_json())
                 else:
-                    assert msg["text"] == transcript.render(m.rules, own, told)
+                    assert msg["text"] == table.words.say(transcript.render(m.rules, own, told))
                 legal = [item["text"] for item in msg["legal"]]
                 assert legal == ([] if s is None or m.decision is None or s not in
                                  m.decision.players else m.legal(s))
@@ -335,8 +335,8 @@ def test_web_the_past_is_shown_as_the_seat_saw_it_then():
     finally:
         sockets.close()
     at = past["at"]
-    expected = m.rules.view(m.history[at].before, "Blue").with_log(
-        transcript.told(m.history[:at], "Blue")).as_json()
+    expected = table.words.view(m.rules.view(m.history[at].before, "Blue").with_log(
+        transcript.told(m.history[:at], "Blue")).as_json())
     assert past["type"] == "past" and past["of"] == len(m.history) and past["view"] == expected
     # before Blue's boost: Red's is sealed (named, never its amount), Blue has none yet
     assert past["view"]["panels"] == [{"title": "sealed boosts", "text": "Red"}]

@@ -33,15 +33,14 @@ class Words:
         return None if kind is None else self.names.get(kind, words(kind))
 
     def view(self, shown: dict[str, Any]) -> dict[str, Any]:
-        """The common view's JSON with every text a player reads in players' words (a
-        pile's `title`, a piece's `title`, the cards' `names`; ids kept beside)."""
+        """The common view's JSON with every sentence a player reads in players' words,
+        and `words`: the title of each pile (in order), of each piece kind and of each
+        card the view names. Piles and pieces themselves are left as the view gives
+        them (their ids are what the page acts on)."""
         say_ = self.say
         out = dict(shown)
         out["status"] = [say_(s) for s in shown["status"]]
         out["log"] = [say_(s) for s in shown["log"]]
-        out["piles"] = [{**p, "title": self.pile_title(p["name"])} for p in shown["piles"]]
-        out["pieces"] = [{**p, "title": self.kind(p["kind"]), "label": say_(p["label"])}
-                         for p in shown["pieces"]]
         out["tracks"] = [{**t, "name": say_(t["name"])} for t in shown["tracks"]]
         out["markers"] = [{**m, "name": say_(m["name"]), "value": say_(str(m["value"]))}
                           for m in shown["markers"]]
@@ -49,5 +48,8 @@ class Words:
         out["panels"] = [{"title": say_(p["title"]), "text": say_(p["text"])}
                          for p in shown["panels"]]
         cards = {c for p in shown["piles"] for c in (p["cards"] or ())}
-        out["names"] = {c: self.names.get(c, words(c)) for c in sorted(cards)}
+        kinds = {p["kind"] for p in shown["pieces"] if p["kind"]}
+        out["words"] = {"piles": [self.pile_title(p["name"]) for p in shown["piles"]],
+                        "kinds": {k: self.kind(k) for k in sorted(kinds)},
+                        "cards": {c: self.names.get(c, words(c)) for c in sorted(cards)}}
         return out

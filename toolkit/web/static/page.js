@@ -151,7 +151,7 @@
     const v = S.state && S.state.view;
     const mine = v ? v.pieces.filter((p) => p.space === sid && p.side === S.state.seat) : [];
     if (!mine.length) return sid;
-    return `your ${mine.map((p) => p.title || "piece").join(" and ")} on ${sid}`;
+    return `your ${mine.map((p) => kindWords(p, v)).join(" and ")} on ${sid}`;
   }
 
   // The newest moves and log lines in view, when the game moves on (not while the
@@ -254,11 +254,16 @@
     }
   }
 
+  // a piece's kind in players' words (the view's `words`)
+  function kindWords(p, view) {
+    return (p.kind && view.words && view.words.kinds[p.kind]) || (p.kind ? "piece" : "unknown piece");
+  }
+
   // the letter a piece is drawn with: the view's own (`letters`: Anti-Tank is T), else
   // the first letter of its name
   function letterOf(p, view) {
     const given = view.letters && p.kind ? view.letters[p.kind] : "";
-    return (given || (p.title || p.kind || "?").slice(0, 1)).toUpperCase();
+    return (given || (p.kind ? kindWords(p, view) : "?").slice(0, 1)).toUpperCase();
   }
 
   function drawPieces(layer, view, at) {
@@ -285,7 +290,7 @@
                           letterOf(p, view) + (p.count > 1 ? p.count : "")));
         if (label) pg.appendChild(el("text", { class: "label", x: s.x + dx, y: cy + dy + rr * 0.6 },
                                      p.label.split(" ")[0]));
-        pg.appendChild(el("title", {}, `${p.side || "?"} ${p.title || "unknown"}${p.label ? " (" + p.label + ")" : ""}`));
+        pg.appendChild(el("title", {}, `${p.side || "?"} ${kindWords(p, view)}${p.label ? " (" + p.label + ")" : ""}`));
         layer.appendChild(pg);
       });
     }
@@ -469,14 +474,14 @@
     img.onerror = () => img.replaceWith(html("span", "card back", "\u00a0"));
     return img;
   }
-  function pileRow(p, back, pictures, names, whose) {
+  function pileRow(p, title, back, pictures, names, whose) {
     const row = html("div", "pile");
     row.dataset.pile = p.name;
     row.classList.add(p.kind);
     if (p.owner) row.dataset.owner = p.owner;
     const empty = (p.cards !== null && !p.cards.length) || (p.cards === null && p.count === 0);
     if (empty) row.classList.add("empty");
-    row.appendChild(html("span", "pile-name", `${whose ? whose + " " : ""}${p.title}${empty ? ": empty" : ""}`));
+    row.appendChild(html("span", "pile-name", `${whose ? whose + " " : ""}${title}${empty ? ": empty" : ""}`));
     if (empty) return row;
     const cards = html("div", "cards");
     if (p.cards !== null) {
@@ -502,15 +507,17 @@
     view.piles.forEach((p, i) => {
       if (p.cards === null && p.count === null) return;
       const back = pictures ? pictures.backs[i] : null;
-      if (p.owner && p.owner === me) own.push(pileRow(p, back, pictures, view.names, "your"));
+      const title = view.words ? view.words.piles[i] : p.name;
+      const names = view.words ? view.words.cards : {};
+      if (p.owner && p.owner === me) own.push(pileRow(p, title, back, pictures, names, "your"));
       else if (p.owner) {
         if (!seats[p.owner]) {
           seats[p.owner] = html("div", "seat");
           seats[p.owner].dataset.owner = p.owner;
           seats[p.owner].appendChild(html("div", "seat-name", p.owner));
         }
-        seats[p.owner].appendChild(pileRow(p, back, pictures, view.names, ""));
-      } else middle.appendChild(pileRow(p, back, pictures, view.names, ""));
+        seats[p.owner].appendChild(pileRow(p, title, back, pictures, names, ""));
+      } else middle.appendChild(pileRow(p, title, back, pictures, names, ""));
     });
     for (const box of Object.values(seats)) theirs.appendChild(box);
     own.sort((a, b) => a.classList.contains("hand") - b.classList.contains("hand"));
