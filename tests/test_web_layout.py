@@ -190,3 +190,24 @@ def test_web_the_spectators_page_shows_a_qr_code_per_seat_and_the_seats_do_not(b
                                   ".every(i => i.naturalWidth > 0)")
         red = opened(browser, base, "Red", PHONE)
         assert red.locator("#qr figure").count() == 0
+
+
+def test_web_lines_and_webs_spend_is_chosen_step_by_step_on_a_phone(browser):
+    """A hundred purchases are not a hundred buttons: `buy ›` first, then the purchases,
+    one tap each, with a way back up; the leaf tapped is played as one whole move."""
+    app, table, _ = served("lines_and_webs", 7)
+    m = table.match
+    side = m.decision.players[0]
+    with running(app) as base:
+        page = opened(browser, base, side, PHONE)
+        assert page.locator("#steps button[data-move]").count() < 40
+        page.click('#steps button[data-token="buy"]')
+        page.wait_for_selector("#steps button.up")
+        leaf = page.locator("#steps button.leaf").first
+        move = leaf.get_attribute("data-move")
+        assert "you chose: buy" in page.inner_text("#steps")
+        check_layout(page, phone=True)
+        before = len(m.history)
+        leaf.click()
+        page.wait_for_function("n => Number(document.body.dataset.moves) > n", arg=before)
+    assert (side, move) in [(e.player, e.text) for e in m.history]
