@@ -285,9 +285,12 @@
                              "data-kind": p.kind || "" });
         pg.appendChild(el("circle", { cx: s.x + dx, cy: cy + dy, r: rr,
                                       fill: p.kind === null ? "#777777" : sideColour(p.side) }));
-        const label = p.label && !map;  // on a map, the unit's name is in its tooltip
+        const letter = letterOf(p, view);
+        // a label under the letter (a strength, steps), unless it is the letter again; on
+        // a map, the unit's name is in its tooltip
+        const label = p.label && !map && p.label.split(" ")[0] !== letter;
         pg.appendChild(el("text", { x: s.x + dx, y: cy + dy - (label ? rr * 0.2 : 0), "font-size": rr * 0.9 },
-                          letterOf(p, view) + (p.count > 1 ? p.count : "")));
+                          letter + (p.count > 1 ? p.count : "")));
         if (label) pg.appendChild(el("text", { class: "label", x: s.x + dx, y: cy + dy + rr * 0.6 },
                                      p.label.split(" ")[0]));
         pg.appendChild(el("title", {}, `${p.side || "?"} ${kindWords(p, view)}${p.label ? " (" + p.label + ")" : ""}`));
