@@ -3,9 +3,10 @@ kit uses, for every place that shows a game to people.
 
 A card reads as its printed title (`CardDef.title`: its `title` field, else its id
 in words, `troops_1` -> `Troops 1`), a deck as its title, a piece as its `title`
-field or its id in words (`anti_tank` -> `anti tank`), a terrain, zone or option in
-words. `say` puts a line of engine text into these words: every card id (and other
-`_`-joined id) the table knows is replaced, and any other `_`-joined word is written with spaces.
+field or its id in words (`anti_tank` -> `anti tank`), a zone as its `title` field
+or its id in words, a terrain in words. `say` puts a line of engine text into these
+words: every card id (and other `_`-joined id) the table knows is replaced, and any
+other `_`-joined word is written with spaces.
 """
 
 from __future__ import annotations
@@ -27,9 +28,8 @@ def display_names(scenario: Any) -> dict[str, str]:
     for name in scenario.terrains:
         out[name] = words(name)
     for board in scenario.boards.values():
-        for zone in getattr(board, "zones", ()) or ():
-            zname = getattr(zone, "name", zone)
-            out.setdefault(str(zname), words(str(zname)))
+        for zone in board.zones:
+            out.setdefault(zone.name, str(zone.fields.get("title", words(zone.name))))
     for piece in scenario.pieces.values():
         out[piece.name] = str(piece.fields.get("title", words(piece.name)))
     for deck in scenario.decks.values():

@@ -135,14 +135,13 @@
     }
   }
 
-  // A refusal: what was tried, why not in the rule's words, and the rule's id apart.
+  // A refusal: what was tried and why not, in the rule's words. The rule's id (which
+  // the printed kit does not print) is kept for tools and the curious: data-rule, tooltip.
   function refuse(what, msg) {
     const m = $("message");
-    m.replaceChildren(document.createTextNode(`${what}${msg.reason}`));
-    if (msg.rule) {
-      m.appendChild(html("span", "rule", ` (rule ${msg.rule})`));
-      m.dataset.rule = msg.rule;
-    } else delete m.dataset.rule;
+    m.textContent = `${what}${msg.reason}`;
+    if (msg.rule) { m.dataset.rule = msg.rule; m.title = `rule ${msg.rule}`; }
+    else { delete m.dataset.rule; m.removeAttribute("title"); }
     m.className = "illegal";
   }
 
