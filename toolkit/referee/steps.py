@@ -15,7 +15,9 @@ chosen)` hook and draws a whole move without listing every leaf through
 `sample_move(state, player, rng)`. Without them the core derives a tree from the
 flat listing: a decision of at most `ONE_LEVEL` moves is one level of leaves;
 a larger one is first the moves' groups (as `frontkit play` groups them, see
-toolkit.referee.movelist), then the moves of the chosen group.
+toolkit.referee.movelist), then the moves of the chosen group. Its tokens are the
+notation (a group's name for a group); its labels the same read as words (`_` as
+a space).
 
 The core's rules hold on every step as on a whole move: nothing is listed once
 the game is over (rule `over`), for a side not asked (rule `turn`), and a side
@@ -97,6 +99,10 @@ def sample(rules: Ruleset, state: State, player: str, rng: random.Random) -> Mov
 def walk(rules: Ruleset, state: State, player: str) -> list[tuple[tuple[str, ...], Step]]:
     """Every step of the tree with the tokens chosen before it, depth first (for tests
     and tools; a bot never needs the whole tree)."""
+    _must_decide(rules, state, player)
+    if getattr(rules, "move_steps", None) is None or _only_pass(rules, state, player):
+        tree = _generic_tree(rules, state, player)
+        return [(chosen, step) for chosen, level in tree.items() for step in level]
     out: list[tuple[tuple[str, ...], Step]] = []
     pending: list[tuple[str, ...]] = [()]
     while pending:
@@ -155,39 +161,46 @@ def _only_pass(rules: Ruleset, state: State, player: str) -> bool:
 
 def _generic(rules: Ruleset, state: State, player: str,
              chosen: tuple[str, ...]) -> list[Step]:
-    """The tree derived from the flat listing: one level of leaves for a small
-    decision, else the moves' groups, then the moves of the chosen group."""
+    """The core's tree after `chosen`, derived from the flat listing."""
+    tree = _generic_tree(rules, state, player)
+    level = tree[()]
+    for n, token in enumerate(chosen):
+        step = choice(level, token, chosen[:n])
+        if step.move is not None:  # nothing follows a whole move
+            raise unknown_choice([], token, chosen[:n + 1])
+        level = tree[chosen[:n + 1]]
+    return level
+
+
+def _generic_tree(rules: Ruleset, state: State,
+                  player: str) -> dict[tuple[str, ...], list[Step]]:
+    """The core's whole tree from one listing, as the steps after each chosen prefix:
+    one level of leaves for a small decision, else the moves' groups, then the moves
+    of the chosen group (a group of one move is a leaf at the first step)."""
     moves = game.legal_moves(rules, state, player)
     texts = [game.format_move(rules, state, player, m) for m in moves]
     items = movelist.listed(rules, zip(moves, texts), chance=player == CHANCE)
     groups = movelist.grouped(items)
     if len(moves) <= ONE_LEVEL or len(groups) == 1:
-        return _descend([_leaf(m, t) for m, t in zip(moves, texts)], chosen)
+        return {(): [_leaf(m, t) for m, t in zip(moves, texts)]}
     by_text = dict(zip(texts, moves))
-    top = [_leaf(by_text[members[0].text], members[0].text, name)
-           if len(members) == 1 else Step(name, name)
-           for name, members in groups.items()]
-    if not chosen:
-        return top
-    step = choice(top, chosen[0])
-    if step.move is not None:
-        return _descend(top, chosen)
-    return _descend([_leaf(by_text[i.text], i.text) for i in groups[step.token]],
-                    chosen[1:], chosen[:1])
+    tree: dict[tuple[str, ...], list[Step]] = {(): []}
+    for name, members in groups.items():
+        if len(members) == 1:
+            tree[()].append(_leaf(by_text[members[0].text], members[0].text, name))
+        else:
+            tree[()].append(Step(name, _words(name)))
+            tree[(name,)] = [_leaf(by_text[i.text], i.text) for i in members]
+    return tree
 
 
 def _leaf(move: Move, text: str, token: str | None = None) -> Step:
-    return Step(token if token is not None else text, text, move)
+    return Step(token if token is not None else text, _words(text), move)
 
 
-def _descend(level: list[Step], chosen: tuple[str, ...],
-             before: tuple[str, ...] = ()) -> list[Step]:
-    """`level` when nothing more is chosen; else the chosen leaf ends the tree."""
-    if not chosen:
-        return level
-    step = choice(level, chosen[0], before)
-    raise unknown_choice([], chosen[1] if len(chosen) > 1 else chosen[0],
-                         before + (step.token,))
+def _words(text: str) -> str:
+    """A notation or group read as words: `cast mana_spring` → `cast mana spring`."""
+    return text.replace("_", " ")
 
 
 def _gather(rules: Ruleset, state: State, player: str, chosen: tuple[str, ...],
