@@ -27,7 +27,7 @@ that is not first in a reaction window is offered only `pass`.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from toolkit.referee import game, movelist
 from toolkit.referee.protocol import (
@@ -135,6 +135,56 @@ def unknown_choice(offered: Sequence[Step], token: str,
                             f"choose {', '.join(names)}{more}", token)
 
 
+def from_listing(rules: Ruleset, state: State, player: str,
+                 chosen: Sequence[str] = ()) -> list[Step]:
+    """The core's tree derived from the flat listing, for a ruleset whose own
+    `move_steps` offers a tree for some decisions only."""
+    return _generic(rules, state, player, tuple(chosen))
+
+
+Path = tuple[tuple[str, str], ...]  #: the (token, label) choices leading to a move
+
+
+def branch(entries: Iterable[tuple[Path, Move]], chosen: Sequence[str] = ()) -> list[Step]:
+    """The steps after `chosen` of a tree given as paths: each entry is a whole move
+    with the (token, label) choices that lead to it, in listing order. A choice that
+    leads to one move only is that move's leaf at once, its label the rest of the
+    path's labels joined by `, `. Unknown choices raise IllegalMoveError."""
+    chosen = tuple(chosen)
+    rows = list(entries)
+    for depth in range(len(chosen) + 1):
+        level, rows_of = _level(rows, depth)
+        if depth == len(chosen):
+            return level
+        step = choice(level, chosen[depth], chosen[:depth])
+        if step.move is not None:  # nothing follows a whole move
+            raise unknown_choice([], chosen[depth], chosen[:depth + 1])
+        rows = rows_of[step.token]
+    return []  # pragma: no cover - the loop returns
+
+
+def _level(rows: list[tuple[Path, Move]], depth: int
+           ) -> tuple[list[Step], dict[str, list[tuple[Path, Move]]]]:
+    """The choices at `depth` of `rows` (all sharing the path before it), and the
+    rows under each."""
+    under: dict[str, list[tuple[Path, Move]]] = {}
+    labels: dict[str, str] = {}
+    for path, move in rows:
+        token, label = path[depth]
+        if token not in under:
+            under[token] = []
+            labels[token] = label
+        under[token].append((path, move))
+    level = []
+    for token, below in under.items():
+        if len(below) == 1:
+            path, move = below[0]
+            level.append(Step(token, ", ".join(lab for _, lab in path[depth:]), move))
+        else:
+            level.append(Step(token, labels[token]))
+    return level, under
+
+
 # ----------------------------------------------------------- the core's tree
 
 
@@ -213,4 +263,5 @@ def _gather(rules: Ruleset, state: State, player: str, chosen: tuple[str, ...],
 
 
 __all__ = ["steps", "leaves", "sample", "walk", "choice", "unknown_choice", "has_tree",
+           "branch", "from_listing",
            "RULE_STEP", "ONE_LEVEL"]
