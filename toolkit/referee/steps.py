@@ -179,10 +179,17 @@ def _level(rows: list[tuple[Path, Move]], depth: int
     for token, below in under.items():
         if len(below) == 1:
             path, move = below[0]
-            level.append(Step(token, ", ".join(lab for _, lab in path[depth:]), move))
+            level.append(Step(token, _said_once([lab for _, lab in path[depth:]]), move))
         else:
             level.append(Step(token, labels[token]))
     return level, under
+
+
+def _said_once(labels: list[str]) -> str:
+    """The labels of a path's rest joined by `, `, a label the next one ends with said
+    once (`fuel`, `3 fuel` → `3 fuel`)."""
+    return ", ".join(lab for lab, after in zip(labels, labels[1:] + [""])
+                     if not after.endswith(lab))
 
 
 # ----------------------------------------------------------- the core's tree
