@@ -84,7 +84,14 @@ def sample(rules: Ruleset, state: State, player: str, rng: random.Random) -> Mov
     hook = getattr(rules, "sample_move", None)
     if hook is not None and not _only_pass(rules, state, player):
         return hook(state, player, rng)
-    chosen: tuple[str, ...] = ()
+    return complete(rules, state, player, (), rng)
+
+
+def complete(rules: Ruleset, state: State, player: str, chosen: Sequence[str],
+             rng: random.Random) -> Move:
+    """A whole move that begins with the steps `chosen`, the rest chosen uniformly at
+    each step (bots judging a step by a completion of it)."""
+    chosen = tuple(chosen)
     while True:
         offered = steps(rules, state, player, chosen)
         if not offered:
@@ -270,5 +277,5 @@ def _gather(rules: Ruleset, state: State, player: str, chosen: tuple[str, ...],
 
 
 __all__ = ["steps", "leaves", "sample", "walk", "choice", "unknown_choice", "has_tree",
-           "branch", "from_listing",
+           "branch", "from_listing", "complete",
            "RULE_STEP", "ONE_LEVEL"]
