@@ -152,3 +152,23 @@ def test_a_ruleset_sample_move_is_used_when_it_has_one():
     rules = Tree()
     assert st.sample(rules, None, "A", random.Random(1)) == "b-1"
     assert rules.sampled == 1
+
+
+def test_a_tree_given_as_paths_branches_and_a_lone_move_is_a_leaf_at_once():
+    truck, port = ("T1", "the truck T1"), ("P", "to the port")
+    entries = [((truck, ("A2", "to A2"), ("f", "fuel"), ("1", "1")), "T1>A2 1f"),
+               ((truck, ("A2", "to A2"), ("f", "fuel"), ("2", "2")), "T1>A2 2f"),
+               ((truck, ("A2", "to A2"), ("r", "rations"), ("1", "1")), "T1>A2 1r"),
+               ((truck, port, ("r", "rations"), ("1", "1")), "T1>P 1r"),
+               ((("pass", "done"),), "pass")]
+    top = st.branch(entries)
+    assert [(s.token, s.move) for s in top] == [("T1", None), ("pass", "pass")]
+    assert [(s.token, s.label, s.move) for s in st.branch(entries, ("T1",))] == [
+        ("A2", "to A2", None), ("P", "to the port, rations, 1", "T1>P 1r")]
+    assert [s.move for s in st.branch(entries, ("T1", "A2"))] == [None, "T1>A2 1r"]
+    assert [s.move for s in st.branch(entries, ("T1", "A2", "f"))] == ["T1>A2 1f", "T1>A2 2f"]
+    with pytest.raises(IllegalMoveError) as err:
+        st.branch(entries, ("T1", "Z9"))
+    assert "Z9 is not one of the choices after T1: choose A2, P" in str(err.value)
+    with pytest.raises(IllegalMoveError):
+        st.branch(entries, ("pass", "x"))

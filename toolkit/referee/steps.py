@@ -15,7 +15,9 @@ chosen)` hook and draws a whole move without listing every leaf through
 `sample_move(state, player, rng)`. Without them the core derives a tree from the
 flat listing: a decision of at most `ONE_LEVEL` moves is one level of leaves;
 a larger one is first the moves' groups (as `frontkit play` groups them, see
-toolkit.referee.movelist), then the moves of the chosen group.
+toolkit.referee.movelist), then the moves of the chosen group. Its tokens are the
+notation (a group's name for a group); its labels the same read as words (`_` as
+a space).
 
 The core's rules hold on every step as on a whole move: nothing is listed once
 the game is over (rule `over`), for a side not asked (rule `turn`), and a side
@@ -25,7 +27,7 @@ that is not first in a reaction window is offered only `pass`.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from toolkit.referee import game, movelist
 from toolkit.referee.protocol import (
@@ -82,7 +84,14 @@ def sample(rules: Ruleset, state: State, player: str, rng: random.Random) -> Mov
     hook = getattr(rules, "sample_move", None)
     if hook is not None and not _only_pass(rules, state, player):
         return hook(state, player, rng)
-    chosen: tuple[str, ...] = ()
+    return complete(rules, state, player, (), rng)
+
+
+def complete(rules: Ruleset, state: State, player: str, chosen: Sequence[str],
+             rng: random.Random) -> Move:
+    """A whole move that begins with the steps `chosen`, the rest chosen uniformly at
+    each step (bots judging a step by a completion of it)."""
+    chosen = tuple(chosen)
     while True:
         offered = steps(rules, state, player, chosen)
         if not offered:
@@ -97,6 +106,10 @@ def sample(rules: Ruleset, state: State, player: str, rng: random.Random) -> Mov
 def walk(rules: Ruleset, state: State, player: str) -> list[tuple[tuple[str, ...], Step]]:
     """Every step of the tree with the tokens chosen before it, depth first (for tests
     and tools; a bot never needs the whole tree)."""
+    _must_decide(rules, state, player)
+    if getattr(rules, "move_steps", None) is None or _only_pass(rules, state, player):
+        tree = _generic_tree(rules, state, player)
+        return [(chosen, step) for chosen, level in tree.items() for step in level]
     out: list[tuple[tuple[str, ...], Step]] = []
     pending: list[tuple[str, ...]] = [()]
     while pending:
@@ -129,6 +142,63 @@ def unknown_choice(offered: Sequence[Step], token: str,
                             f"choose {', '.join(names)}{more}", token)
 
 
+def from_listing(rules: Ruleset, state: State, player: str,
+                 chosen: Sequence[str] = ()) -> list[Step]:
+    """The core's tree derived from the flat listing, for a ruleset whose own
+    `move_steps` offers a tree for some decisions only."""
+    return _generic(rules, state, player, tuple(chosen))
+
+
+Path = tuple[tuple[str, str], ...]  #: the (token, label) choices leading to a move
+
+
+def branch(entries: Iterable[tuple[Path, Move]], chosen: Sequence[str] = ()) -> list[Step]:
+    """The steps after `chosen` of a tree given as paths: each entry is a whole move
+    with the (token, label) choices that lead to it, in listing order. A choice that
+    leads to one move only is that move's leaf at once, its label the rest of the
+    path's labels joined by `, `. Unknown choices raise IllegalMoveError."""
+    chosen = tuple(chosen)
+    rows = list(entries)
+    for depth in range(len(chosen) + 1):
+        level, rows_of = _level(rows, depth)
+        if depth == len(chosen):
+            return level
+        step = choice(level, chosen[depth], chosen[:depth])
+        if step.move is not None:  # nothing follows a whole move
+            raise unknown_choice([], chosen[depth], chosen[:depth + 1])
+        rows = rows_of[step.token]
+    return []  # pragma: no cover - the loop returns
+
+
+def _level(rows: list[tuple[Path, Move]], depth: int
+           ) -> tuple[list[Step], dict[str, list[tuple[Path, Move]]]]:
+    """The choices at `depth` of `rows` (all sharing the path before it), and the
+    rows under each."""
+    under: dict[str, list[tuple[Path, Move]]] = {}
+    labels: dict[str, str] = {}
+    for path, move in rows:
+        token, label = path[depth]
+        if token not in under:
+            under[token] = []
+            labels[token] = label
+        under[token].append((path, move))
+    level = []
+    for token, below in under.items():
+        if len(below) == 1:
+            path, move = below[0]
+            level.append(Step(token, _said_once([lab for _, lab in path[depth:]]), move))
+        else:
+            level.append(Step(token, labels[token]))
+    return level, under
+
+
+def _said_once(labels: list[str]) -> str:
+    """The labels of a path's rest joined by `, `, a label the next one ends with said
+    once (`fuel`, `3 fuel` → `3 fuel`)."""
+    return ", ".join(lab for lab, after in zip(labels, labels[1:] + [""])
+                     if not after.endswith(lab))
+
+
 # ----------------------------------------------------------- the core's tree
 
 
@@ -155,39 +225,46 @@ def _only_pass(rules: Ruleset, state: State, player: str) -> bool:
 
 def _generic(rules: Ruleset, state: State, player: str,
              chosen: tuple[str, ...]) -> list[Step]:
-    """The tree derived from the flat listing: one level of leaves for a small
-    decision, else the moves' groups, then the moves of the chosen group."""
+    """The core's tree after `chosen`, derived from the flat listing."""
+    tree = _generic_tree(rules, state, player)
+    level = tree[()]
+    for n, token in enumerate(chosen):
+        step = choice(level, token, chosen[:n])
+        if step.move is not None:  # nothing follows a whole move
+            raise unknown_choice([], token, chosen[:n + 1])
+        level = tree[chosen[:n + 1]]
+    return level
+
+
+def _generic_tree(rules: Ruleset, state: State,
+                  player: str) -> dict[tuple[str, ...], list[Step]]:
+    """The core's whole tree from one listing, as the steps after each chosen prefix:
+    one level of leaves for a small decision, else the moves' groups, then the moves
+    of the chosen group (a group of one move is a leaf at the first step)."""
     moves = game.legal_moves(rules, state, player)
     texts = [game.format_move(rules, state, player, m) for m in moves]
     items = movelist.listed(rules, zip(moves, texts), chance=player == CHANCE)
     groups = movelist.grouped(items)
     if len(moves) <= ONE_LEVEL or len(groups) == 1:
-        return _descend([_leaf(m, t) for m, t in zip(moves, texts)], chosen)
+        return {(): [_leaf(m, t) for m, t in zip(moves, texts)]}
     by_text = dict(zip(texts, moves))
-    top = [_leaf(by_text[members[0].text], members[0].text, name)
-           if len(members) == 1 else Step(name, name)
-           for name, members in groups.items()]
-    if not chosen:
-        return top
-    step = choice(top, chosen[0])
-    if step.move is not None:
-        return _descend(top, chosen)
-    return _descend([_leaf(by_text[i.text], i.text) for i in groups[step.token]],
-                    chosen[1:], chosen[:1])
+    tree: dict[tuple[str, ...], list[Step]] = {(): []}
+    for name, members in groups.items():
+        if len(members) == 1:
+            tree[()].append(_leaf(by_text[members[0].text], members[0].text, name))
+        else:
+            tree[()].append(Step(name, _words(name)))
+            tree[(name,)] = [_leaf(by_text[i.text], i.text) for i in members]
+    return tree
 
 
 def _leaf(move: Move, text: str, token: str | None = None) -> Step:
-    return Step(token if token is not None else text, text, move)
+    return Step(token if token is not None else text, _words(text), move)
 
 
-def _descend(level: list[Step], chosen: tuple[str, ...],
-             before: tuple[str, ...] = ()) -> list[Step]:
-    """`level` when nothing more is chosen; else the chosen leaf ends the tree."""
-    if not chosen:
-        return level
-    step = choice(level, chosen[0], before)
-    raise unknown_choice([], chosen[1] if len(chosen) > 1 else chosen[0],
-                         before + (step.token,))
+def _words(text: str) -> str:
+    """A notation or group read as words: `cast mana_spring` → `cast mana spring`."""
+    return text.replace("_", " ")
 
 
 def _gather(rules: Ruleset, state: State, player: str, chosen: tuple[str, ...],
@@ -200,4 +277,5 @@ def _gather(rules: Ruleset, state: State, player: str, chosen: tuple[str, ...],
 
 
 __all__ = ["steps", "leaves", "sample", "walk", "choice", "unknown_choice", "has_tree",
+           "branch", "from_listing", "complete",
            "RULE_STEP", "ONE_LEVEL"]
