@@ -637,10 +637,10 @@ def test_web_a_big_move_is_chosen_step_by_step_and_a_leaf_is_the_whole_move():
         assert "buy" in [s["token"] for s in groups]
         ws.send_json({"type": "steps", "chosen": ["buy"]})
         second = ws.receive_json()
-        leaves = second["steps"]
-        assert second["chosen"] == ["buy"] and all(s["move"] for s in leaves)
-        assert {s["move"] for s in leaves} <= set(m.legal(side))
-        assert all("_" not in s["label"] for s in leaves)  # players' words
+        assert second["chosen"] == ["buy"]
+        leaves = [s for s in second["steps"] if s["move"]]
+        assert leaves and {s["move"] for s in leaves} <= set(m.legal(side))
+        assert all("_" not in s["label"] for s in second["steps"])  # players' words
         ws.send_json({"type": "steps", "chosen": ["no such purchase"]})
         refused = ws.receive_json()
         assert (refused["type"], refused["for"], refused["rule"]) == ("refused", "steps", "step")
