@@ -188,17 +188,21 @@ def test_web_the_last_move_is_marked_and_the_newest_move_is_in_view(browser):
             shown["y"] + shown["height"] + 1
 
 
-def test_web_the_spectators_page_shows_a_qr_code_per_seat_and_the_seats_do_not(browser):
+def test_web_the_spectators_page_shows_a_qr_code_per_seat_until_the_seat_is_taken(browser):
+    """The spectators' screen on the table: each player scans their seat; a seat whose
+    page has connected is no longer offered (its address stays its own)."""
     app, table, seats = served("skirmish", 7)
     with running(app) as base:
         spectator = opened(browser, base, None, PHONE)
-        codes = spectator.locator("#qr figure")
-        assert codes.count() == len(seats.players())
         assert spectator.locator("#qr figcaption").all_inner_texts() == ["Red", "Blue"]
         assert spectator.evaluate("[...document.querySelectorAll('#qr img')]"
                                   ".every(i => i.naturalWidth > 0)")
+        check_layout(spectator, phone=True)
         red = opened(browser, base, "Red", PHONE)
-        assert red.locator("#qr figure").count() == 0
+        assert red.locator("#qr figure").count() == 0  # a seat is shown no codes
+        spectator.wait_for_function("document.querySelectorAll('#qr figure').length === 1")
+        assert spectator.locator("#qr figcaption").all_inner_texts() == ["Blue"]
+        shot(spectator, "spectator-phone")
 
 
 def test_web_lines_and_webs_spend_is_chosen_step_by_step_on_a_phone(browser):

@@ -70,6 +70,7 @@ class Server:
     def __init__(self, table: Table, seats: Seats, base: str | None = None):
         self.table = table
         self.base = base  # http://host:port players reach (None: as the page was asked)
+        self.codes: list[dict[str, str]] | None = None  # each seat's QR code, drawn once
         self.seats = seats
         self.shapes = board.shapes(table.match.scenario) if drawn(table.match.scenario) else None
         self.sockets: dict[WebSocket, Seat] = {}
@@ -90,9 +91,17 @@ class Server:
         built: dict[str, dict[str, Any]] = {}
         for ws, seat in list(self.sockets.items()):
             if seat.name not in built:
-                built[seat.name] = messages.state_message(self.table, seat)
+                built[seat.name] = self.state_of(seat)
             await self.send(ws, built[seat.name])
         self.set_alarm()
+
+    async def tell_spectators(self) -> None:
+        """A fresh `state` to the spectators' sockets only."""
+        spectators = [ws for ws, seat in self.sockets.items() if seat.spectator]
+        if spectators:
+            state = self.state_of(self.seats.spectators)
+            for ws in spectators:
+                await self.send(ws, state)
 
     # ------------------------------------------------------------ clocks
 
@@ -172,7 +181,15 @@ class Server:
         await self.send(ws, messages.past_message(self.table, seat, msg["at"]))
 
     async def on_state(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
-        await self.send(ws, messages.state_message(self.table, seat))
+        await self.send(ws, self.state_of(seat))
+
+    def state_of(self, seat: Seat) -> dict[str, Any]:
+        """`seat`'s state; the spectators' also holds the QR codes of the seats whose
+        page has not connected yet (a seat taken is no longer offered)."""
+        qr = None
+        if seat.spectator and self.codes is not None:
+            qr = [c for c in self.codes if c["who"] not in self.table.present]
+        return messages.state_message(self.table, seat, qr)
 
     async def on_ping(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
         await self.send(ws, {"type": "pong"})  # the page checks that its socket is alive
@@ -190,13 +207,17 @@ class Server:
         async with self.lock:
             self.sockets[ws] = seat
             seated = len(self.table.deadlines)
+            joined = not seat.spectator and seat.name not in self.table.present
             self.table.seated(None if seat.spectator else seat.name)
-            await self.send(ws, messages.board_message(self.table, seat, self.shapes,
-                                                       self.qr_codes(ws, seat)))
+            if seat.spectator and self.codes is None:
+                self.codes = self.qr_codes(ws)
+            await self.send(ws, messages.board_message(self.table, seat, self.shapes))
             if len(self.table.deadlines) != seated:  # the table is full: clocks run
                 await self.broadcast()
             else:
-                await self.send(ws, messages.state_message(self.table, seat))
+                await self.send(ws, self.state_of(seat))
+                if joined:  # its QR code is no longer offered to the spectators
+                    await self.tell_spectators()
         try:
             await self.listen(ws, seat)
         except (WebSocketDisconnect, RuntimeError):
@@ -204,10 +225,9 @@ class Server:
         finally:
             self.sockets.pop(ws, None)
 
-    def qr_codes(self, ws: WebSocket, seat: Seat) -> list[dict[str, str]] | None:
-        """The seats' QR codes for the spectators' page (None for a seat's own page)."""
-        if not seat.spectator:
-            return None
+    def qr_codes(self, ws: WebSocket) -> list[dict[str, str]] | None:
+        """Every seat's QR code, at the address the server was given or else the one
+        the spectators' page was opened at."""
         try:
             return joining.qr_codes(self.seats, self.base or f"http://{ws.headers['host']}")
         except (ImportError, KeyError):  # segno missing, or no Host: no codes to show

@@ -98,8 +98,10 @@ def _legal(table: Table, seat: Seat) -> list[dict[str, Any]]:
             for item in movelist.listed(m.rules, pairs)]
 
 
-def state_message(table: Table, seat: Seat) -> dict[str, Any]:
-    """Everything `seat`'s page shows now."""
+def state_message(table: Table, seat: Seat,
+                  qr: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    """Everything `seat`'s page shows now; `qr`, for the spectators, the QR codes of the
+    seats still to be taken (`joining.qr_codes`)."""
     m = table.match
     viewer = seat.side
     told = transcript.told(m.history, viewer)
@@ -132,6 +134,7 @@ def state_message(table: Table, seat: Seat) -> dict[str, Any]:
         "record": m.over and not seat.spectator,
         "clocks": {side: round(left, 1) for side, left in table.clocks().items()},
         "notation": game.notation_help(m.rules),
+        "qr": qr if seat.spectator else None,
     }
 
 
@@ -146,11 +149,9 @@ def past_message(table: Table, seat: Seat, at: int) -> dict[str, Any]:
             **view_json(table, state, seat.side, told)}
 
 
-def board_message(table: Table, seat: Seat, shapes: dict[str, Any],
-                  qr: list[dict[str, str]] | None = None) -> dict[str, Any]:
-    """Sent once on connecting: the board's shapes and who this seat is; to the
-    spectators also `qr`, a QR code per seat to join by (`joining.qr_codes`)."""
-    return {"type": "hello", "seat": seat.side, "qr": qr if seat.spectator else None,
+def board_message(table: Table, seat: Seat, shapes: dict[str, Any]) -> dict[str, Any]:
+    """Sent once on connecting: the board's shapes and who this seat is."""
+    return {"type": "hello", "seat": seat.side,
             "seat_name": None if seat.spectator else seat.name, "board": shapes,
             "title": table.match.scenario.title, "sides": list(table.match.scenario.sides),
             "table_chance": table.table_chance}

@@ -12,7 +12,7 @@
   const LAPTOP = window.matchMedia("(min-width: 900px)");
   const S = { board: null, state: null, past: null, selected: null, ws: null,
               pending: null, retry: 250, pongTimer: null, zoom: 1, chosen: [],
-              steps: null, qr: null };
+              steps: null };
 
   function el(tag, attrs, text) {
     const e = document.createElementNS(SVG, tag);
@@ -92,12 +92,10 @@
   function receive(msg) {
     if (msg.type === "hello") {
       S.board = msg.board;
-      S.qr = msg.qr || null;
       $("title").textContent = msg.title;
       $("whoami").textContent = msg.seat ? `your seat: ${msg.seat_name || msg.seat}` : "spectator";
       document.title = `${msg.title} — ${msg.seat_name || msg.seat || "spectator"}`;
       drawSpaces();
-      drawQr();
       if (S.past) send({ type: "past", at: S.past.at });  // back where it was looking
     } else if (msg.type === "pong") {
       // the socket is alive
@@ -544,13 +542,18 @@
     for (const p of view.panels) panels.appendChild(sheetItem("panel", p.title, p.text));
   }
 
-  // Joining: on the spectators' page, a QR code per seat (the server's `hello` carries
-  // them to the spectators only: a seat's address is its secret).
-  function drawQr() {
+  // Joining: on the spectators' page, a QR code per seat not yet taken (the server sends
+  // them to the spectators only, and stops once the seat's page has connected: a seat's
+  // address is its secret).
+  function drawQr(codes) {
     const box = $("qr");
+    const shown = (codes || []).map((q) => q.who).join(",");
+    if (box.dataset.shown === shown) return;  // unchanged: not redrawn
+    box.dataset.shown = shown;
     box.replaceChildren();
-    box.hidden = !S.qr || !S.qr.length;
-    for (const q of S.qr || []) {
+    box.hidden = !codes || !codes.length;
+    if (codes && codes.length) box.appendChild(html("div", "heading", "scan to take a seat:"));
+    for (const q of codes || []) {
       const f = html("figure");
       const img = html("img");
       img.src = q.svg; img.alt = `QR code: the address of ${q.who}`;
@@ -633,6 +636,7 @@
     rec.href = `/record/${token}`;
     $("help").hidden = st.seat === null || !!st.outcome;
     $("notation-help").textContent = st.notation || "";
+    drawQr(st.qr);
   }
 
   // The clocks the server runs (and enforces: at zero it passes for that side), counted
