@@ -224,3 +224,33 @@ def test_web_lines_and_webs_spend_is_chosen_step_by_step_on_a_phone(browser):
         leaf.click()
         page.wait_for_function("n => Number(document.body.dataset.moves) > n", arg=before)
     assert (side, move) in [(e.player, e.text) for e in m.history]
+
+
+#: Pairs (node name, unit) whose boxes overlap on the drawn map.
+CROWDED = """() => {
+  const names = [...document.querySelectorAll('#board .space text')].map(t => t.getBoundingClientRect());
+  const units = [...document.querySelectorAll('#board .piece circle')].map(c => c.getBoundingClientRect());
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 &&
+                         a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  let n = 0;
+  for (const a of names) for (const b of units) if (meet(a, b)) n++;
+  return [n, names.length, units.length];
+}"""
+
+
+def test_web_lines_and_webs_node_names_never_stand_on_units_and_the_map_zooms(browser):
+    app, table, _ = served("lines_and_webs", 7)
+    with running(app) as base:
+        page = opened(browser, base, "Delta", PHONE)
+        crowded, names, units = page.evaluate(CROWDED)
+        assert names > 100 and units > 30 and crowded == 0
+        fit = box(page, "#board")["width"]
+        page.click("#zoom-in")
+        page.click("#zoom-in")
+        zoomed = box(page, "#board")["width"]
+        assert zoomed > 2 * fit  # larger than the box: panned by scrolling it
+        assert page.evaluate("(b => b.scrollWidth > b.clientWidth)(document.getElementById('boardbox'))")
+        assert page.evaluate(CROWDED)[0] == 0
+        check_layout(page, phone=True)  # the page itself still never scrolls sideways
+        page.click("#zoom-fit")
+        assert abs(box(page, "#board")["width"] - fit) < 1
