@@ -254,3 +254,31 @@ def test_web_lines_and_webs_node_names_never_stand_on_units_and_the_map_zooms(br
         check_layout(page, phone=True)  # the page itself still never scrolls sideways
         page.click("#zoom-fit")
         assert abs(box(page, "#board")["width"] - fit) < 1
+
+
+def test_web_with_table_dice_a_phone_shows_the_box_to_type_the_roll(browser):
+    """`--table`: the notation box is folded on a phone, but opens when the table's dice
+    or cards are asked for, so what came up can be typed."""
+    app, table, seats = served("dice_race", None)
+    by = {s.side: s for s in table_seats(table)}
+    for side in ("Red", "Blue"):
+        table.play(by[side], "boost 0")
+    assert table.match.decision.kind is DecisionKind.CHANCE
+    with running(app) as base:
+        page = opened(browser, base, "Red", PHONE)
+        assert page.locator("#notation").is_visible()
+        before = len(table.match.history)
+        page.fill("#notation", "4")
+        page.press("#notation", "Enter")
+        page.wait_for_function("n => Number(document.body.dataset.moves) > n", arg=before)
+    assert table.match.history[before].text == "4"
+
+
+def test_web_a_phone_folds_the_notation_box_while_buttons_offer_every_move(browser):
+    app, table, _ = served("skirmish", 7)
+    side = table.match.decision.players[0]
+    with running(app) as base:
+        page = opened(browser, base, side, PHONE)
+        assert not page.locator("#notation").is_visible()
+        page.click("#help summary")
+        assert page.locator("#notation").is_visible()

@@ -199,8 +199,13 @@
     S.zoom = Math.min(ZOOM_MOST, Math.max(ZOOM_LEAST, z));
     const svg = $("board"), b = S.board;
     if (!b) return;
-    // fit: the box's width, or less for a small board (never blown up past twice its size)
-    const natural = Math.min(1, (b.view_box[2] * 2) / Math.max(1, $("boardbox").clientWidth || 1));
+    // fit: the box's width, or less for a small board (never blown up past twice its
+    // size) or a tall one (the whole of it within the box's greatest height)
+    const boxEl = $("boardbox");
+    const wide = Math.max(1, boxEl.clientWidth || 1);
+    const tallest = parseFloat(getComputedStyle(boxEl).maxHeight) || Infinity;
+    const natural = Math.min(1, (b.view_box[2] * 2) / wide,
+                             ((tallest - 4) * b.view_box[2]) / (b.view_box[3] * wide));
     svg.style.width = `${(S.zoom * natural * 100).toFixed(1)}%`;
     $("zoom-out").disabled = S.zoom <= ZOOM_LEAST;
     $("zoom-in").disabled = S.zoom >= ZOOM_MOST;
@@ -439,7 +444,7 @@
     const kinds = { move: "your move", orders: "your secret orders", reaction: "a reaction window: react or pass", chance: "chance" };
     if (d.kind === "chance") {
       box.textContent = d.table ? `roll or draw at the table and type what came up: ${d.prompt}` : `chance: ${d.prompt}`;
-      if (d.table) box.className = "yours";
+      if (d.table) { box.className = "yours"; $("help").open = true; }  // typed: the box shown
     } else if (d.yours) {
       box.className = "yours";
       let text = `${kinds[d.kind]}${d.prompt ? " — " + d.prompt : ""}`;
