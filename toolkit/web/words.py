@@ -14,6 +14,10 @@ from typing import Any
 from dsl.names import display_names, say, spoken_names, words
 
 
+#: Lines kept worded (`Words.say`) before the memory is cleared.
+SAID = 50_000
+
+
 class Words:
     """The display names of one scenario, and a view put into them."""
 
@@ -21,9 +25,17 @@ class Words:
         self.names = display_names(scenario)
         self.spoken = spoken_names(scenario)
         self.decks = set(scenario.decks)
+        self._said: dict[str, str] = {}
 
     def say(self, text: str) -> str:
-        return say(text, self.spoken)
+        """`text` in players' words (`dsl.names.say`), each line worded once: a seat is
+        sent its whole log again after every move."""
+        said = self._said.get(text)
+        if said is None:
+            if len(self._said) >= SAID:
+                self._said.clear()
+            said = self._said[text] = say(text, self.spoken)
+        return said
 
     def pile_title(self, name: str) -> str:
         """A pile's name: its deck's title (`Battle cards`) or its id in words."""
