@@ -228,8 +228,9 @@ def test_web_lines_and_webs_spend_is_chosen_step_by_step_on_a_phone(browser):
 
 #: Pairs (node name, unit) whose boxes overlap on the drawn map.
 CROWDED = """() => {
-  const names = [...document.querySelectorAll('#board .space text')].map(t => t.getBoundingClientRect());
-  const units = [...document.querySelectorAll('#board .piece circle')].map(c => c.getBoundingClientRect());
+  const boxes = (sel) => [...document.querySelectorAll(sel)].map(e => e.getBoundingClientRect());
+  const names = boxes('#board .space text');
+  const units = boxes('#board .piece circle');
   const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 &&
                          a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
   let n = 0;
@@ -249,7 +250,8 @@ def test_web_lines_and_webs_node_names_never_stand_on_units_and_the_map_zooms(br
         page.click("#zoom-in")
         zoomed = box(page, "#board")["width"]
         assert zoomed > 2 * fit  # larger than the box: panned by scrolling it
-        assert page.evaluate("(b => b.scrollWidth > b.clientWidth)(document.getElementById('boardbox'))")
+        assert page.evaluate("(b => b.scrollWidth > b.clientWidth)"
+                             "(document.getElementById('boardbox'))")
         assert page.evaluate(CROWDED)[0] == 0
         check_layout(page, phone=True)  # the page itself still never scrolls sideways
         page.click("#zoom-fit")

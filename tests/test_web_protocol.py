@@ -224,7 +224,8 @@ def test_web_a_click_from_one_space_to_another_picks_the_move_or_names_the_rule(
         ws.send_json({"type": "click", "from": "B2", "to": "B5"})
         too_far = ws.receive_json()
     assert legal["ok"] and legal["notation"] == "move B2 B4 +forced_march"
-    assert not two["ok"] and "move B2 C2, move B2 C2 +forced_march" in two["reason"]
+    # the moves named in players' words (the card's printed title)
+    assert not two["ok"] and "move B2 C2, move B2 C2 +Forced March" in two["reason"]
     assert not too_far["ok"] and too_far["rule"] == "SK-move"
 
 
