@@ -104,3 +104,17 @@ def test_a_name_that_is_no_choice_is_read_as_a_whole_move_and_refused_cleanly():
     m = _match("front_line", 1)
     out = _session(m, ["Z9"])
     assert 'Z9: cannot read "Z9"' in out and "Traceback" not in out
+
+
+def test_LW_T5_one_sides_transport_steps_do_not_show_the_others_secret_orders():
+    """Transport is given in secret (LW-T5): a side's move tree is worked out from what it
+    sees, so the other side's orders (a carrier moving, tokens carried) change nothing in it."""
+    m = _match("lines_and_webs", 2)
+    _to_transport(m)
+    me, other = m.decision.players[0], m.decision.players[1]
+    before = [(c, s.token, s.label) for c, s in st.walk(LW, m.state, other)]
+    for verb in ("move", "carry"):
+        _, order = _path_to(LW, m.state, me, lambda o: isinstance(o, Order) and o.verb == verb
+                            and LW.format_move(o)[0] == me[0])
+        m.play(LW.format_move(order), me)
+    assert [(c, s.token, s.label) for c, s in st.walk(LW, m.state, other)] == before
