@@ -344,14 +344,9 @@ class Session:
                 return True
             self.say(f"saved to {rest.strip()}")
             return True
-        if self.chooser.applies(m.state, asked):
-            picked = self.chooser.take(m.state, asked, line)
-            if picked.said:
-                self.say(picked.said)
-            if picked.handled and picked.move is None:
-                return True
-            if picked.move is not None:
-                line = game.format_move(m.rules, m.state, asked, picked.move)
+        line = self.step(line, asked)
+        if not line:
+            return True
         try:
             took = self.clock() - self.asked_at if self.timed else None
             events = m.play(line, asked, took, role=self.role(asked))
@@ -362,6 +357,19 @@ class Session:
         self.tell_events(events, asked if asked != CHANCE else self.holder)
         self.redraw = True
         return True
+
+    def step(self, line: str, asked: str) -> str:
+        """A line read as a step of the move tree: "" when it took a step (or `back`),
+        the whole move's notation when the step completed one, else the line itself."""
+        m = self.match
+        if not self.chooser.applies(m.state, asked):
+            return line
+        picked = self.chooser.take(m.state, asked, line)
+        if picked.said:
+            self.say(picked.said)
+        if picked.move is not None:
+            return game.format_move(m.rules, m.state, asked, picked.move)
+        return "" if picked.handled else line
 
     def moves_text(self, asked: str, words: list[str]) -> str:
         m = self.match
