@@ -156,8 +156,7 @@ def test_web_front_lines_each_seat_is_asked_for_its_own_next_action(browser):
     for its second, the other still for its first (FL planning, the prompt per seat)."""
     app, table, seats = served("front_lines", 7)
     m = table.match
-    north, south = (s for s in table_seats(table))
-    by = {s.side: s for s in (north, south)}
+    by = seats.by_name
     table.play(by["North"], "pass")
     table.play(by["South"], "pass")  # both armies set up as the scenario places them
     table.play(by["North"], m.legal("North")[0])
@@ -262,7 +261,7 @@ def test_web_with_table_dice_a_phone_shows_the_box_to_type_the_roll(browser):
     """`--table`: the notation box is folded on a phone, but opens when the table's dice
     or cards are asked for, so what came up can be typed."""
     app, table, seats = served("dice_race", None)
-    by = {s.side: s for s in table_seats(table)}
+    by = seats.by_name
     for side in ("Red", "Blue"):
         table.play(by[side], "boost 0")
     assert table.match.decision.kind is DecisionKind.CHANCE
