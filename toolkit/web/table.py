@@ -265,9 +265,15 @@ class Table:
         except IllegalMoveError as err:
             raise Refused(err.rule, _without_rule(err)) from None
         lettered = self._lettered(player)
-        return [{"token": s.token, "label": lettered.get(s.label) or self.words.say(s.label),
-                 "move": None if s.move is None else
-                 game.format_move(self.rules, m.state, player, s.move)} for s in offered]
+        out = []
+        for s in offered:
+            move = None if s.move is None else \
+                game.format_move(self.rules, m.state, player, s.move)
+            label = lettered.get(s.label) or self.words.say(s.label)
+            if move is not None and s.label == move.replace("_", " "):
+                label = self.words.say(move)  # the notation read out: its cards' titles
+            out.append({"token": s.token, "label": label, "move": move})
+        return out
 
     def _lettered(self, side: str) -> dict[str, str]:
         """A piece's letter (the view's `letters`: Front Lines' T) -> its kind in players'

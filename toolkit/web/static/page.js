@@ -501,7 +501,8 @@
     return row;
   }
   // The card table: the others' seats along the top (their piles, backs and counts),
-  // the shared piles in the middle, your own piles below with your hand last.
+  // the battle (every seat's bid, as on the printed mat) and the shared piles in the
+  // middle, your own piles below with your hand last.
   function renderPiles(view, pictures) {
     const theirs = $("theirs"), middle = $("piles"), mine = $("mine");
     theirs.replaceChildren(); middle.replaceChildren(); mine.replaceChildren();
@@ -509,12 +510,15 @@
     const me = S.state.seat;
     const seats = {};
     const own = [];
+    const battle = html("div", "battle");
     view.piles.forEach((p, i) => {
       if (p.cards === null && p.count === null) return;
       const back = pictures ? pictures.backs[i] : null;
       const title = view.words ? view.words.piles[i] : p.name;
       const names = view.words ? view.words.cards : {};
-      if (p.owner && p.owner === me) own.push(pileRow(p, title, back, pictures, names, "your"));
+      if (p.kind === "bid") {
+        battle.appendChild(pileRow(p, title, back, pictures, names, p.owner === me ? "your" : `${p.owner}'s`));
+      } else if (p.owner && p.owner === me) own.push(pileRow(p, title, back, pictures, names, "your"));
       else if (p.owner) {
         if (!seats[p.owner]) {
           seats[p.owner] = html("div", "seat");
@@ -525,6 +529,7 @@
       } else middle.appendChild(pileRow(p, title, back, pictures, names, ""));
     });
     for (const box of Object.values(seats)) theirs.appendChild(box);
+    if (battle.children.length) middle.prepend(battle);
     own.sort((a, b) => a.classList.contains("hand") - b.classList.contains("hand"));
     for (const row of own) mine.appendChild(row);
   }
