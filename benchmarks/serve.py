@@ -143,10 +143,11 @@ def browser_round_trips(moves: int, seed: int) -> list[float]:
                 while not m.over and len(times) < moves:
                     side = m.decision.players[0]
                     page = pages[side]
-                    page.wait_for_function("v => document.body.dataset.version === String(v)",
+                    page.wait_for_function("v => document.body.dataset.version === String(v) "
+                                           "&& document.body.dataset.steps === String(v)",
                                            arg=table.version)
-                    button = "#spaceless button" if page.locator(
-                        "#spaceless button").count() else "#pass"
+                    button = "#steps button[data-move]" if page.locator(
+                        "#steps button[data-move]").count() else "#pass"
                     times.append(page.evaluate(CLICK_AND_WAIT, button))
                 for page in pages.values():
                     page.context.close()

@@ -17,6 +17,11 @@ every move:
 - a refused move leaves the whole state value as it was (not only its hash);
 - over the ruleset's whole move space (`move_space` hook), `check` accepts exactly the
   listed legal moves, every few decisions;
+- the move tree (toolkit/referee/steps.py): its leaves are the flat listing (as sets,
+  each leaf once), tokens are unique among siblings, labels are players' words (no
+  `_`), an unknown choice is refused with rule `step`, and `sample` draws a legal move
+  without changing the state; at every decision of a ruleset with its own tree, every
+  few decisions for the core's tree;
 - reaction windows for several sides keep priority (all may pass; only the first may
   answer otherwise);
 - events told to a side and its rendered screen hold no other side's secrets;
@@ -45,6 +50,7 @@ import pytest
 import dsl
 from shipped import shipped_with_options
 from toolkit.referee import game, registry
+from toolkit.referee import steps as move_tree
 from toolkit.referee.protocol import (
     CHANCE,
     PASS,
@@ -211,6 +217,33 @@ def _the_move_space_is_judged_by_check(rules, state, player: str, legal_set) -> 
     assert value_of(state) == snapshot, "a refused move changed the state"
 
 
+def _the_move_tree_is_the_listing(rules, state, player: str, legal_set, rng) -> None:
+    """The tree's leaves == the flat listing == what check accepts (the listing was
+    just held to check); tokens unique among siblings; labels in players' words;
+    unknown choices refused; `sample` legal; nothing changes the state."""
+    snapshot = value_of(state)
+    walked = move_tree.walk(rules, state, player)
+    siblings: dict[tuple, list[str]] = {}
+    for chosen, step in walked:
+        siblings.setdefault(chosen, []).append(step.token)
+        assert step.token and step.label, f"an empty step after {chosen}: {step!r}"
+        assert "_" not in step.label, f"a step label is not players' words: {step.label!r}"
+    for chosen, tokens in siblings.items():
+        assert len(set(tokens)) == len(tokens), f"tokens repeat after {chosen}: {tokens}"
+    found = [step.move for _, step in walked if step.move is not None]
+    assert len(set(found)) == len(found), "a whole move is a leaf twice in the move tree"
+    assert set(found) == legal_set, (
+        f"tree leaves and listing differ: only in the tree {set(found) - legal_set}, "
+        f"only listed {legal_set - set(found)}")
+    chosen = rng.choice(list(siblings))
+    with pytest.raises(IllegalMoveError) as err:
+        move_tree.steps(rules, state, player, chosen + ("no such choice",))
+    assert err.value.rule and err.value.reason
+    for _ in range(3):
+        assert move_tree.sample(rules, state, player, rng) in legal_set, "sampled an illegal move"
+    assert value_of(state) == snapshot, "listing or sampling the move tree changed the state"
+
+
 def _outcome_is_well_formed(out: Outcome, sides) -> None:
     assert {side for side, _ in out.scores} <= set(sides), "scores name unknown sides"
     assert {s for group in out.ranking for s in group} <= set(sides)
@@ -347,6 +380,8 @@ def keep_the_protocol(rules, scenario, label: str, games: int) -> None:
                         _reaction_priority_is_kept(rules, state, d, player, legal)
                     if moves % SPACE_EVERY == 0:
                         _the_move_space_is_judged_by_check(rules, state, player, legal_set)
+                    if move_tree.has_tree(rules) or moves % SPACE_EVERY == 0:
+                        _the_move_tree_is_the_listing(rules, state, player, legal_set, rng)
                     # moves legal elsewhere but not here must be refused, changing nothing
                     others = [m for p, m in pool if m not in legal_set]
                     snapshot = value_of(state)

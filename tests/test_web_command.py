@@ -50,3 +50,32 @@ def test_web_each_seat_and_the_spectators_get_an_address_with_a_secret_token():
     assert all(url.startswith("http://127.0.0.1:8000/seat/") for _, url in listed)
     assert seats.find(tokens[0]).side == "Red" and seats.find(tokens[2]).spectator
     assert seats.find("guess") is None
+
+
+def test_web_serve_prints_a_qr_code_per_seat_and_says_who_can_connect(capsys):
+    from toolkit.web.command import print_addresses
+
+    pytest.importorskip("segno")
+    seats = Seats(("Red", "Blue"))
+    print_addresses("Ford", addresses(seats, "127.0.0.1", 8000), "127.0.0.1")
+    out = capsys.readouterr().out
+    assert out.count("scan to take this seat") == 2  # the players' seats, not the spectators'
+    assert "Red: scan" in out and "Blue: scan" in out and "\u2588" in out  # block characters
+    assert "this machine only" in out and "--host 0.0.0.0" in out
+    print_addresses("Ford", addresses(seats, "0.0.0.0", 8000), "0.0.0.0")
+    everywhere = capsys.readouterr().out
+    assert "listening on every network" in everywhere and "plain HTTP" in everywhere
+    assert "http://0.0.0.0:" not in everywhere  # an address a phone can open instead
+
+
+def test_web_the_spectators_qr_codes_are_svg_pictures_of_each_seats_address():
+    import segno
+
+    from toolkit.web.joining import qr_codes
+
+    seats = Seats(("Red", "Blue"))
+    codes = qr_codes(seats, "http://192.0.2.7:8000")
+    assert [c["who"] for c in codes] == ["Red", "Blue"]
+    for code, seat in zip(codes, seats.players()):
+        expected = segno.make(f"http://192.0.2.7:8000/seat/{seat.token}", error="m")
+        assert code["svg"] == expected.svg_data_uri(scale=4, border=2)

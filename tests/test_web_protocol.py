@@ -120,9 +120,9 @@ def test_web_no_seat_is_ever_sent_another_seats_secrets_in_random_games(name, se
                 own = m.rules.view(m.state, s)
                 told = transcript.told(m.history, s)
                 if msg["view"] is not None:  # exactly the seat's own view, nothing more
-                    assert msg["view"] == own.with_log(told).as_json()
+                    assert msg["view"] == table.words.view(own.with_log(told).as_json())
                 else:
-                    assert msg["text"] == transcript.render(m.rules, own, told)
+                    assert msg["text"] == table.words.say(transcript.render(m.rules, own, told))
                 legal = [item["text"] for item in msg["legal"]]
                 assert legal == ([] if s is None or m.decision is None or s not in
                                  m.decision.players else m.legal(s))
@@ -224,7 +224,8 @@ def test_web_a_click_from_one_space_to_another_picks_the_move_or_names_the_rule(
         ws.send_json({"type": "click", "from": "B2", "to": "B5"})
         too_far = ws.receive_json()
     assert legal["ok"] and legal["notation"] == "move B2 B4 +forced_march"
-    assert not two["ok"] and "move B2 C2, move B2 C2 +forced_march" in two["reason"]
+    # the moves named in players' words (the card's printed title)
+    assert not two["ok"] and "move B2 C2, move B2 C2 +Forced March" in two["reason"]
     assert not too_far["ok"] and too_far["rule"] == "SK-move"
 
 
@@ -335,8 +336,8 @@ def test_web_the_past_is_shown_as_the_seat_saw_it_then():
     finally:
         sockets.close()
     at = past["at"]
-    expected = m.rules.view(m.history[at].before, "Blue").with_log(
-        transcript.told(m.history[:at], "Blue")).as_json()
+    expected = table.words.view(m.rules.view(m.history[at].before, "Blue").with_log(
+        transcript.told(m.history[:at], "Blue")).as_json())
     assert past["type"] == "past" and past["of"] == len(m.history) and past["view"] == expected
     # before Blue's boost: Red's is sealed (named, never its amount), Blue has none yet
     assert past["view"]["panels"] == [{"title": "sealed boosts", "text": "Red"}]
@@ -617,3 +618,65 @@ def test_web_a_clock_runs_out_with_no_page_sending_anything(tmp_path):
         assert [e.text for e in table.match.history] == ["pass", "pass"]
         assert msg["clocks"] == {"North": pytest.approx(600, abs=2),
                                  "South": pytest.approx(600, abs=2)}
+
+
+def test_web_a_big_move_is_chosen_step_by_step_and_a_leaf_is_the_whole_move():
+    """Lines and Webs' Spend offers a hundred purchases: the page is sent the move tree's
+    first step (groups such as `buy`), then the moves of the group chosen; a leaf carries
+    the whole move in notation, which is what is played (one record line)."""
+    app, table, _ = served("lines_and_webs", 7)
+    m = table.match
+    side = m.decision.players[0]
+    client = entered(TestClient(app))
+    with client.websocket_connect(f"/ws/{token(side)}") as ws:
+        ws.receive_json(), ws.receive_json()
+        ws.send_json({"type": "steps", "chosen": []})
+        first = ws.receive_json()
+        assert first["type"] == "steps" and first["chosen"] == []
+        assert first["version"] == table.version
+        groups = [s for s in first["steps"] if s["move"] is None]
+        assert "buy" in [s["token"] for s in groups]
+        ws.send_json({"type": "steps", "chosen": ["buy"]})
+        second = ws.receive_json()
+        assert second["chosen"] == ["buy"]
+        leaves = [s for s in second["steps"] if s["move"]]
+        assert leaves and {s["move"] for s in leaves} <= set(m.legal(side))
+        assert all("_" not in s["label"] for s in second["steps"])  # players' words
+        ws.send_json({"type": "steps", "chosen": ["no such purchase"]})
+        refused = ws.receive_json()
+        assert (refused["type"], refused["for"], refused["rule"]) == ("refused", "steps", "step")
+        ws.send_json({"type": "move", "text": leaves[0]["move"]})
+        ws.receive_json()
+    assert m.history[-1].text == leaves[0]["move"]
+
+
+def test_web_a_spectator_and_a_seat_not_asked_are_offered_no_steps():
+    app, table, _ = served("skirmish", 1)
+    client = entered(TestClient(app))
+    waiting = next(s for s in table.match.scenario.sides if s not in table.match.decision.players)
+    for who in (SPECTATORS, token(waiting)):
+        with client.websocket_connect(f"/ws/{who}") as ws:
+            ws.receive_json(), ws.receive_json()
+            ws.send_json({"type": "steps"})
+            refused = ws.receive_json()
+            assert refused["type"] == "refused" and refused["ok"] is False
+
+
+def test_web_FL_a_refused_click_names_the_rule_of_the_piece_that_stands_there():
+    """Front Lines: a click from infantry two squares on is refused with the infantry's
+    move rule, never with another piece's ("you have no commander on B3")."""
+    app, table, seats = served("front_lines", 7)
+    north, south = seats.by_name["North"], seats.by_name["South"]
+    table.play(north, "pass")
+    table.play(south, "pass")
+    m = table.match
+    infantry = next(p.space for p in m.rules.view(m.state, "North").pieces
+                    if p.side == "North" and p.kind == "infantry")
+    col, row = infantry[0], int(infantry[1:])
+    client = entered(TestClient(app))
+    with client.websocket_connect(f"/ws/{token('North')}") as ws:
+        ws.receive_json(), ws.receive_json()
+        ws.send_json({"type": "click", "from": infantry, "to": f"{col}{row + 3}"})
+        said = ws.receive_json()
+    assert said["type"] == "clicked" and said["ok"] is False
+    assert "infantry" in said["reason"] and "commander" not in said["reason"]

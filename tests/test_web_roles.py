@@ -154,17 +154,19 @@ def test_web_LW_R42_a_seats_page_takes_only_that_seats_moves_checks_and_clicks(t
     assert [e.text for e in m.history] == ["buy 3f"]
 
 
-def _assert_messages_of_a_step(m, got):
+def _assert_messages_of_a_step(table, got):
     """Each seat's state: its side's own view and log, the same for both seats of a
     side; legal moves only for the seat whose role answers; nothing of the other
     side's secrets. Returns how many of its own side's secrets the seats were sent."""
+    m = table.match
     own = 0
     views = {}
     for name, msg in got.items():
         assert msg["type"] == "state"
         side = side_of(name)
         view = m.rules.view(m.state, side)
-        assert msg["view"] == view.with_log(transcript.told(m.history, side)).as_json()
+        assert msg["view"] == table.words.view(
+            view.with_log(transcript.told(m.history, side)).as_json())
         views.setdefault(side, json.dumps(msg["view"]))
         assert json.dumps(msg["view"]) == views[side]  # one team, one view
         d = m.decision
@@ -193,7 +195,7 @@ def test_web_LW_R42_four_seats_play_a_one_turn_game_and_keep_their_sides_secrets
     played: set[str] = set()
     refusals = own_seen = 0
     try:
-        own_seen += _assert_messages_of_a_step(m, sockets.first)
+        own_seen += _assert_messages_of_a_step(table, sockets.first)
         for _ in range(600):
             d = m.decision
             if d is None:
@@ -211,7 +213,7 @@ def test_web_LW_R42_four_seats_play_a_one_turn_game_and_keep_their_sides_secrets
             sockets.send(right, {"type": "move", "text": text})
             got = {n: sockets.get(n) for n in sockets.names}
             played.add(right)
-            own_seen += _assert_messages_of_a_step(m, got)
+            own_seen += _assert_messages_of_a_step(table, got)
         assert m.over and m.outcome is not None
     finally:
         sockets.close()

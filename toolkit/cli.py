@@ -202,7 +202,8 @@ def add_serve(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--port", type=whole_number(0, 65535), default=8000, metavar="P",
                    help="port to listen on (default %(default)s)")
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default %(default)s: this machine only)")
+                   help="address to listen on (default %(default)s: this machine only; "
+                   "0.0.0.0: every network, so phones at the table can join)")
     return p
 
 

@@ -16,6 +16,7 @@ Values defined here:
 - `DecisionKind` and `Decision`: what the state waits for, and from whom.
 - `Move`: any hashable value the ruleset defines; `PASS` is the shared
   "I do not react" answer of a reaction window.
+- `Step`: one choice on the way to a whole move (the move tree, toolkit.referee.steps).
 - `Event`: what a legal move changed, in the players' words, with who may see it.
 - `Outcome`: the end of a game.
 - `Illegal`: why a move is not allowed (a rule id and one sentence).
@@ -173,6 +174,26 @@ class _Pass:
 #: Always legal in a REACTION decision; rulesets may also use it elsewhere
 #: (withdrawing from a bid, ending a phase). Its notation is `pass`.
 PASS = _Pass()
+
+
+# ----------------------------------------------------------------- move tree
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One choice on the way to a whole move (the move tree).
+    token: the choice as short text, unique among its siblings; passed back in `chosen`.
+    label: the choice in the players' words ("the truck at Harbour", "to Port Alpha", "3 ammunition").
+    move:  the whole move this choice completes (a leaf), or None when more steps follow."""
+
+    token: str
+    label: str
+    move: Move | None = None
+
+    @property
+    def leaf(self) -> bool:
+        """True when this choice completes a whole move."""
+        return self.move is not None
 
 
 # -------------------------------------------------------------------- events
@@ -440,6 +461,20 @@ class Ruleset(Protocol):
     #       (a piece, a kind of spawn, a skill); `moves NAME` lists one group.
     #       Default: the notation up to its first `-`, `@`, `=` or space
     #       (`IC2-C3` → `IC2`, `A@B9` → `A`); see toolkit.referee.movelist.
+    #   move_steps(state, player, chosen: tuple[str, ...]) -> list[Step]
+    #       the move tree: the choices open to `player` after the tokens `chosen`
+    #       (first what acts, then where or what, then how much), each a `Step`
+    #       whose `move` is the whole move it completes, or None when more steps
+    #       follow. Generated directly, never by listing every leaf; the leaves
+    #       of the whole tree equal `legal_moves` as a set (the contract test
+    #       checks it). Computed for `player` alone: no other side's secrets.
+    #       A token not offered after `chosen` raises IllegalMoveError. Without
+    #       the hook the core derives a tree from `legal_moves` and `move_group`
+    #       (toolkit.referee.steps). The record and the notation stay whole moves.
+    #   sample_move(state, player, rng: random.Random) -> Move
+    #       one legal whole move drawn without listing every leaf (the random
+    #       bot's draw, weighted as the ruleset finds sensible per step).
+    #       Default: a walk down `move_steps` choosing uniformly at each step.
     #   bot_weights(state, player, moves) -> list[float]
     #       optional bias for random bots (e.g. pass less often), one weight per
     #       legal move, in one call per decision (the fast form); or
@@ -475,4 +510,4 @@ class Ruleset(Protocol):
 
 OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "bot_weights", "bot_weight",
                   "time_limit", "evaluate", "determinize", "move_space", "move_group",
-                  "roles", "role_of")
+                  "roles", "role_of", "move_steps", "sample_move")

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from toolkit.referee import game, movelist, roles, transcript
+from toolkit.referee.choosing import Chooser
 from toolkit.terminal import printable
 from toolkit.referee.match import Match, UndoError
 from toolkit.referee.protocol import CHANCE, DecisionKind, IllegalMoveError, MoveSyntaxError
@@ -31,12 +32,14 @@ COMMANDS = """\
 commands:
   moves          the legal moves of the side being asked, grouped by piece
   moves WORD...  only the moves that concern WORD (a square, a piece, a group): moves C3
+  back           take back the last step chosen (where a move is chosen in steps)
   board          show the board as the side being asked sees it
   undo           take back the last move (never a die roll, a draw or a revealed secret)
   save FILE      write the record of this game to FILE
   help           this text and the game's notation
   quit           stop here (resume later with --record FILE)
-anything else is read as a move, e.g. `pass` in a reaction window"""
+where the game offers numbered choices, a number or a choice's name takes that step;
+anything else is read as a whole move, e.g. `pass` in a reaction window"""
 
 #: Erase the scrollback, move home, erase the screen, and erase the scrollback once more:
 #: some terminals (VTE's) keep an erased screen in the scrollback.
@@ -110,6 +113,7 @@ class Session:
         self.holder_seat: str | None = None  # and its seat ("Delta logistics" with roles)
         self.redraw = False  # the board changed since the holder last saw it
         self.chance_asked = False  # a table-chance prompt is showing
+        self.chooser = Chooser(match.rules)  # the steps chosen towards a move (move tree)
 
     @classmethod
     def on_streams(cls, match: Match, stdin: TextIO, stdout: TextIO, *,
@@ -170,6 +174,7 @@ class Session:
             elif self.redraw:
                 self.show_board(asked, clear=True)
             self.start_clock(asked)
+            self.show_choices(asked)
             line = self.ask(self.prompt(asked, d))
             if line is None:
                 return self.end_of_input()
@@ -218,6 +223,8 @@ class Session:
             what = (f"{what}; " if what else "") + \
                 f"{then} may react if {asked} passes"
         who = self.seat(asked)
+        if self.chooser.chosen and self.chooser.applies(self.match.state, asked):
+            what = (f"{what}: " if what else "") + " ".join(self.chooser.chosen)
         prompt = f"{who} ({what})> " if what else f"{who}> "
         if self.deadline is not None:
             prompt = f"[{max(0, self.deadline - self.clock()):.0f}s] {prompt}"
@@ -263,6 +270,12 @@ class Session:
         self.say(f"== {seat}: {kind} ==")
         self.show_board(asked)
         return ""
+
+    def show_choices(self, asked: str) -> None:
+        """The next step's choices, once each time they change (a move tree)."""
+        state = self.match.state
+        if self.chooser.applies(state, asked) and self.chooser.fresh(state, asked):
+            self.say(self.chooser.text(state, asked))
 
     def board_text(self, player: str | None) -> str:
         """The board as `player` sees it, with the events it was told as its log."""
@@ -331,6 +344,9 @@ class Session:
                 return True
             self.say(f"saved to {rest.strip()}")
             return True
+        line = self.step(line, asked)
+        if not line:
+            return True
         try:
             took = self.clock() - self.asked_at if self.timed else None
             events = m.play(line, asked, took, role=self.role(asked))
@@ -341,6 +357,19 @@ class Session:
         self.tell_events(events, asked if asked != CHANCE else self.holder)
         self.redraw = True
         return True
+
+    def step(self, line: str, asked: str) -> str:
+        """A line read as a step of the move tree: "" when it took a step (or `back`),
+        the whole move's notation when the step completed one, else the line itself."""
+        m = self.match
+        if not self.chooser.applies(m.state, asked):
+            return line
+        picked = self.chooser.take(m.state, asked, line)
+        if picked.said:
+            self.say(picked.said)
+        if picked.move is not None:
+            return game.format_move(m.rules, m.state, asked, picked.move)
+        return "" if picked.handled else line
 
     def moves_text(self, asked: str, words: list[str]) -> str:
         m = self.match

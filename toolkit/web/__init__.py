@@ -9,6 +9,9 @@ it only its own view, its own legal moves and the events it was told, so no page
 - `cards`: the cards of hands and piles as the press draws them (PNG);
 - `moves`: which spaces a move's notation mentions (clicking picks moves by them);
 - `messages`: what one seat is sent (its view, its decision, its moves, its history);
+- `words`: what it is sent in players' words (the display names of `dsl.names`);
+- `frames`: what a seat's socket sends, held to its shape (a short refusal otherwise);
+- `joining`: each seat's QR code, and the address phones at the table can reach;
 - `table`: the match at the table (moves, checks, undo requests, chance);
 - `app`: the Starlette application (page, websocket, record download);
 - `command`: the `frontkit serve` command (prints the addresses, runs uvicorn).

@@ -7,7 +7,8 @@ Routes (TOKEN is a seat's or the spectators' secret token, see `seats`):
 - `GET /static/...`: its script and style, shipped in the package;
 - `WS /ws/TOKEN`: the seat's socket. The server sends `hello` (the board) and
   `state` on connecting and a fresh `state` to every seat after any change;
-  the page sends `move`, `check`, `click`, `undo`, `undo-answer`, `past`, `state`,
+  the page sends `move`, `check`, `click`, `steps` (answered `steps`: the choices
+  after `chosen`, the move tree), `undo`, `undo-answer`, `past`, `state`,
   `ping` (answered `pong`)
   (docs/serve.md lists their fields);
 - `GET /cards/face/CARD.png`, `GET /cards/back/DECK.png`: a card as the press
@@ -19,6 +20,7 @@ Routes (TOKEN is a seat's or the spectators' secret token, see `seats`):
 from __future__ import annotations
 
 import asyncio
+import logging
 from importlib import resources
 from typing import Any
 
@@ -29,9 +31,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from toolkit.web import board, messages
+from toolkit.web import board, frames, joining, messages
 from toolkit.web.seats import Seat, Seats
 from toolkit.web.table import RULE_TIME, Refused, Table
+
+LOG = logging.getLogger("frontkit.serve")
 
 #: Close code for a socket opened with an unknown token.
 UNKNOWN_SEAT = 4404
@@ -63,8 +67,10 @@ def drawn(scenario) -> bool:
 class Server:
     """One match at one table, and the sockets of the seats watching it."""
 
-    def __init__(self, table: Table, seats: Seats):
+    def __init__(self, table: Table, seats: Seats, base: str | None = None):
         self.table = table
+        self.base = base  # http://host:port players reach (None: as the page was asked)
+        self.codes: list[dict[str, str]] | None = None  # each seat's QR code, drawn once
         self.seats = seats
         self.shapes = board.shapes(table.match.scenario) if drawn(table.match.scenario) else None
         self.sockets: dict[WebSocket, Seat] = {}
@@ -85,9 +91,17 @@ class Server:
         built: dict[str, dict[str, Any]] = {}
         for ws, seat in list(self.sockets.items()):
             if seat.name not in built:
-                built[seat.name] = messages.state_message(self.table, seat)
+                built[seat.name] = self.state_of(seat)
             await self.send(ws, built[seat.name])
         self.set_alarm()
+
+    async def tell_spectators(self) -> None:
+        """A fresh `state` to the spectators' sockets only."""
+        spectators = [ws for ws, seat in self.sockets.items() if seat.spectator]
+        if spectators:
+            state = self.state_of(self.seats.spectators)
+            for ws in spectators:
+                await self.send(ws, state)
 
     # ------------------------------------------------------------ clocks
 
@@ -117,55 +131,72 @@ class Server:
     # ------------------------------------------------------------ actions
 
     async def handle(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
-        kind = msg.get("type")
-        table = self.table
-        late = table.time_out()
+        """Do what a checked frame (`frames.read`) asks, or answer why not."""
+        kind = msg["type"]
+        late = self.table.time_out()
         if late:
             await self.broadcast()
-        if seat.side in late and kind in ("move", "check", "click"):
-            await self.send(ws, {"type": "refused", "ok": False, "for": kind, "rule": RULE_TIME,
-                                 "reason": f"time is up for {seat.side}: pass was played for "
-                                 "everything still owed", "text": msg.get("text"),
-                                 "from": msg.get("from"), "to": msg.get("to")})
-            return
         try:
-            if kind == "move":
-                text = str(msg.get("text", ""))
-                table.play(seat, text)
-                await self.broadcast()
-            elif kind == "check":
-                text = str(msg.get("text", ""))
-                notation = table.check(seat, text)
-                await self.send(ws, {"type": "checked", "ok": True, "text": text,
-                                     "notation": notation})
-            elif kind == "click":
-                a, b = str(msg.get("from", "")), str(msg.get("to", ""))
-                notation = table.check_click(seat, a, b)
-                await self.send(ws, {"type": "clicked", "ok": True, "from": a, "to": b,
-                                     "notation": notation})
-            elif kind == "undo":
-                table.ask_undo(seat)
-                await self.broadcast()
-            elif kind == "undo-answer":
-                table.answer_undo(seat, bool(msg.get("accept")))
-                await self.broadcast()
-            elif kind == "past":
-                at = msg.get("at")
-                if not isinstance(at, int):
-                    raise Refused("message", "past needs a move number: {\"at\": N}")
-                await self.send(ws, messages.past_message(table, seat, at))
-            elif kind == "state":
-                await self.send(ws, messages.state_message(table, seat))
-            elif kind == "ping":  # the page checks that its socket is alive
-                await self.send(ws, {"type": "pong"})
-            else:
-                raise Refused("message", f"unknown message type {kind!r}")
+            if seat.side in late and kind in ("move", "check", "click"):
+                raise Refused(RULE_TIME, f"time is up for {seat.side}: pass was played for "
+                              "everything still owed")
+            await getattr(self, "on_" + kind.replace("-", "_"))(ws, seat, msg)
         except Refused as err:
             answer = {"check": "checked", "click": "clicked"}.get(kind, "refused")
             await self.send(ws, {"type": answer, "ok": False, "for": kind,
-                                 "rule": err.rule, "reason": err.reason,
-                                 "text": msg.get("text"), "from": msg.get("from"),
-                                 "to": msg.get("to")})
+                                 "rule": err.rule, "reason": self.table.words.say(err.reason),
+                                 "text": frames.echo(msg.get("text")),
+                                 "from": frames.echo(msg.get("from")),
+                                 "to": frames.echo(msg.get("to"))})
+
+    async def on_move(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        self.table.play(seat, msg["text"])
+        await self.broadcast()
+
+    async def on_check(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        notation = self.table.check(seat, msg["text"])
+        await self.send(ws, {"type": "checked", "ok": True, "text": msg["text"],
+                             "notation": notation})
+
+    async def on_click(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        a, b = msg["from"], msg["to"]
+        notation = self.table.check_click(seat, a, b)
+        await self.send(ws, {"type": "clicked", "ok": True, "from": a, "to": b,
+                             "notation": notation})
+
+    async def on_steps(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        chosen = msg.get("chosen", [])
+        await self.send(ws, {"type": "steps", "version": self.table.version,
+                             "chosen": chosen, "steps": self.table.steps(seat, chosen)})
+
+    async def on_undo(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        self.table.ask_undo(seat)
+        await self.broadcast()
+
+    async def on_undo_answer(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        self.table.answer_undo(seat, msg["accept"])
+        await self.broadcast()
+
+    async def on_past(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        await self.send(ws, messages.past_message(self.table, seat, msg["at"]))
+
+    async def on_state(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        await self.send(ws, self.state_of(seat))
+
+    def state_of(self, seat: Seat) -> dict[str, Any]:
+        """`seat`'s state; the spectators' also holds the QR codes of the seats whose
+        page has not connected yet (a seat taken is no longer offered)."""
+        qr = None
+        if seat.spectator and self.codes is not None:
+            qr = [c for c in self.codes if c["who"] not in self.table.present]
+        return messages.state_message(self.table, seat, qr)
+
+    async def on_ping(self, ws: WebSocket, seat: Seat, msg: dict[str, Any]) -> None:
+        await self.send(ws, {"type": "pong"})  # the page checks that its socket is alive
+
+    async def refuse_frame(self, ws: WebSocket, reason: str) -> None:
+        await self.send(ws, {"type": "refused", "ok": False, "for": "frame",
+                             "rule": frames.RULE_FRAME, "reason": reason})
 
     async def socket(self, ws: WebSocket) -> None:
         seat = self.seats.find(ws.path_params["token"])
@@ -176,23 +207,52 @@ class Server:
         async with self.lock:
             self.sockets[ws] = seat
             seated = len(self.table.deadlines)
+            joined = not seat.spectator and seat.name not in self.table.present
             self.table.seated(None if seat.spectator else seat.name)
+            if seat.spectator and self.codes is None:
+                self.codes = self.qr_codes(ws)
             await self.send(ws, messages.board_message(self.table, seat, self.shapes))
             if len(self.table.deadlines) != seated:  # the table is full: clocks run
                 await self.broadcast()
             else:
-                await self.send(ws, messages.state_message(self.table, seat))
+                await self.send(ws, self.state_of(seat))
+                if joined:  # its QR code is no longer offered to the spectators
+                    await self.tell_spectators()
         try:
-            while True:
-                msg = await ws.receive_json()
-                if not isinstance(msg, dict):
-                    continue
-                async with self.lock:
-                    await self.handle(ws, seat, msg)
+            await self.listen(ws, seat)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             self.sockets.pop(ws, None)
+
+    def qr_codes(self, ws: WebSocket) -> list[dict[str, str]] | None:
+        """Every seat's QR code, at the address the server was given or else the one
+        the spectators' page was opened at."""
+        try:
+            return joining.qr_codes(self.seats, self.base or f"http://{ws.headers['host']}")
+        except (ImportError, KeyError):  # segno missing, or no Host: no codes to show
+            return None
+
+    async def listen(self, ws: WebSocket, seat: Seat) -> None:
+        """Every frame of the socket until it closes: each checked (`frames`), done, and
+        a fault of the server's own answered and logged as one line, the socket kept."""
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            try:
+                msg = frames.read(message)
+            except frames.FrameError as err:
+                await self.refuse_frame(ws, str(err))
+                continue
+            async with self.lock:
+                try:
+                    await self.handle(ws, seat, msg)
+                except Exception as err:  # noqa: BLE001 - a fault must not drop the seat
+                    LOG.error("frontkit serve: %s from %s failed: %s: %s", msg["type"],
+                              seat.name, type(err).__name__, err)
+                    await self.refuse_frame(ws, "the server could not do that (a fault of "
+                                            "frontkit's own; the game is unchanged)")
 
     # -------------------------------------------------------------- pages
 
@@ -229,8 +289,10 @@ class Server:
             "Content-Disposition": f'attachment; filename="{name}"'})
 
 
-def create_app(table: Table, seats: Seats) -> Starlette:
-    server = Server(table, seats)
+def create_app(table: Table, seats: Seats, base: str | None = None) -> Starlette:
+    """The app of one table; `base` (`http://host:port`) is the address the seats'
+    QR codes give (None: the address the spectators' page was opened at)."""
+    server = Server(table, seats, base)
     app = Starlette(routes=[
         Route("/", server.welcome),
         Route("/seat/{token}", server.page),

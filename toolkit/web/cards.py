@@ -10,9 +10,10 @@ The addresses say nothing a seat may not know: `/cards/face/CARD.png` is asked f
 only by a page whose own view names CARD (the state message lists the faces of the
 cards in the seat's view, `pictures`), and `/cards/back/DECK.png` shows only the
 design every card of DECK shares. Which deck's back a pile shows: the deck of the
-pile's name, else the deck its visible cards come from, else the scenario's only
-deck (for a hand, deck, discard, display or bid: a `pile` zone may hold pieces);
-none (a plain back) when that cannot be told.
+pile's name, else the deck the visible cards of piles of that name come from (your
+own hand tells the back of the others' hands), else a deck its name names, else
+the scenario's only deck, else for a hand the largest deck (a `pile` zone may hold
+pieces: none); a plain back when that cannot be told.
 """
 
 from __future__ import annotations
@@ -60,25 +61,41 @@ class CardPictures:
         """For a view (as JSON): `faces`, the picture of each card the view names that is a
         card of a deck, and `backs`, per pile, the picture of its back (or None)."""
         faces: dict[str, str] = {}
-        backs: list[str | None] = []
+        named: dict[str, list[str]] = {}  # pile name -> the deck cards seen in such piles
         for pile in view_json.get("piles", ()):
-            named = [c for c in (pile.get("cards") or ()) if c in self.deck_of]
-            for card in named:
+            seen = [c for c in (pile.get("cards") or ()) if c in self.deck_of]
+            for card in seen:
                 faces[card] = face_url(card)
-            backs.append(self._back_of(pile["name"], pile["kind"], named))
+            named.setdefault(pile["name"], []).extend(seen)
+        backs = [self._back_of(p["name"], p["kind"], named.get(p["name"], []))
+                 for p in view_json.get("piles", ())]
         return {"faces": faces, "backs": backs}
 
     def _back_of(self, pile: str, kind: str, named: list[str]) -> str | None:
+        deck = self._deck_of_pile(pile, kind, named)
+        return back_url(deck) if deck in self.backed else None
+
+    def _deck_of_pile(self, pile: str, kind: str, named: list[str]) -> str | None:
+        """The deck of a pile: the deck of its name; the deck of cards seen in piles of
+        its name (another's hand is drawn from the deck one's own is); a deck named in
+        its name (`character hand`: characters); the only deck; for a hand, the
+        largest deck (hands are dealt from the main deck)."""
         decks = self.scenario.decks
         if pile in decks:
-            deck = pile
-        elif named:
-            deck = self.deck_of[named[0]]
-        elif len(decks) == 1 and kind != "pile":  # a pile of pieces is not of cards
-            deck = next(iter(decks.values())).name
-        else:
+            return pile
+        if named:
+            return self.deck_of[named[0]]
+        if kind == "pile":  # a pile of pieces is not of cards
             return None
-        return back_url(deck) if deck in self.backed else None
+        words = pile.split()
+        for name in decks:
+            if name in words or name.rstrip("s") in words:
+                return name
+        if len(decks) == 1:
+            return next(iter(decks.values())).name
+        if kind == "hand" and decks:
+            return max(decks.values(), key=lambda d: sum(c.quantity for c in d.cards)).name
+        return None
 
     # ---------------------------------------------------------------------- images
 

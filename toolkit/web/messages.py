@@ -47,8 +47,10 @@ def view_json(table: Table, state: Any, viewer: str | None, told: list[str]) -> 
     view = rules.view(state, viewer)
     if isinstance(view, View):
         shown = view.with_log(told).as_json()
-        return {"view": shown, "text": None, "pictures": table.pictures.pictures(shown)}
-    return {"view": None, "text": transcript.render(rules, view, told), "pictures": None}
+        return {"view": table.words.view(shown), "text": None,
+                "pictures": table.pictures.pictures(shown)}
+    return {"view": None, "text": table.words.say(transcript.render(rules, view, told)),
+            "pictures": None}
 
 
 def _decision(table: Table, seat: Seat) -> dict[str, Any] | None:
@@ -57,12 +59,25 @@ def _decision(table: Table, seat: Seat) -> dict[str, Any] | None:
         return None
     m = table.match
     yours = table.answers_now(seat)
-    out = {"kind": d.kind.value, "players": list(d.players), "prompt": d.prompt,
+    say = table.words.say
+    out = {"kind": d.kind.value, "players": list(d.players),
+           "prompt": say(seat_prompt(table, seat)),
            "yours": yours, "first": yours and d.players[0] == seat.side,
-           "waiting": roles.waiting_for(m.rules, m.state, d)}
+           "waiting": say(roles.waiting_for(m.rules, m.state, d))}
     if d.kind is DecisionKind.CHANCE:
         out["table"] = table.table_chance and not seat.spectator
     return out
+
+
+def seat_prompt(table: Table, seat: Seat) -> str:
+    """What the decision asks of `seat`: the ruleset's `prompt_for(state, side)` hook
+    for a side asked now (Front Lines: the side's own next action), else the
+    decision's prompt, the same for every seat."""
+    d = table.match.decision
+    hook = getattr(table.rules, "prompt_for", None)
+    if hook is not None and not seat.spectator and seat.side in d.players:
+        return hook(table.match.state, seat.side) or d.prompt
+    return d.prompt
 
 
 def _legal(table: Table, seat: Seat) -> list[dict[str, Any]]:
@@ -77,19 +92,24 @@ def _legal(table: Table, seat: Seat) -> list[dict[str, Any]]:
         return []  # another seat of the side answers this (roles)
     moves = game.legal_moves(m.rules, m.state, player)
     pairs = [(mv, game.format_move(m.rules, m.state, player, mv)) for mv in moves]
-    return [{"text": item.text, "group": item.group,
+    say = table.words.say
+    return [{"text": item.text, "label": say(item.text), "group": say(item.group or ""),
              "spaces": table.finder.mentioned(item.text)}
             for item in movelist.listed(m.rules, pairs)]
 
 
-def state_message(table: Table, seat: Seat) -> dict[str, Any]:
-    """Everything `seat`'s page shows now."""
+def state_message(table: Table, seat: Seat,
+                  qr: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    """Everything `seat`'s page shows now; `qr`, for the spectators, the QR codes of the
+    seats still to be taken (`joining.qr_codes`)."""
     m = table.match
     viewer = seat.side
     told = transcript.told(m.history, viewer)
     outcome = m.outcome
     undo = table.undo
     why_not = table.why_not_undo(seat)
+    seen = seen_moves(m.history, viewer)
+    say = table.words.say
     return {
         "type": "state",
         "version": table.version,
@@ -101,17 +121,20 @@ def state_message(table: Table, seat: Seat) -> dict[str, Any]:
         **view_json(table, m.state, viewer, told),
         "decision": _decision(table, seat),
         "legal": _legal(table, seat),
-        "moves": [{"n": i + 1, "player": s.player, "text": s.text(), "mine": s.player == viewer}
-                  for i, s in enumerate(seen_moves(m.history, viewer))],
-        "outcome": None if outcome is None else {**outcome.as_json(), "text": str(outcome)},
+        "moves": [{"n": i + 1, "player": s.player, "text": say(s.text()),
+                   "mine": s.player == viewer} for i, s in enumerate(seen)],
+        "last": table.finder.mentioned(seen[-1].text()) if seen else [],
+        "outcome": None if outcome is None else {**outcome.as_json(),
+                                                 "text": say(str(outcome))},
         "undo": None if undo is None else {
             "by": undo.by, "waiting": sorted(undo.waiting),
             "answer": viewer in undo.waiting},
         "can_undo": why_not is None,
-        "why_not_undo": why_not,
+        "why_not_undo": None if why_not is None else say(why_not),
         "record": m.over and not seat.spectator,
         "clocks": {side: round(left, 1) for side, left in table.clocks().items()},
         "notation": game.notation_help(m.rules),
+        "qr": qr if seat.spectator else None,
     }
 
 

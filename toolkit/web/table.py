@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.referee import game, roles
+from toolkit.referee import steps as move_tree
 from toolkit.referee.match import RULE_UNDO, Match, UndoError
 from toolkit.referee.protocol import (
     CHANCE,
@@ -43,10 +44,12 @@ from toolkit.referee.protocol import (
 from toolkit.web.cards import CardPictures
 from toolkit.web.moves import SpaceFinder, from_to
 from toolkit.web.seats import Seat
+from toolkit.web.words import Words
 
 RULE_SPECTATOR = "spectator"
 RULE_CLICK = "no-such-move"
 RULE_TIME = "time-up"
+RULE_STEP = move_tree.RULE_STEP
 
 
 def _without_rule(err) -> str:
@@ -92,6 +95,7 @@ class Table:
         self.finder = SpaceFinder(s.id for s in match.scenario.board.spaces) \
             if match.scenario.boards else SpaceFinder(())
         self.pictures = CardPictures(match.scenario)
+        self.words = Words(match.scenario)  # the players' names of what it shows
         self.version = 0  # grows with every change, so pages know they are current
         self.settle()
 
@@ -245,6 +249,38 @@ class Table:
         self._changed()
         self.settle()
 
+    def steps(self, seat: Seat, chosen: list[str]) -> list[dict[str, Any]]:
+        """The choices open to `seat` after the tokens `chosen` (the move tree,
+        `toolkit.referee.steps`): each `token`, its `label` in players' words and, for
+        a leaf, the whole `move` in notation (what the page sends to play it)."""
+        player = self.player_for(seat)
+        m = self.match
+        if player == CHANCE:
+            raise Refused(RULE_STEP, "what came up at the table is typed, not chosen")
+        if m.over:
+            raise Refused(game.RULE_OVER, "the game is over")
+        self._check_seat(seat, player)
+        try:
+            offered = move_tree.steps(self.rules, m.state, player, tuple(chosen))
+        except IllegalMoveError as err:
+            raise Refused(err.rule, _without_rule(err)) from None
+        lettered = self._lettered(player)
+        out = []
+        for s in offered:
+            move = None if s.move is None else \
+                game.format_move(self.rules, m.state, player, s.move)
+            label = lettered.get(s.label) or self.words.say(s.label)
+            if move is not None and s.label == move.replace("_", " "):
+                label = self.words.say(move)  # the notation read out: its cards' titles
+            out.append({"token": s.token, "label": label, "move": move})
+        return out
+
+    def _lettered(self, side: str) -> dict[str, str]:
+        """A piece's letter (the view's `letters`: Front Lines' T) -> its kind in players'
+        words, for a step the tree names by the letter alone."""
+        view = self.rules.view(self.match.state, side)
+        return {letter: self.words.kind(kind) for kind, letter in getattr(view, "letters", ())}
+
     def check_click(self, seat: Seat, a: str, b: str) -> str:
         """The notation of the one legal move of `seat` from space `a` to `b`; else
         Refused with the rule that forbids such a move (the ruleset's own check of
@@ -286,7 +322,12 @@ class Table:
                 text = game.format_move(self.rules, m.state, side, move)
                 if from_to(self.finder.mentioned(text), a, b):
                     out.append(text)
-        for text in m.legal(side):
+        moved = self._kinds_at(side, a)
+        if not moved:  # no piece of the side there: no piece's rule applies
+            return list(dict.fromkeys(out))
+        templates = sorted(m.legal(side), key=lambda t: not (
+            self._kinds_at(side, (self.finder.mentioned(t) or [""])[0]) & moved))
+        for text in templates:  # first those of a piece of the kind that stands on `a`
             spaces = self.finder.mentioned(text)
             if len(spaces) < 2:
                 continue
@@ -295,6 +336,14 @@ class Table:
             out.append(text[:first] + a + text[first + len(spaces[0]):second] + b
                        + text[second + len(spaces[1]):])
         return list(dict.fromkeys(out))
+
+    def _kinds_at(self, side: str, space: str) -> set[str]:
+        """The kinds of `side`'s pieces on `space` as `side` sees them (a click on a
+        space is refused with the rule of the piece standing there: no commander's
+        rule for infantry)."""
+        view = self.rules.view(self.match.state, side)
+        return {p.kind for p in getattr(view, "pieces", ())
+                if p.space == space and p.side == side and p.kind}
 
     # ------------------------------------------------------------------ undo
 

@@ -44,6 +44,15 @@ cautious assumption (the search never counts on reading the enemy's orders).
 In a reaction window only the first side listed may answer other than pass,
 as the core rules (`toolkit.referee.game.legal_moves`).
 
+Where the ruleset chooses moves in steps (a move tree, `move_steps`: a Lines and
+Webs carrier, then its receiver, then the class, then the count) the search
+expands per step: a node's children are the steps open after the choices that
+led to it, a step that completes a move plays it, and the bot decides its own
+move one step at a time, a search per step (the root seeded as above, a step
+that needs more steps judged by the best of COMPLETIONS random completions).
+A few dozen children a node where the flat list holds hundreds: each playout
+teaches the search about a carrier, not about one of its 300 orders.
+
 The budget is `iterations` (reproducible: the same seed gives the same move)
 or `ms` milliseconds of thinking per decision (stronger on a fast machine,
 but not reproducible).
@@ -55,8 +64,9 @@ import math
 import random
 import time
 
-from toolkit.referee import game
-from toolkit.referee.protocol import CHANCE, DecisionKind, Move, Outcome, Ruleset, State
+from toolkit.referee import game, steps
+from toolkit.referee.protocol import (
+    CHANCE, DecisionKind, IllegalMoveError, Move, Outcome, Ruleset, State, Step)
 from toolkit.sim.bots.random_bot import RandomBot
 
 EXPLORATION = 0.4  # UCB1's constant: rewards are 0..1, and heuristic ones differ little
@@ -69,6 +79,7 @@ DEPTH_WITHOUT_EVALUATE = 5000  # to the end (of the game, or of the turn): a bou
 CHANCE_SAMPLES = 3  # sampled outcomes when a root move is followed by rolls
 CHANCE_CHAIN = 4  # rolls in a row resolved when judging one (attacker's, defender's…)
 WIDE = 300  # root moves judged at most: a longer list is sampled by the random bot's weights
+COMPLETIONS = 3  # random completions a step that needs more steps is judged by (seeding)
 
 
 class Node:
@@ -122,6 +133,7 @@ class MCTSBot:
         # Lines mcts:50 vs greedy, 10 games, 9/10 with them, 5/10 with weighted moves);
         # weighted random moves, several times cheaper, for depth-cut rollouts
         self.tournament = TOURNAMENT if self.turn_number is not None else 0
+        self.stepwise = steps.has_tree(rules)
 
     @property
     def perfect_information(self) -> bool:
@@ -129,6 +141,8 @@ class MCTSBot:
         return self.determinize is None
 
     def choose(self, state: State, player: str, rng: random.Random) -> Move:
+        if self.stepwise:
+            return self._choose_by_steps(state, player, rng)
         legal = game.legal_moves(self.rules, state, player)
         if len(legal) == 1:
             return legal[0]
@@ -155,6 +169,118 @@ class MCTSBot:
                                   -rank.get(m, len(rank))),
                    default=None)
         return best if best is not None else legal[int(rng.random() * len(legal))]
+
+    def _run(self, root: Node, once) -> None:
+        """`once()` (one iteration) until the budget is spent."""
+        if self.ms is not None:
+            deadline = time.perf_counter() + self.ms / 1000
+            while time.perf_counter() < deadline:
+                once()
+        else:
+            for _ in range(self.iterations):
+                once()
+
+    # ------------------------------------------------------- step by step
+
+    def _choose_by_steps(self, state: State, me: str, rng: random.Random) -> Move:
+        """The bot's move one step of the move tree at a time, a search per step."""
+        chosen: tuple[str, ...] = ()
+        while True:
+            offered = steps.steps(self.rules, state, me, chosen)
+            pick = offered[0] if len(offered) == 1 else self._search_step(
+                state, me, chosen, offered, rng)
+            if pick.move is not None:
+                return pick.move
+            chosen += (pick.token,)
+
+    def _search_step(self, state: State, me: str, chosen: tuple[str, ...],
+                     offered: list[Step], rng: random.Random) -> Step:
+        root = Node(None)
+        self._shortlist, self._rank = frozenset(), {}
+        if self.evaluate is not None:
+            self._seed_steps(root, state, me, chosen, offered, rng)
+        self._run(root, lambda: self._iterate_steps(root, state, me, chosen, rng))
+        by_token = {step.token: step for step in offered}
+        floor = max((c.visits for c in root.children.values()), default=0) / 4
+        rank = self._rank
+        best = max((t for t, c in root.children.items() if t in by_token and c.visits >= floor),
+                   key=lambda t: (round(root.children[t].reward / root.children[t].visits, 9),
+                                  -rank.get(t, len(rank))),
+                   default=None)
+        return by_token[best] if best is not None else offered[int(rng.random() * len(offered))]
+
+    def _seed_steps(self, root: Node, state: State, me: str, chosen: tuple[str, ...],
+                    offered: list[Step], rng: random.Random) -> None:
+        """The root's steps seeded as `_seed_root` seeds moves: PRIOR_VISITS imagined
+        visits worth the step's value one move ahead (a partial step: the best of
+        COMPLETIONS random completions), the best SHORTLIST searched."""
+        sample = self.determinize(state, me, rng) if self.determinize is not None else state
+        for step in offered:
+            moves = [step.move] if step.move is not None else [
+                steps.complete(self.rules, state, me, chosen + (step.token,), rng)
+                for _ in range(COMPLETIONS)]
+            values = [self._judge(sample, me, m, rng) for m in moves
+                      if sample is state or self.rules.check(sample, me, m) is None]
+            value = (max(-1.0, min(1.0, max(values, default=0.0))) + 1) / 2
+            child = root.children[step.token] = Node(me)
+            child.visits = child.avail = PRIOR_VISITS
+            child.reward = PRIOR_VISITS * value
+        keys = {t: rng.random() for t in root.children}
+        ranked = sorted(root.children, key=lambda t: (root.children[t].reward, keys[t]),
+                        reverse=True)
+        self._shortlist = frozenset(ranked[:SHORTLIST])
+        self._rank = {t: i for i, t in enumerate(ranked[:SHORTLIST])}
+        for token in ranked[SHORTLIST:]:
+            del root.children[token]
+        root.visits = PRIOR_VISITS * len(root.children)
+
+    def _iterate_steps(self, root: Node, state: State, me: str, chosen: tuple[str, ...],
+                       rng: random.Random) -> None:
+        """One iteration where nodes are steps: select by UCB1 among the steps open
+        here, expand one untried step (completing its move at random), roll out."""
+        rules = self.rules
+        if self.determinize is not None:
+            state = self.determinize(state, me, rng)
+        node, path = root, [root]
+        while (d := rules.decision(state)) is not None:
+            if d.kind is DecisionKind.CHANCE:
+                state, _ = rules.apply(state, CHANCE, d.chance.sample(rng))
+                continue
+            player = self._actor(d, me)
+            try:
+                offered = steps.steps(rules, state, player, chosen)
+            except IllegalMoveError:  # the choices so far are not open in this sample
+                break
+            if node is root and self._shortlist:
+                offered = [s for s in offered if s.token in self._shortlist] or offered
+            untried = [s for s in offered if s.token not in node.children]
+            if untried:
+                step = untried[int(rng.random() * len(untried))]
+                for s in offered:  # every step open here was available this time
+                    known = node.children.get(s.token)
+                    if known is not None:
+                        known.avail += 1
+                node.children[step.token] = child = Node(player)
+                path.append(child)
+                move = step.move if step.move is not None else steps.complete(
+                    rules, state, player, chosen + (step.token,), rng)
+                state, _ = rules.apply(state, player, move)
+                break
+            token, node = self._select(node, [s.token for s in offered])
+            path.append(node)
+            step = next(s for s in offered if s.token == token)
+            if step.move is None:
+                chosen += (token,)
+                continue
+            state, _ = rules.apply(state, player, step.move)
+            chosen = ()
+        self._back_up(path, self._rollout(state, rng))
+
+    def _back_up(self, path: list[Node], scores: dict[str, float]) -> None:
+        for n in path:
+            n.visits += 1
+            if n.player is not None:
+                n.reward += scores.get(n.player, 0.5)
 
     def _seed_root(self, root: Node, state: State, me: str, legal: list[Move],
                    rng: random.Random) -> None:

@@ -31,9 +31,22 @@ def task_open(s: State, side: str, task: str, own_turn: bool) -> bool:
 
 def legal(s: State, side: str) -> list:
     """The moves `turn.check` accepts on `side`'s turn, in listing order."""
+    out = stack_actions(s, side)
+    at = s.cfg.reach.sides(s, side)
+    if s.stack is not None:
+        _unit_actions(s, side, at, out)
+    if task_open(s, side, "maneuver", True):
+        maneuvers(s, at, out)
+    if task_open(s, side, "relieve", True):
+        relieves(s, at, out)
+    return out
+
+
+def stack_actions(s: State, side: str) -> list:
+    """The pass, and what is done with supply stacks rather than by a unit: take a
+    stack, commission, cache, build."""
     cfg = s.cfg
-    reach = cfg.reach
-    act = reach.act
+    act = cfg.reach.act
     stack = s.stack
     i = s.at(side)
     out: list = [PASS]
@@ -49,13 +62,6 @@ def legal(s: State, side: str) -> list:
             if site is not None and site not in s.fallen and s.squares[site] is None:
                 out += [act("build", what=k) for k, kind in cfg.kinds.items()
                         if stack.count >= kind.build_cost and s.reserve_count(side, k) > 0]
-    at = reach.sides(s, side)
-    if stack is not None:
-        _unit_actions(s, side, at, out)
-    if task_open(s, side, "maneuver", True):
-        maneuvers(s, at, out)
-    if task_open(s, side, "relieve", True):
-        relieves(s, at, out)
     return out
 
 

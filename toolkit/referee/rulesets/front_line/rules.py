@@ -14,7 +14,7 @@ from toolkit.referee.kit.phases import AUTO, CHANCE, HANDLER, SIDE, TURNS, Phase
 from toolkit.referee.kit.rules import KitRules, field_hash
 from toolkit.referee.kit.tables import check_columns
 from toolkit.referee.protocol import PASS, Outcome
-from toolkit.referee.rulesets.front_line import actions, bots, moves, supply, turn, victory
+from toolkit.referee.rulesets.front_line import actions, bots, moves, supply, tree, turn, victory
 from toolkit.referee.rulesets.front_line import view as views
 from toolkit.referee.rulesets.front_line.config import (
     KINDS, PLACEMENTS, RANGES, RETREAT_DIRECTIONS, TIE_BREAKS,
@@ -214,6 +214,14 @@ class FrontLine(KitRules):
         uids = [u.uid for u in s.squares if u is not None]
         if len(uids) != len(set(uids)):
             yield "a unit stands on two squares"
+
+    def move_steps(self, s: State, player: str, chosen: tuple[str, ...]):
+        """A turn chosen in steps: the unit, its action, the square (tree.py)."""
+        return tree.move_steps(self, s, player, chosen)
+
+    def sample_move(self, s: State, player: str, rng):
+        """The random bot's draw, step by step on a turn (tree.py)."""
+        return tree.sample_move(self, s, player, rng)
 
     def bot_weights(self, s: State, player: str, legal: list) -> list[float]:
         """Random bots that play like players: spend supply rather than pass, attack

@@ -129,6 +129,16 @@ class FrontLines:
         diagnostics (`frontkit check`); see needs.py."""
         return needs.check_scenario(scenario)
 
+    def prompt_for(self, state: State, player: str) -> str | None:
+        """What planning asks of `player`: its own next action (a side that planned one
+        of three is asked for its second, whatever the other side has planned)."""
+        if state.phase not in (DEPLOY, OVER) and player in state.cfg.sides:
+            plan = state.plans[state.cfg.sides.index(player)]
+            if plan.slots < state.cfg.actions:
+                return _planning((player,), state.turn, len(plan.orders) + 1,
+                                 state.cfg.actions).prompt
+        return None
+
     # ------------------------------------------------------------ views
 
     def view(self, state: State, player: str | None) -> View:

@@ -184,9 +184,32 @@ def _transport(s, player: str, legal: list) -> list[float]:
                         _transport_weight(s, ask, m, soon) for m in run])
                 out += kept[1]
     if legal and legal[0] is PASS:
-        # about one order in seven ends the side's transport: the neediest get supplied
-        out[0] = max(1.0, 0.15 * sum(out[1:]))
+        out[0] = transport_pass(sum(out[1:]))
     return out
+
+
+def part_weights(s, ask: "_Asked", what: str, run, soon: bool) -> list[float]:
+    """The weights of one run of the transport listing (`listed_parts`), as `_transport`
+    weighs them: a displacement, a carrier's move-and-resupply orders, its carry orders
+    (a tuple of runs, one a receiver) or a port's cross-levelling."""
+    if what == DISPLACE:
+        return [0.005]
+    if what == CARRY:
+        return list(chain.from_iterable(_carry_weights(s, piece, soon) for piece in run))
+    if what == MOVE:
+        return _move_weights(s, ask, run)
+    return [_transport_weight(s, ask, m, soon) for m in run]
+
+
+def transport_pass(others: float) -> float:
+    """The pass's weight beside orders weighing `others` in all: about one order in
+    seven ends the side's transport, so the neediest get supplied."""
+    return max(1.0, 0.15 * others)
+
+
+def asked(s, player: str) -> "_Asked":
+    """What move-and-resupply weights read of the side (worked out only if asked)."""
+    return _Asked(s, player)
 
 
 class _Asked:

@@ -12,7 +12,7 @@ from toolkit.referee.kit.needs import Needs
 from toolkit.referee.kit.phases import AUTO, CHANCE, HANDLER, TOGETHER, TURNS, Phase
 from toolkit.referee.kit.rules import KitRules, field_hash
 from toolkit.referee.protocol import Outcome
-from toolkit.referee.rulesets.lines_and_webs import bots, unseen, roles as seats
+from toolkit.referee.rulesets.lines_and_webs import bots, tree, unseen, roles as seats
 from toolkit.referee.rulesets.lines_and_webs import view as views
 from toolkit.referee.rulesets.lines_and_webs.combat import WINDOWS as FIGHT_WINDOWS
 from toolkit.referee.rulesets.lines_and_webs.special import EFFECTS, WINDOWS as CARD_WINDOWS
@@ -113,6 +113,14 @@ class LinesAndWebs(KitRules):
                 yield "negative resource points"
 
     bot_weights = bots.weights
+
+    def move_steps(self, s: State, player: str, chosen: tuple[str, ...]):
+        """Transport and Spend chosen in steps (tree.py); other decisions as the core's tree."""
+        return tree.move_steps(self, s, player, chosen)
+
+    def sample_move(self, s: State, player: str, rng):
+        """The random bot's draw, a carrier first in Transport (tree.py)."""
+        return tree.sample_move(self, s, player, rng)
 
     def roles(self, s: State):
         """Two seats a side with `roles four_players` (LW-R42); none otherwise."""

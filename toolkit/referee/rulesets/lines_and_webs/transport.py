@@ -86,31 +86,11 @@ class Transport:
         cross-levelling. Orders come ready-made from the scenario's table (`_block`),
         a run of counts 1..N at a time; what a carrier (or a port's holders) may do is
         kept with the unit values it was worked out from and reused while they last."""
-        cfg = s.cfg
-        occ = view_occupancy(s, side)
-        mine = [r for r in s.units if r.side == side and r.node != OFF and r.lost < 4
-                and not r.displaced]
-        table = None
-        kinds = cfg.kinds
-        where = None
+        mine = transporters(s, side)
+        ask = Asking(s, side)
         parts: list = []  # (what, orders, whose): the listing in runs (`listed_parts`)
-        diffs: dict = {}  # the units changed since an earlier listing (`_carrier`)
         for u in mine:
-            k = kinds[u.kind]
-            if k.role not in CARRIERS:
-                continue
-            if u.method == "":
-                parts.append((DISPLACE, (_one(cfg, "displace", u.label, ""),), u.uid))
-                if u.tokens[FUEL] and not u.degraded and not u.pinned:
-                    if where is None:
-                        where = _where(s, side)
-                    parts.append((MOVE, self._moves(s, u, k, occ, where), u.uid))
-            if u.method in ("", "move", "supply") and k.carries - u.lift > 0:
-                if table is None:
-                    table = reach_table(s, side, occ)
-                reach = carry_reach(s, u.node, side, occ, k.sp, table)
-                parts.append((CARRY, self._carrier(s, side, u, k, mine, reach, diffs),
-                              u.uid))
+            parts += self.unit_parts(s, side, u, mine, ask)
         self._cross_levels(s, side, mine, parts)
         out: list = [PASS]
         for what, run, _ in parts:
@@ -118,8 +98,32 @@ class Transport:
                 out += chain.from_iterable(run)
             else:
                 out += run
-        cfg.transport_listed = (s, side, out, parts)
+        s.cfg.transport_listed = (s, side, out, parts)
         return out
+
+    def unit_parts(self, s: State, side: str, u: Unit, mine: list, ask: "Asking") -> list:
+        """One unit's orders as runs of the listing (`listed_parts`): its displacement
+        and move-and-resupply while it has not used its method, then what it may carry
+        while it has lift left (LW-T1..LW-T4). Empty for a unit that is no carrier."""
+        k = s.cfg.kinds[u.kind]
+        if k.role not in CARRIERS:
+            return []
+        parts: list = []
+        if u.method == "":
+            parts.append((DISPLACE, (_one(s.cfg, "displace", u.label, ""),), u.uid))
+            if u.tokens[FUEL] and not u.degraded and not u.pinned:
+                parts.append((MOVE, self._moves(s, u, k, ask.occ, ask.where), u.uid))
+        if u.method in ("", "move", "supply") and k.carries - u.lift > 0:
+            reach = carry_reach(s, u.node, side, ask.occ, k.sp, ask.table)
+            parts.append((CARRY, self._carrier(s, side, u, k, mine, reach, ask.diffs),
+                          u.uid))
+        return parts
+
+    def level_parts(self, s: State, side: str, mine: list) -> list:
+        """The cross-levelling runs, one a port (LW-T7)."""
+        parts: list = []
+        self._cross_levels(s, side, mine, parts)
+        return parts
 
     def _moves(self, s: State, u: Unit, k, occ, where) -> tuple:
         """`u`'s move-and-resupply orders (LW-T4), kept while the unit and where
@@ -599,6 +603,36 @@ class Transport:
 
 
 CARRIERS = ("sustainment", "port_operator")
+
+
+def transporters(s: State, side: str) -> list[Unit]:
+    """`side`'s units on the map that may give or take supplies this phase."""
+    return [r for r in s.units if r.side == side and r.node != OFF and r.lost < 4
+            and not r.displaced]
+
+
+class Asking:
+    """What a listing reads of where everybody stands (as `side` sees it), worked out
+    once a listing and only if asked: occupancy, the carry reach table, where units
+    stand (`_where`) and the unit changes between listings (`Transport._carrier`)."""
+
+    def __init__(self, s: State, side: str):
+        self.s, self.side = s, side
+        self.occ = view_occupancy(s, side)
+        self.diffs: dict = {}
+        self._table = self._where = None
+
+    @property
+    def table(self):
+        if self._table is None:
+            self._table = reach_table(self.s, self.side, self.occ)
+        return self._table
+
+    @property
+    def where(self):
+        if self._where is None:
+            self._where = _where(self.s, self.side)
+        return self._where
 
 #: what a run of the transport listing holds (`listed_parts`)
 DISPLACE, MOVE, CARRY, LEVEL = "displace", "move", "carry", "xl"

@@ -1,0 +1,80 @@
+"""The page's words: the names the printed kit uses (`dsl/names.py`), put into every
+sentence, label and title a seat is sent (`toolkit/web/words.py`)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+pytest.importorskip("starlette")
+
+import dsl  # noqa: E402
+from dsl.names import display_names, say, spoken_names  # noqa: E402
+from tests.web_harness import SCENARIOS, served  # noqa: E402
+from toolkit.web.messages import state_message  # noqa: E402
+from toolkit.web.seats import Seats  # noqa: E402
+
+ENGINE_ID = re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]")
+GAMES = ["skirmish", "front_lines", "front_line", "lines_and_webs", "last_front",
+         "fantasy_line_battle"]
+
+
+def test_web_a_card_reads_as_its_printed_title_and_a_deck_name_stays_a_word_in_a_sentence():
+    scenario = dsl.load(SCENARIOS["last_front"])
+    names = display_names(scenario)
+    assert names["troops_1"] == "Troops 1"  # the title the press prints on the card
+    assert names["battle"] == "Battle cards"  # the deck's title, for its pile
+    spoken = spoken_names(scenario)
+    assert say("play troops_1 P2", spoken) == "play Troops 1 P2"
+    assert say("battle 1 · phase battle", spoken) == "battle 1 · phase battle"
+    assert say("you draw ambush", spoken) == "you draw Ambush"
+    assert say("packaging_rsoi: -", spoken) == "packaging rsoi: -"  # unknown: in words
+
+
+def test_web_a_piece_reads_as_its_title_and_a_zone_as_its_title():
+    scenario = dsl.load(SCENARIOS["lines_and_webs"])
+    names = display_names(scenario)
+    titled = [p for p in scenario.pieces.values() if "title" in p.fields]
+    assert titled and all(names[p.name] == p.fields["title"] for p in titled)
+    for zone in (z for b in scenario.boards.values() for z in b.zones):
+        assert names[zone.name] == str(zone.fields.get("title", zone.name.replace("_", " ")))
+
+
+def _read(msg) -> list[str]:
+    """Every text of a state message a player reads (not the ids the page acts on)."""
+    out = [msg["decision"]["prompt"], msg["decision"]["waiting"]] if msg["decision"] else []
+    out += [m["text"] for m in msg["moves"]] + [m["label"] for m in msg["legal"]]
+    out += [m["group"] for m in msg["legal"]]
+    if msg["outcome"]:
+        out.append(msg["outcome"]["text"])
+    if msg["why_not_undo"]:
+        out.append(msg["why_not_undo"])
+    v = msg["view"]
+    if v is None:
+        return out + [msg["text"]]
+    out += v["status"] + v["log"] + [t["name"] for t in v["tracks"]]
+    out += [m["name"] + " " + m["value"] for m in v["markers"]] + [m["mark"] for m in v["marks"]]
+    out += [p["title"] + " " + p["text"] for p in v["panels"]]
+    out += v["words"]["piles"] + list(v["words"]["kinds"].values())
+    out += list(v["words"]["cards"].values())
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_web_no_seat_reads_an_engine_id_in_a_random_game(name):
+    app, table, _ = served(name, 3)
+    m = table.match
+    seats = Seats(m.scenario.sides).all()
+    rng = random.Random(3)
+    for _ in range(40):
+        for seat in seats:
+            for text in _read(state_message(table, seat)):
+                assert not ENGINE_ID.search(text), f"{seat.name} reads {text!r}"
+        d = m.decision
+        if d is None:
+            break
+        side = rng.choice(d.players)
+        by_side = {s.side: s for s in seats if s.side}
+        table.play(by_side[side], rng.choice(m.legal(side)))

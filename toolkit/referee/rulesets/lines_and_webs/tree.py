@@ -1,0 +1,208 @@
+"""Lines and Webs orders chosen in steps (the move tree, toolkit.referee.steps).
+
+Transport supplies, as at the table: a sustainment unit ("DFSP1 at J10"), then what
+it does (displace, move then resupply, or carry to a receiver), then what it carries
+(a top-up, or a class of tokens from its card or its port's storage), then how many.
+Cross-levelling: the giver, the receiver, the class, how many. Spend resources: buy,
+fly in, a special card or a play, then what, then how many. One whole order stays
+one record line; the tree is only how it is listed and chosen.
+
+Each step is worked out for the deciding side alone (its own units, the enemy as its
+side sees it: `transport.view_occupancy`), and a carrier's branch from that carrier's
+own orders (`Transport.unit_parts`), never from the whole listing. Every other
+decision is the core's tree from the flat listing.
+
+The random bot's draw (`sample_move`): in Transport a carrier (or the pass, or a
+port's cross-levelling) weighted by the sum of its orders' weights, then one of its
+orders by weight: the same odds as the flat weighted draw (bots.weights), without
+listing every other carrier's orders as one list. Elsewhere the flat weighted draw.
+"""
+
+from __future__ import annotations
+
+import random
+
+from toolkit.referee import steps as kit_steps
+from toolkit.referee.protocol import PASS, Step
+from toolkit.referee.rulesets.lines_and_webs import bots
+from toolkit.referee.rulesets.lines_and_webs.transport import (
+    CARRY, DISPLACE, MOVE, Asking, Transport, transporters)
+
+WORDS = {"r": "rations", "f": "fuel", "a": "ammunition", "o": "repair cubes"}
+TRANSPORT = Transport()
+DONE = Step("pass", "done: pass", PASS)
+LEVEL = ("xl", "cross-level on a port")
+
+
+def move_steps(rules, s, side: str, chosen: tuple[str, ...]) -> list[Step]:
+    """The choices open to `side` after `chosen` (the ruleset's `move_steps` hook)."""
+    if s.flow.window is None and s.flow.phase == "transport":
+        return _transport(s, side, chosen)
+    if s.flow.window is None and s.flow.phase == "spend":
+        return kit_steps.branch(_spend_entries(rules, s, side), chosen)
+    return kit_steps.from_listing(rules, s, side, chosen)
+
+
+def sample_move(rules, s, side: str, rng: random.Random):
+    """One legal whole order drawn with the random bot's weights (`sample_move` hook)."""
+    if s.flow.window is None and s.flow.phase == "transport":
+        return _sample_transport(s, side, rng)
+    moves = list(rules.legal_moves(s, side))
+    return rng.choices(moves, bots.weights(rules, s, side, moves))[0]
+
+
+# ---------------------------------------------------------------- transport
+
+
+def _transport(s, side: str, chosen: tuple[str, ...]) -> list[Step]:
+    mine = transporters(s, side)
+    if not chosen:
+        return _carriers(s, side, mine)
+    head = chosen[0]
+    if head == LEVEL[0]:
+        entries = _level_entries(TRANSPORT.level_parts(s, side, mine))
+    else:
+        u = s.by_label(head)
+        entries = []
+        if u is not None and u in mine:
+            entries = _carrier_entries(
+                s, u, TRANSPORT.unit_parts(s, side, u, mine, Asking(s, side)))
+    if not entries:
+        top = _carriers(s, side, mine)
+        if head == DONE.token:
+            raise kit_steps.unknown_choice([], chosen[1], chosen[:1])
+        raise kit_steps.unknown_choice(top, head)
+    return kit_steps.branch(entries, chosen)
+
+
+def _carriers(s, side: str, mine: list) -> list[Step]:
+    """The first step: the pass, each sustainment unit with an order open to it (a
+    unit with one order open is that order's leaf), and cross-levelling when a port
+    has two holders."""
+    ask = Asking(s, side)
+    out = [DONE]
+    for u in mine:
+        parts = TRANSPORT.unit_parts(s, side, u, mine, ask)
+        count = sum(_orders_in(what, run) for what, run, _ in parts)
+        if count == 1:
+            count = sum(1 for _ in _carrier_paths(parts))
+        if count == 1:
+            out += kit_steps.branch(_carrier_entries(s, u, parts))
+        elif count:
+            out.append(Step(u.label, _carrier_label(s, u)))
+    levels = TRANSPORT.level_parts(s, side, mine)
+    if levels:
+        out += kit_steps.branch(_level_entries(levels))
+    return out
+
+
+def _carrier_entries(s, u, parts: list) -> list:
+    step = (u.label, _carrier_label(s, u))
+    return [((step,) + path, m) for path, m in _carrier_paths(parts)]
+
+
+def _level_entries(parts: list) -> list:
+    return [((LEVEL,) + path, m) for path, m in _level_paths(parts)]
+
+
+def _carrier_label(s, u) -> str:
+    return f"{u.label} at {s.cfg.names[u.node]}"
+
+
+def _orders_in(what: str, run) -> bool:
+    return any(run) if what == CARRY else bool(run)
+
+
+def _carrier_paths(parts: list):
+    """A carrier's orders with their paths below the carrier."""
+    for what, run, _ in parts:
+        if what == DISPLACE:
+            yield (("displace", "displace (face down)"),), run[0]
+        elif what == MOVE:
+            for m in run:
+                yield (("move", "move, then resupply"), (m.to, f"to {m.to}")), m
+        elif what == CARRY:
+            for piece in run:
+                for m in piece:
+                    yield _carry_path(m), m
+
+
+def _carry_path(m) -> tuple:
+    """To whom (a unit, a port, a node), what (a top-up, a class from the card or the
+    port's storage), how many."""
+    to = (m.to, f"to {m.to}")
+    src = f"/{m.src}" if m.src else ""
+    whence = f" from {m.src} storage" if m.src else ""
+    if not m.cls:
+        return to, (f"top{src}", f"top up its basic load{whence}")
+    word = WORDS[m.cls]
+    return to, (m.cls + src, word + whence), (str(m.n), f"{m.n} {word}")
+
+
+def _level_paths(parts: list):
+    """Cross-levelling orders with their paths: giver, receiver, class, how many."""
+    for _, run, _ in parts:
+        for m in run:
+            word = WORDS[m.cls]
+            yield ((m.unit, f"from {m.unit}"), (m.to, f"to {m.to}"), (m.cls, word),
+                   (str(m.n), f"{m.n} {word}")), m
+
+
+def _sample_transport(s, side: str, rng: random.Random):
+    """A carrier (or the pass, or a port's cross-levelling) by the sum of its orders'
+    weights, then one of its orders by weight."""
+    mine = transporters(s, side)
+    ask, asked = Asking(s, side), bots.asked(s, side)
+    soon = bots._food_soon(s)
+    groups: list[tuple[float, list, list[float]]] = []
+    for u in mine:
+        parts = TRANSPORT.unit_parts(s, side, u, mine, ask)
+        _group(s, parts, asked, soon, groups)
+    _group(s, TRANSPORT.level_parts(s, side, mine), asked, soon, groups)
+    total = sum(g[0] for g in groups)
+    groups.insert(0, (bots.transport_pass(total), [PASS], [1.0]))
+    pick = rng.random() * (total + groups[0][0])
+    for weight, orders, weights in groups:
+        pick -= weight
+        if pick < 0:
+            break
+    return rng.choices(orders, weights)[0]
+
+
+def _group(s, parts: list, asked, soon: bool, groups: list) -> None:
+    """One carrier's (or the ports') orders and weights, added to `groups` if any."""
+    orders: list = []
+    weights: list[float] = []
+    for what, run, _ in parts:
+        orders += [m for piece in run for m in piece] if what == CARRY else list(run)
+        weights += bots.part_weights(s, asked, what, run, soon)
+    if orders and sum(weights) > 0:
+        groups.append((sum(weights), orders, weights))
+
+
+# -------------------------------------------------------------------- spend
+
+
+def _spend_entries(rules, s, side: str):
+    """Spend resources: buy (by sea) or fly in a unit or tokens, then which, then how
+    many tokens; a special card to buy; a card to play now."""
+    for m in rules.legal_moves(s, side):
+        if m is PASS:
+            yield ((DONE.token, DONE.label),), m
+        elif m.verb in ("buy", "fly"):
+            how = ("buy", "buy by sea") if m.verb == "buy" else ("fly", "fly in by air")
+            if m.cls:
+                word = WORDS[m.cls]
+                yield (how, (m.cls, word), (str(m.n), f"{m.n} {word}")), m
+            else:
+                yield (how, (m.unit, _words(m.unit))), m
+        elif m.verb == "card":
+            yield (("card", "buy a special card"), (m.unit, _words(m.unit))), m
+        else:
+            text = str(m).split(" ", 1)[1]  # `play NAME [TARGET] [N|CLASS]`
+            yield (("play", "play a special card now"), (text.replace(" ", "@"),
+                                                          _words(text))), m
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ")
