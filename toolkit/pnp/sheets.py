@@ -46,7 +46,7 @@ from toolkit.pnp.fonts import BUILTIN, embedded
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.spaces import printed_zones, zone_title
 from toolkit.resources import templates_dir
-from toolkit.pnp.units import MM, PressOptions
+from toolkit.pnp.units import MM, PressOptions, to_points
 
 TEMPLATES = templates_dir()  # templates/ at the root, installed as toolkit.templates
 MAX_STAT_COLUMNS = 7  # more piece fields than this are split over several tables
@@ -435,6 +435,7 @@ def environment() -> jinja2.Environment:
     env.filters["words"] = words
     env.filters["readable"] = readable
     env.filters["pale"] = lambda colour, amount=0.55: mix_white(str(colour), float(amount))
+    env.filters["points"] = to_points  # a layout's width (`63mm`, `0.75in`) in points
     return env
 
 
