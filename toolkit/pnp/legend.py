@@ -120,7 +120,7 @@ def outline_sample(colour: colors.Color, width: float = 1.8, dash: tuple = ()) -
 
 def board_legend(art: Any, scale: float = 1.0) -> Legend:
     board, scenario = art.board, art.scenario
-    legend = Legend(f"Legend: {board.name}")
+    legend = Legend(f"Legend: {board.fields.get('title') or board.name.replace('_', ' ')}")
     seen: list[str] = []
     for sp in board.spaces:
         if sp.terrain not in seen:
