@@ -136,3 +136,21 @@ def test_players_words_only_no_engine_name_flag_or_rule_id_on_a_players_page(kit
             for pattern in (SNAKE, FLAG, RULE_ID):
                 found = sorted(set(pattern.findall(text)))
                 assert not found, f"{pdf.name} page {number}: {found[:5]}"
+
+
+@pytest.mark.parametrize("scenario", SHIPPED, ids=IDS)
+def test_every_code_on_a_counter_is_keyed_on_the_reference_sheet(kits, scenario):
+    """Issue 26 item 6: a counter's stats line ("M2 R3", "R1 M2 B2", "W1 M4") is explained
+    by a key on the kit's reference sheet, letter by letter."""
+    _, _, folder = kits[scenario]
+    if not (folder / "counters.pdf").exists():
+        return  # no counters (Last Front)
+    counters = " ".join(p.extract_text() or "" for p in PdfReader(str(folder / "counters.pdf")).pages)
+    letters = set(re.findall(r"\b([A-Z])\d+\b", counters))
+    if not letters:
+        return  # this game's counters carry no codes (Last Front, Fantasy Line Battle)
+    sheets = " ".join(" ".join(p.extract_text() or "" for p in PdfReader(str(folder / "sheets.pdf")).pages).split())
+    keys = re.findall(r"Codes on the counters.{0,700}", sheets)
+    assert keys, "no key for the counter codes"
+    for letter in letters:
+        assert any(re.search(rf"(?<![\w-]){letter} [a-z]", key) for key in keys), letter

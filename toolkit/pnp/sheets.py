@@ -41,7 +41,7 @@ from dsl.model import Call, Length, Range
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.pnp.colours import colour_space, mix_white, side_colours
-from toolkit.pnp.counters import counter_counts
+from toolkit.pnp.counters import counter_counts, stats_key
 from toolkit.pnp.fonts import BUILTIN, embedded
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.spaces import printed_zones, zone_title
@@ -166,6 +166,7 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
         "sides": list(scenario.sides),
         "side_colours": side_colours(scenario),  # one colour per side (toolkit.pnp.colours)
         "side_units": _side_units(scenario),
+        "counter_key": stats_key(scenario),  # the letters of the counters' stats lines
         "version": scenario.version,
         "page": _page(options),
         "sheet": sheet,
