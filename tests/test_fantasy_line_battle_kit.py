@@ -309,8 +309,8 @@ def test_FLB_rules_summary_example_day_adds_up_from_the_cards(kit, scenario):
     assert f"Cleric ({cost} Money)" in text
     assert f"North {base} + {card['cleric'].get('mana')} (Cleric) = {base + card['cleric'].get('mana')}" in text
     assert f"makes {card['archer'].get('damage')} targeted damage" in text
-    m = re.search(r"South's track reads (\d+) \+ (\d+) = (\d+)\. The Squire \(health (\d+)\) falls, "
-                  r"and (\d+) stays", text)
+    m = re.search(r"South's track reads (\d+) \+ (\d+) = (\d+), enough for the Squire \(health (\d+)\): "
+                  r"it gets a Dying marker, and (\d+) stays", text)
     assert m, text
     targeted, front, total, health, left = map(int, m.groups())
     assert (targeted, front) == (card["archer"].get("damage"), card["knight"].get("damage"))
@@ -318,6 +318,9 @@ def test_FLB_rules_summary_example_day_adds_up_from_the_cards(kit, scenario):
     north = re.search(r"North's track reads (\d+), short of the Knight's (\d+) health", text)
     assert north and int(north.group(1)) == card["squire"].get("damage") + card["pyromancer"].get("damage")
     assert int(north.group(2)) == card["knight"].get("health") > int(north.group(1))
+    # FLB-R15, FLB-R20: both lines strike at once, so the Squire's blow is counted before it falls
+    squire_hits = text.index(f"the Squire hits for {card['squire'].get('damage')}")
+    assert squire_hits < text.index("it gets a Dying marker") and "struck in the same moment" in text
 
 
 @pytest.mark.skipif(not SOURCE.is_file(), reason="the source rulebook is kept outside the project")

@@ -111,6 +111,39 @@ def test_LF_a_player_display_per_player_with_two_captured_territories_and_a_bid(
             assert "bonus held" in text and "Winning" in text
 
 
+def _fill_colours(page) -> set[tuple[float, float, float]]:
+    return {tuple(round(v, 2) for v in r["non_stroking_color"]) for r in page.rects + page.curves
+            if r.get("fill") and r.get("non_stroking_color") and len(r["non_stroking_color"]) == 3}
+
+
+def test_LF_seat_colours_are_not_the_nations_colours(kit, scenario):
+    """Issue 26 item 6: a seat's colour (its player display) never reads as a nation's (the
+    territory cards): each display's colour is at least 60 apart (RGB, 0-255) from every
+    nation colour and from every other seat's."""
+    with pdfplumber.open(kit / "cards.pdf") as pdf:
+        nations = {c for page in pdf.pages for c in _fill_colours(page)}
+    territory = {tuple(round(int(c[i:i + 2], 16) / 255, 2) for i in (1, 3, 5))
+                 for c in (card.fields.get("colour") for card in scenario.decks["territory"].cards) if c}
+    assert territory and territory <= nations  # the nations' colours are printed on the cards
+    seats = {}
+    with pdfplumber.open(kit / "sheets.pdf") as pdf:
+        for page in pdf.pages:
+            m = re.search(r"(\w+) · PLAYER DISPLAY", _words(page))
+            if m:
+                seats[m.group(1)] = _fill_colours(page)
+    from toolkit.pnp.colours import side_colours
+    from toolkit.pnp.press import effective
+
+    chosen = side_colours(effective(scenario))
+    for side, fills in seats.items():
+        seat = tuple(round(int(chosen[side][i:i + 2], 16) / 255, 2) for i in (1, 3, 5))
+        assert seat in fills, side  # the display is drawn in the seat's colour
+        for other in territory | {tuple(round(int(chosen[o][i:i + 2], 16) / 255, 2) for i in (1, 3, 5))
+                                  for o in seats if o != side}:
+            distance = sum((255 * (a - b)) ** 2 for a, b in zip(seat, other)) ** 0.5
+            assert distance >= 60, (side, seat, other)
+
+
 # ---------------------------------------------------------------------- the bid calculator
 
 

@@ -5,6 +5,7 @@ order cards, player boards and a rules summary, read back from the PDFs."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import dsl
 from toolkit.cli import main
 from toolkit.pnp.colours import as_color, side_colours
 from toolkit.pnp.press import effective
+from toolkit.pnp.units import to_points
 from toolkit.pnp.node_labels import box_distances, label_places, ring_meets, segment_meets_box
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -235,7 +237,7 @@ def test_press_unit_cards_make_a_deck_per_side_with_a_card_per_unit():
 
 # ------------------------------------------------------------------- the sheets
 
-BOX = 22.0  # pt: a storage box on a tracker card (templates/sheets/lines_and_webs_trackers.rml.j2)
+BOX = 30.0  # pt: a storage box on a tracker card, a 3/8 in chit and 3 pt (templates/sheets/lines_and_webs_trackers.rml.j2)
 
 
 def _sheet_pages(kit: Path) -> list[str]:
@@ -260,30 +262,31 @@ def test_LW_board_one_player_board_per_side_in_its_colour(kit, scenario):
         for side in scenario.sides:
             [number] = [i for i, text in enumerate(pages) if f"{side.upper()} · PLAYER BOARD" in text]
             page, text = pdf.pages[number], " ".join(pages[number].split())
-            assert _rgb(colours[side]) in {_colour(r.get("non_stroking_color")) for r in page.rects}
+            fills = {_colour(r.get("non_stroking_color")) for r in page.rects + page.curves if r.get("fill")}
+            assert _rgb(colours[side]) in fills
             for words in ("Offshore delivery queue", "Assets in packaging / RSOI", "In transit",
-                          "Arrival at a port", "Execution deck", "Reserve deck (at most 4)", "Out of play",
-                          "Special cards", "Resource points this turn", "Turn record", "Reference key"):
+                          "Arrival at a port", "Resource points this turn", "Turn record", "Reference key",
+                          "Codes on the counters and cards"):
                 assert words in text, (side, words)
-            # the reserve holds at most four cards: four numbered slots
-            slots = [r for r in page.rects + page.curves  # rounded: drawn as curves
-                     if not r.get("fill") and 50 < r["x1"] - r["x0"] < 60 and abs(r["bottom"] - r["top"] - 40) < 0.5]
-            assert len(slots) == scenario.option("reserve_orders") == 4
+            # the order decks have a page of card-sized spaces of their own
+            [spaces] = [t for t in pages if f"{side.upper()} · CARD SPACES" in t]
+            assert f"Reserve (at most {scenario.option('reserve_orders')} cards)" in spaces
 
 
 def test_LW_board_turn_record_shades_the_food_turns_and_rp_track_runs_to_25(kit, scenario):
     food = _class_colours(scenario)["cl1"]
+    chit = effective(scenario).layouts["marker_front"].width.points
     with pdfplumber.open(kit / "sheets.pdf") as pdf:
         page = pdf.pages[0]
-        cells = [r for r in page.rects if abs(r["height"] - 26) < 0.3 and r["width"] > 30]
+        boxes = [r for r in page.rects if abs(r["height"] - (chit + 3)) < 0.3]
+        cells = [r for r in boxes if r["top"] == max(b["top"] for b in boxes)]  # the lowest row
         assert len(cells) == scenario.option("turns") == 15
         shaded = sorted(round(r["x0"]) for r in cells
                         if _colour(r.get("non_stroking_color")) != (1.0, 1.0, 1.0))
         xs = sorted(round(r["x0"]) for r in cells)
         assert [xs.index(x) + 1 for x in shaded] == list(scenario.option("food_turns"))
         assert all(_colour(r.get("non_stroking_color")) != _rgb(food) for r in cells)  # a pale tint
-        rp_cells = [r for r in page.rects if abs(r["height"] - 20) < 0.3 and r["width"] < 25]
-        assert len(rp_cells) == scenario.option("rp_per_turn") + 1  # 0 to 25
+        assert len(boxes) - len(cells) == scenario.option("rp_per_turn") + 1  # RP 0 to 25
 
 
 def test_LW_board_reference_key_has_the_hit_numbers_food_turns_and_costs(kit, scenario):
@@ -361,18 +364,121 @@ def _printed_size(ch: dict) -> float:
     return ch["y1"] - ch["y0"] if abs(b) < 1e-6 and abs(c) < 1e-6 else ch["x1"] - ch["x0"]
 
 
-def test_LW_supply_tokens_print_only_as_an_option(kit, scenario, tmp_path):
-    """Players keep supplies as cubes: the supply chits are optional counters, left out of a
-    plain build with a note saying so, printed with --optional."""
-    from toolkit.pnp.counters import write_counters
-    from toolkit.pnp.units import PressOptions
-
+def test_LW_supply_tokens_are_in_the_default_kit(kit, scenario):
+    """Issue 26: the kit is playable from paper alone, so the 300 tokens of each supply class
+    print in a plain build, beside the other markers."""
     tokens = {p.name for p in scenario.pieces.values() if p.get("class")}
     assert tokens == {"food_token", "fuel_token", "ammo_token"}
     manifest = json.loads((kit / "manifest.json").read_text())
-    assert not tokens & set(manifest["components"]["counters"]["counts"])
-    [note] = [n for n in manifest["skipped"] if "optional counters" in n]
-    assert "900 optional counters not printed" in note and "--optional" in note
-    assert manifest["components"]["counters"]["counts"]["damage_token"] == 50  # other markers stay
-    report = write_counters(scenario, tmp_path / "counters.pdf", PressOptions(optional=True, backs="none"))
-    assert {report.counts[t] for t in tokens} == {300} and not report.notes
+    counts = manifest["components"]["counters"]["counts"]
+    assert {counts[t] for t in tokens} == {300}
+    assert counts["damage_token"] == 50
+    assert not [n for n in manifest.get("skipped", []) if "optional counters" in n]
+
+
+def test_LW_trackers_every_storage_and_damage_box_holds_a_token(kit, scenario):
+    """A supply token sits in a tracker card's storage box, a DMG marker in a port's damage
+    box: every such box (white or in a supply class's tint; pale red for damage) is wider
+    and taller than the chit printed on the counter sheets."""
+    from toolkit.pnp.colours import mix_white
+
+    chit = effective(scenario).layouts["marker_front"].width.points
+    storage = {_rgb(mix_white(c, 0.55)) for c in _class_colours(scenario).values()} | {(1.0, 1.0, 1.0)}
+    damage = _rgb("#fbe3e1")
+    found = {"storage": [], "damage": []}
+    with pdfplumber.open(kit / "sheets.pdf") as pdf:
+        for page in pdf.pages:
+            if "storage" not in (page.extract_text() or ""):
+                continue
+            for r in page.rects:
+                fill = _colour(r.get("non_stroking_color")) if r.get("fill") else None
+                square = abs(r["width"] - r["height"]) < 0.3 and r["width"] < 3 * chit
+                if square and fill in storage and round(r.get("linewidth", 0), 1) == 0.6:
+                    found["storage"].append(r)
+                elif square and fill == damage:
+                    found["damage"].append(r)
+    assert len(found["storage"]) > 500 and len(found["damage"]) == 14
+    for r in found["storage"] + found["damage"]:
+        assert r["width"] > chit and r["height"] > chit, (r["width"], chit)
+
+
+def test_LW_board_rp_and_turn_tracks_hold_their_markers(kit, scenario):
+    chit = effective(scenario).layouts["marker_front"].width.points
+    manifest = json.loads((kit / "manifest.json").read_text())
+    counts = manifest["components"]["counters"]["counts"]
+    for side in ("Delta", "Gamma"):
+        assert counts[f"{side}/turn"] == 1 and counts[f"{side}/resource_points"] == 1
+    with pdfplumber.open(kit / "sheets.pdf") as pdf:
+        [board] = [p for p in pdf.pages if "DELTA · PLAYER BOARD" in (p.extract_text() or "")]
+        cells = [r for r in board.rects if round(r.get("linewidth", 0), 1) == 0.6
+                 and 0.9 * chit < r["height"] < 2 * chit and r["width"] < 60]
+    assert len(cells) == 26 + 15  # RP 0 to 25, turns 1 to 15
+    assert all(c["width"] > chit and c["height"] > chit for c in cells)
+
+
+def test_LW_card_spaces_are_larger_than_the_cards(kit, scenario):
+    layout = effective(scenario).layouts["special"]
+    cw, ch = layout.width.points, layout.height.points
+    with pdfplumber.open(kit / "sheets.pdf") as pdf:
+        for side in ("DELTA", "GAMMA"):
+            [page] = [p for p in pdf.pages if f"{side} · CARD SPACES" in (p.extract_text() or "")]
+            text = page.extract_text()
+            for name in ("Execution deck", "Reserve", "Out of play", "Special cards"):
+                assert name in text
+            outlines = [r for r in page.rects + page.curves
+                        if abs(r["width"] - cw) < 1 and abs(r["height"] - ch) < 1]
+            spaces = [r for r in page.rects + page.curves
+                      if cw + 4 < r["width"] < cw + 40 and ch + 4 < r["height"] < ch + 60]
+            assert len(outlines) == 4 and len(spaces) == 4
+
+
+def test_LW_R10_each_side_has_a_deployment_sheet_listing_every_unit_and_the_reserves(kit, scenario):
+    pages = _sheet_pages(kit)
+    abbrev = {"armor": "ARM", "mech_infantry": "MECH", "field_artillery": "FA", "air_defense": "ADA",
+              "forward_support_platoon": "FSP", "fle_company": "FLE-C", "fle_battalion": "FLE-B",
+              "forward_support_company": "FSC", "brigade_support_battalion": "BSB",
+              "division_service_support_battalion": "DSSB", "engineer": "ENG",
+              "combat_service_support_battalion": "CSSB"}
+    for side, setup in scenario.setups.items():
+        [page] = [p for p in pages if f"{side.upper()} · DEPLOYMENT" in p]
+        text = " ".join(page.split())
+        numbers: dict[str, int] = {}
+        for placement in setup.placements:
+            numbers[placement.piece] = numbers.get(placement.piece, 0) + 1
+            assert f"{abbrev[placement.piece]} {numbers[placement.piece]}: {placement.space}" in text
+        assert "Not in play yet" in text
+        for piece in setup.reserve_counts():
+            assert abbrev[piece] in text.split("Not in play yet", 1)[1]
+        assert "APS 1" in text  # the aerial port squadron waits in the delivery queue
+
+
+def _node_discs(page, diameter: float) -> list[tuple[float, float]]:
+    return [((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2) for c in page.curves
+            if abs(c["width"] - diameter) < 1.5 and abs(c["height"] - diameter) < 1.5]
+
+
+def test_LW_map_a_counter_on_a_node_leaves_its_id_in_sight(kit, scenario):
+    """At 100%: a node is drawn wider than a unit counter, neighbouring counters do not
+    touch, and every node id lies outside the counter standing on its node."""
+    counter = effective(scenario).layouts["unit_front"].width.points
+    board = next(iter(scenario.boards.values()))
+    node = to_points(board.fields["space_size"])
+    assert node > counter
+    seen = 0
+    with pdfplumber.open(kit / "boards.pdf") as pdf:
+        for page in pdf.pages[:-1]:  # the tiles; the last page is the assembly sheet or legend
+            discs = _node_discs(page, node)
+            ids = [w for w in page.extract_words() if NODE_ID.match(w["text"])]
+            for a in discs:
+                near = min((math.dist(a, b) for b in discs if b != a), default=1e9)
+                assert near > counter * math.sqrt(2)
+            for w in ids:
+                if not discs:
+                    break
+                cx, cy = min(discs, key=lambda d: math.dist(d, ((w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2)))
+                half = counter / 2
+                inside_x = w["x1"] > cx - half and w["x0"] < cx + half
+                inside_y = w["bottom"] > cy - half and w["top"] < cy + half
+                assert not (inside_x and inside_y), (w["text"], cx, cy)
+                seen += 1
+    assert seen >= len(board.spaces)

@@ -58,7 +58,7 @@ def test_front_lines_board_draws_only_the_centre_and_the_deployment_rows(tmp_pat
     pdf = tmp_path / "boards.pdf"
     write_boards(scenario, pdf, PressOptions())
     seen = text_of(pdf)
-    for shown in ("centre", "deploy North", "deploy South"):
+    for shown in ("Centre squares", "North sets up here", "South sets up here"):  # the zones' titles
         assert shown in seen
     for hidden in ("spawn", "hidden", "skills"):
         assert hidden not in seen

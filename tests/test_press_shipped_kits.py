@@ -4,6 +4,7 @@ every PDF is embedded, and nothing is printed under 6 pt (issue 16 item 3)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pdfplumber
@@ -112,3 +113,44 @@ def test_nothing_in_a_shipped_kit_is_printed_under_6_pt(kits, scenario):
                 small = [(c["text"], round(printed_size(c), 2)) for c in page.chars
                          if printed_size(c) < MIN_TEXT - 0.01]
                 assert not small, f"{pdf.name} page {number}: text under 6 pt: {small[:10]}"
+
+
+RULE_ID = re.compile(r"\b(?:LW|LF|FLB|FL)-[A-Za-z]*-?\d+\b")  # as content/*/rulings.md name them
+SNAKE = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")  # an engine name: lake_nogo, four_players
+FLAG = re.compile(r"(?<![\w-])--[a-z]")  # a command-line flag: --optional
+# calibration.pdf is for whoever runs the printer: it names the build's --back-offset on purpose
+FOR_THE_PRINTER = {"calibration.pdf"}
+
+
+@pytest.mark.parametrize("scenario", SHIPPED, ids=IDS)
+def test_players_words_only_no_engine_name_flag_or_rule_id_on_a_players_page(kits, scenario):
+    """Issue 26 item 3: players read no snake_case name, no flag and no rule id (the kits
+    print no rulings page that would define one)."""
+    rc, _, folder = kits[scenario]
+    assert rc == 0
+    for pdf in component_pdfs(folder):
+        if pdf.name in FOR_THE_PRINTER:
+            continue
+        for number, page in enumerate(PdfReader(str(pdf)).pages, 1):
+            text = page.extract_text() or ""
+            for pattern in (SNAKE, FLAG, RULE_ID):
+                found = sorted(set(pattern.findall(text)))
+                assert not found, f"{pdf.name} page {number}: {found[:5]}"
+
+
+@pytest.mark.parametrize("scenario", SHIPPED, ids=IDS)
+def test_every_code_on_a_counter_is_keyed_on_the_reference_sheet(kits, scenario):
+    """Issue 26 item 6: a counter's stats line ("M2 R3", "R1 M2 B2", "W1 M4") is explained
+    by a key on the kit's reference sheet, letter by letter."""
+    _, _, folder = kits[scenario]
+    if not (folder / "counters.pdf").exists():
+        return  # no counters (Last Front)
+    counters = " ".join(p.extract_text() or "" for p in PdfReader(str(folder / "counters.pdf")).pages)
+    letters = set(re.findall(r"\b([A-Z])\d+\b", counters))
+    if not letters:
+        return  # this game's counters carry no codes (Last Front, Fantasy Line Battle)
+    sheets = " ".join(" ".join(p.extract_text() or "" for p in PdfReader(str(folder / "sheets.pdf")).pages).split())
+    keys = re.findall(r"Codes on the counters.{0,700}", sheets)
+    assert keys, "no key for the counter codes"
+    for letter in letters:
+        assert any(re.search(rf"(?<![\w-]){letter} [a-z]", key) for key in keys), letter

@@ -80,11 +80,20 @@ def board_overlap(board: Any, options: Any) -> float:
     return board_length(board, "overlap", DEFAULT_OVERLAP)
 
 
+def _page_title(scenario: Any, board: Any) -> str:
+    """The page header in players' words: the scenario's title, and the board's (its `title`,
+    else its name in words) where the scenario has more than one board."""
+    name = str(board.fields.get("title") or board.name.replace("_", " "))
+    if scenario is None:
+        return name
+    return scenario.title if len(scenario.boards) == 1 else f"{scenario.title} · {name}"
+
+
 def draw_board_pages(c: Canvas, scenario: Any, board: Any, options: PressOptions) -> tuple[int, int]:
     """All the pages of one board; returns (pages, tiles)."""
     art = BoardArt(scenario, board, geometry(board))
     W, H = art.geo.width, art.geo.height
-    title = f"{scenario.title} · board {board.name}" if scenario is not None else f"board {board.name}"
+    title = _page_title(scenario, board)
     margin = max(float(getattr(options, "margin", 0.0)), PAGE_MARGIN)
     pages = [Page(size, margin) for size in _orientations(options)]
     gap = LEGEND_GAP

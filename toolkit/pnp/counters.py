@@ -95,14 +95,36 @@ def left_out(scenario: Any, options: PressOptions) -> str | None:
             f"({', '.join(f'{k} {v}' for k, v in skipped.items())}); --optional prints them")
 
 
-def stats_line(piece: Any) -> str:
-    """`R1 M2`: the piece's numeric statistics, first letter and value."""
+def _stat_fields(piece: Any) -> list[tuple[str, Any]]:
+    """The piece's numeric statistics the default face shows, in field order (at most four)."""
     parts = []
     for k, v in piece.fields.items():
         if k in COUNT_FIELDS or isinstance(v, bool) or not isinstance(v, (int, float)):
             continue
-        parts.append(f"{k[:1].upper()}{v:g}")
-    return " ".join(parts[:4])
+        parts.append((k, v))
+    return parts[:4]
+
+
+def stats_line(piece: Any) -> str:
+    """`R1 M2`: the piece's numeric statistics, first letter and value."""
+    return " ".join(f"{k[:1].upper()}{v:g}" for k, v in _stat_fields(piece))
+
+
+def stats_key(scenario: Any) -> list[tuple[str, str]]:
+    """What the letters of the stats lines mean, for the reference sheet: [("M", "moves"),
+    ("R", "range or reveals")], over the counters whose face shows `{{ stats }}` (the
+    default face does; a layout of the game's own that does not says what it shows)."""
+    key: dict[str, list[str]] = {}
+    for _, piece, _ in counter_counts(scenario):
+        layout = scenario.layouts.get(str(piece.fields.get("front_layout", "")))
+        if piece.fields.get("front_as") is not None or (layout is not None and not any(
+                "stats" in str(getattr(e, "content", "") or "") for e in layout.elements)):
+            continue
+        for k, _ in _stat_fields(piece):
+            names = key.setdefault(k[:1].upper(), [])
+            if k.replace("_", " ") not in names:
+                names.append(k.replace("_", " "))
+    return [(letter, " or ".join(names)) for letter, names in key.items()]
 
 
 def face_names(piece: Any) -> tuple[str, str | None]:

@@ -17,7 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from toolkit.pnp.colours import INK, as_color, side_colour, terrain_colour, zone_colour
 from toolkit.pnp.fonts import embedded
 from toolkit.pnp.hexes import board_length
-from toolkit.pnp.spaces import printed_zones, river_borders
+from toolkit.pnp.spaces import printed_zones, river_borders, zone_title
 from toolkit.pnp.symbols import LINK_SYMBOLS, draw_hatch_box, space_symbols
 from toolkit.pnp.units import MM
 
@@ -120,7 +120,7 @@ def outline_sample(colour: colors.Color, width: float = 1.8, dash: tuple = ()) -
 
 def board_legend(art: Any, scale: float = 1.0) -> Legend:
     board, scenario = art.board, art.scenario
-    legend = Legend(f"Legend: {board.name}")
+    legend = Legend(f"Legend: {board.fields.get('title') or board.name.replace('_', ' ')}")
     seen: list[str] = []
     for sp in board.spaces:
         if sp.terrain not in seen:
@@ -156,11 +156,11 @@ def board_legend(art: Any, scale: float = 1.0) -> Legend:
                 label = "River (along the edge)"
             legend.items.append(LegendItem(label, draw))
     for i, zone in printed_zones(board):
-        legend.items.append(LegendItem(f"Zone {zone.name.replace('_', ' ')}",
+        legend.items.append(LegendItem(zone_title(zone) if zone.fields.get("title") else f"Zone {zone_title(zone)}",
                                        outline_sample(zone_colour(scenario, zone, i), 2.0, (4, 2))))
     legend.notes.append(scale_note(art))
     if scale < 0.9999:
-        legend.notes.append(f"Printed at {scale * 100:.0f}% to fit one page (--fit): not to scale.")
+        legend.notes.append(f"Printed at {scale * 100:.0f}% to fit one page: not to scale.")
     return legend
 
 

@@ -41,12 +41,12 @@ from dsl.model import Call, Length, Range
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.pnp.colours import colour_space, mix_white, side_colours
-from toolkit.pnp.counters import counter_counts
+from toolkit.pnp.counters import counter_counts, stats_key
 from toolkit.pnp.fonts import BUILTIN, embedded
 from toolkit.pnp.report import ComponentReport
-from toolkit.pnp.spaces import printed_zones
+from toolkit.pnp.spaces import printed_zones, zone_title
 from toolkit.resources import templates_dir
-from toolkit.pnp.units import MM, PressOptions
+from toolkit.pnp.units import MM, PressOptions, to_points
 
 TEMPLATES = templates_dir()  # templates/ at the root, installed as toolkit.templates
 MAX_STAT_COLUMNS = 7  # more piece fields than this are split over several tables
@@ -143,94 +143,15 @@ def _phase_steps(entries: Mapping) -> list[str]:
 
 def sheet_context(scenario: Any, options: PressOptions) -> dict:
     """Everything a sheet template needs, as plain values (strings, lists, dicts)."""
-    width, height = options.page_size
-    margin = max(float(getattr(options, "margin", 0.0)), 12 * MM)
-    sheet = scenario.fields.get("sheet", scenario.options.get("sheet"))
-    sheet = dict(sheet.items()) if isinstance(sheet, Mapping) else {}
-    sequence = sheet.get("turn_sequence")
-    scenario_tables = getattr(scenario, "tables", None) or {}
-    if "turn_sequence" in scenario_tables:  # `table turn_sequence { steps [...] }`
-        seq_table = scenario_tables["turn_sequence"]
-        sequence = seq_table.fields.get("steps") or _phase_steps(seq_table.fields) or sequence
-        if "notes" in seq_table.fields:
-            sheet.setdefault("notes", seq_table.fields["notes"])
-    if isinstance(sequence, str):
-        sequence = [sequence]
-
-    terrain = []
-    for t in scenario.terrains.values():
-        props = [(words(k), fmt(v)) for k, v in t.fields.items() if k not in TEXT_FIELDS]
-        terrain.append({"name": words(t.name), "colour": _colour(t.colour), "props": props,
-                        "text": str(t.fields.get("text", ""))})
-
+    sheet, sequence = _turn_sequence(scenario)
+    terrain = _terrain(scenario)
     terrain_effects = any(t["props"] or t["text"] for t in terrain)
-
     units = [p for p in scenario.pieces.values() if not p.fields.flag("marker")]
     markers = [p for p in scenario.pieces.values() if p.fields.flag("marker")]
-
-    tables, scalar_options = [], []
-    for name, table in scenario_tables.items():
-        if name == "turn_sequence":
-            continue
-        if _is_table(table.fields):
-            tables.append(_table(name, table.fields))
-        elif len(table.fields):
-            tables.append(_pairs(name, table.fields))
-    for source in (scenario.options, scenario.fields):
-        for key, value in source.items():
-            if key == "sheet":
-                continue
-            if _is_table(value):
-                tables.append(_table(key, value))
-            elif source is scenario.options:
-                scalar_options.append((words(key), fmt(value)))
-
-    decks = []
-    for deck in scenario.decks.values():
-        # fields naming the other face of a double-sided card are the press's business
-        hidden = set(TEXT_FIELDS) | _back_from_fields(scenario, deck)
-        cards = []
-        for card in deck.cards:
-            props = [(words(k), fmt(v)) for k, v in card.fields.items() if k not in hidden]
-            # a card's effects are rule syntax for the referee; players read its text
-            cards.append({"name": card.name, "title": card.title, "quantity": card.quantity,
-                          "props": readable(props), "text": card.text})
-        decks.append({"name": deck.name, "title": deck.title, "size": deck.size, "cards": cards,
-                      "has_values": any(c["props"] for c in cards),
-                      "props": readable([(words(k), fmt(v)) for k, v in deck.fields.items()
-                                         if k not in PRESS_DECK_FIELDS])})
-
-    boards = []
-    for b in scenario.boards.values():
-        size = f"{b.width} x {b.height}" if b.kind != "map" else f"{len(b.spaces)} nodes"
-        features = {}
-        for s in b.spaces:
-            for tag in s.tags:
-                features[tag] = features.get(tag, 0) + 1
-        for border in getattr(b, "borders", ()):  # `border A B { river }`: between spaces, not a link
-            for tag in border.tags:
-                features[f"{tag} border"] = features.get(f"{tag} border", 0) + 1
-        boards.append({"name": b.name, "kind": b.kind, "size": size,
-                       "zones": [words(z.name) for _, z in printed_zones(b)],
-                       "features": sorted((words(k), v) for k, v in features.items())})
-
-    setups = []
-    for setup in scenario.setups.values():
-        placed: dict[str, int] = {}
-        for p in setup.placements:
-            placed[p.piece] = placed.get(p.piece, 0) + p.count
-        setups.append({
-            "side": setup.side,
-            "placed": ", ".join(f"{words(k)} x{v}" for k, v in placed.items()),
-            "reserve": ", ".join(f"{words(k)} x{v}" for k, v in setup.reserve_counts().items()),
-            "other": [(words(k), fmt(v)) for k, v in setup.fields.items() if k not in ("colour", "color")],
-        })
-
-    side_units: dict[str, list[dict]] = {side: [] for side in scenario.sides}
-    for side, piece, n in counter_counts(scenario):  # every unit a side gets, as its counters
-        if side is not None and not piece.fields.flag("marker"):
-            side_units[side].append({"piece": piece, "count": n})
-
+    tables, scalar_options = _tables_and_options(scenario)
+    decks = [_deck(scenario, deck) for deck in scenario.decks.values()]
+    boards = [_board(b) for b in scenario.boards.values()]
+    setups = [_setup(setup) for setup in scenario.setups.values()]
     warnings: list[str] = []
     units, markers = _stat_tables(units), _stat_tables(markers)
     terrain, units, markers, tables, decks, boards, setups = _within_rows(
@@ -244,10 +165,10 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
         "ruleset_title": words(scenario.ruleset).title(),
         "sides": list(scenario.sides),
         "side_colours": side_colours(scenario),  # one colour per side (toolkit.pnp.colours)
-        "side_units": side_units,
+        "side_units": _side_units(scenario),
+        "counter_key": stats_key(scenario),  # the letters of the counters' stats lines
         "version": scenario.version,
-        "page": {"width": width, "height": height, "margin": margin,
-                 "frame_width": width - 2 * margin, "frame_height": height - 2 * margin - 10},
+        "page": _page(options),
         "sheet": sheet,
         "turn_sequence": [str(s) for s in sequence] if isinstance(sequence, (list, tuple)) else [],
         "notes": _as_list(sheet.get("notes")),
@@ -264,6 +185,112 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
         "boards": boards,
         "setups": setups,
     }
+
+
+def _page(options: PressOptions) -> dict:
+    """The page the sheet is laid out on, in points: size, margin, the frame inside it."""
+    width, height = options.page_size
+    margin = max(float(getattr(options, "margin", 0.0)), 12 * MM)
+    return {"width": width, "height": height, "margin": margin,
+            "frame_width": width - 2 * margin, "frame_height": height - 2 * margin - 10}
+
+
+def _turn_sequence(scenario: Any) -> tuple[dict, Any]:
+    """The sheet block (`options { sheet { … } }`) and the turn sequence: the scenario's
+    `table turn_sequence` (steps, or phase by phase) wins over the older sheet block."""
+    sheet = scenario.fields.get("sheet", scenario.options.get("sheet"))
+    sheet = dict(sheet.items()) if isinstance(sheet, Mapping) else {}
+    sequence = sheet.get("turn_sequence")
+    scenario_tables = getattr(scenario, "tables", None) or {}
+    if "turn_sequence" in scenario_tables:  # `table turn_sequence { steps [...] }`
+        seq_table = scenario_tables["turn_sequence"]
+        sequence = seq_table.fields.get("steps") or _phase_steps(seq_table.fields) or sequence
+        if "notes" in seq_table.fields:
+            sheet.setdefault("notes", seq_table.fields["notes"])
+    if isinstance(sequence, str):
+        sequence = [sequence]
+    return sheet, sequence
+
+
+def _terrain(scenario: Any) -> list[dict]:
+    out = []
+    for t in scenario.terrains.values():
+        props = [(words(k), fmt(v)) for k, v in t.fields.items() if k not in TEXT_FIELDS]
+        out.append({"name": words(t.name), "colour": _colour(t.colour), "props": props,
+                    "text": str(t.fields.get("text", ""))})
+    return out
+
+
+def _tables_and_options(scenario: Any) -> tuple[list[dict], list[tuple[str, str]]]:
+    """The scenario's tables but the turn sequence (grids, or one row per entry), and its
+    options: table-shaped ones join the tables, the rest are (name, value) pairs."""
+    tables, scalar_options = [], []
+    for name, table in (getattr(scenario, "tables", None) or {}).items():
+        if name == "turn_sequence":
+            continue
+        if _is_table(table.fields):
+            tables.append(_table(name, table.fields))
+        elif len(table.fields):
+            tables.append(_pairs(name, table.fields))
+    for source in (scenario.options, scenario.fields):
+        for key, value in source.items():
+            if key == "sheet":
+                continue
+            if _is_table(value):
+                tables.append(_table(key, value))
+            elif source is scenario.options:
+                scalar_options.append((words(key), fmt(value)))
+    return tables, scalar_options
+
+
+def _deck(scenario: Any, deck: Any) -> dict:
+    # fields naming the other face of a double-sided card are the press's business
+    hidden = set(TEXT_FIELDS) | _back_from_fields(scenario, deck)
+    cards = []
+    for card in deck.cards:
+        props = [(words(k), fmt(v)) for k, v in card.fields.items() if k not in hidden]
+        # a card's effects are rule syntax for the referee; players read its text
+        cards.append({"name": card.name, "title": card.title, "quantity": card.quantity,
+                      "props": readable(props), "text": card.text})
+    return {"name": deck.name, "title": deck.title, "size": deck.size, "cards": cards,
+            "has_values": any(c["props"] for c in cards),
+            "props": readable([(words(k), fmt(v)) for k, v in deck.fields.items()
+                               if k not in PRESS_DECK_FIELDS])}
+
+
+def _board(b: Any) -> dict:
+    size = f"{b.width} x {b.height}" if b.kind != "map" else f"{len(b.spaces)} nodes"
+    features: dict[str, int] = {}
+    for s in b.spaces:
+        for tag in s.tags:
+            features[tag] = features.get(tag, 0) + 1
+    for border in getattr(b, "borders", ()):  # `border A B { river }`: between spaces, not a link
+        for tag in border.tags:
+            features[f"{tag} border"] = features.get(f"{tag} border", 0) + 1
+    return {"name": b.name, "kind": b.kind, "size": size,
+            "zones": [zone_title(z) for _, z in printed_zones(b)],
+            "features": sorted((words(k), v) for k, v in features.items())}
+
+
+def _setup(setup: Any) -> dict:
+    placed: dict[str, int] = {}
+    for p in setup.placements:
+        placed[p.piece] = placed.get(p.piece, 0) + p.count
+    return {
+        "side": setup.side,
+        "placed": ", ".join(f"{words(k)} x{v}" for k, v in placed.items()),
+        "reserve": ", ".join(f"{words(k)} x{v}" for k, v in setup.reserve_counts().items()),
+        "other": [(words(k), fmt(v)) for k, v in setup.fields.items() if k not in ("colour", "color")],
+    }
+
+
+def _side_units(scenario: Any) -> dict[str, list[dict]]:
+    """Every unit a side gets, as its counters: {side: [{piece, count}]} (markers apart)."""
+    side_units: dict[str, list[dict]] = {side: [] for side in scenario.sides}
+    for side, piece, n in counter_counts(scenario):
+        if side is not None and not piece.fields.flag("marker"):
+            side_units[side].append({"piece": piece, "count": n})
+    return side_units
 
 
 def embedded_fonts() -> list[tuple[str, str]]:
@@ -409,6 +436,7 @@ def environment() -> jinja2.Environment:
     env.filters["words"] = words
     env.filters["readable"] = readable
     env.filters["pale"] = lambda colour, amount=0.55: mix_white(str(colour), float(amount))
+    env.filters["points"] = to_points  # a layout's width (`63mm`, `0.75in`) in points
     return env
 
 

@@ -228,6 +228,11 @@ def printed_zones(board: Any) -> list[tuple[int, Any]]:
     return [(i, z) for i, z in enumerate(board.zones) if z.fields.get("print", True) is not False]
 
 
+def zone_title(zone: Any) -> str:
+    """A zone as players read it: its `title` if it has one, else its name in words."""
+    return str(zone.fields.get("title") or zone.name.replace("_", " "))
+
+
 def _hatch_polygons(c: Canvas, polygons) -> None:
     """Diagonal hatching over impassable spaces: one clip path, one set of lines."""
     if not polygons:
@@ -270,7 +275,7 @@ def _draw_zone_names(c: Canvas, art: BoardArt, shown: set[str]) -> None:
         x, y = geo.centres[anchor]
         # grids: under the centre symbols; maps: above the node (its id is below)
         y = y + geo.size * 0.2 + 6 if geo.kind != "map" else y - geo.size / 2 - 6
-        name = zone.name.replace("_", " ")
+        name = zone_title(zone)
         c.setFont(embedded("sans-italic"), 7)
         # a pale tag behind the name keeps a zone colour readable on any terrain colour
         w = c.stringWidth(name, embedded("sans-italic"), 7)
