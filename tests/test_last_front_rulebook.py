@@ -483,7 +483,8 @@ def test_blitz_a_withdrawn_player_may_not_answer():
     t.play("P3", *["play troops_3"] * 4)
     t.play("P3", "dig troops_3 troops_3 troops_3 troops_3")
     assert t.to_act() == ("P1",)
-    t.refused("P2", "play ambush", "turn")
+    why = t.refused("P2", "play ambush", "LF-withdrawn")
+    assert "P2 has withdrawn from this battle and plays no more cards in it" in why
 
 
 def test_blitz_ambush_may_not_be_played_on_ones_own_turn_for_its_ability():
@@ -857,15 +858,20 @@ def test_special_cards_do_not_reach_a_withdrawn_player():
     t.bid("P1", "troops_1")
     t.play("P2", "withdraw")
     t.play("P3", "play troops_3")
-    t.refused("P3", "play espionage P2", "LF-target")
-    t.refused("P3", "play sabotage P2 troops_2", "LF-target")
+    why = t.refused("P3", "play espionage P2", "LF-target")
+    assert "espionage cannot target P2 now: P2 has withdrawn from this battle" in why
+    why = t.refused("P3", "play sabotage P2 troops_2", "LF-target")
+    assert "P2 has withdrawn from this battle (LF-withdrawn)" in why
+    why = t.refused("P3", "play espionage P3", "LF-target")
+    assert "it aims at an opponent, not at you" in why
 
 
 def test_a_withdrawn_player_may_make_no_move_in_the_battle():
     t = Table(3, hands={"P1": ["troops_1"], "P2": ["troops_2", "troops_3"]})
     t.bid("P1", "troops_1")
     t.play("P2", "withdraw")
-    t.refused("P2", "play troops_3", "turn")
+    why = t.refused("P2", "play troops_3", "LF-withdrawn")
+    assert "P2 has withdrawn from this battle" in why
 
 
 def test_event_intelligence_leak_does_not_show_a_withdrawn_players_hand():

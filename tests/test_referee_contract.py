@@ -315,12 +315,19 @@ def keep_the_protocol(rules, scenario, label: str, games: int) -> None:
             seen_kinds.add(d.kind)
             before = rules.state_hash(state)
 
-            # sides not asked are refused by the core with the `turn` rule
+            # sides not asked are refused by the core: with the ruleset's own reason
+            # (not_deciding: withdrew, passed, waits for a reveal) or the `turn` rule,
+            # and either way told whom the game waits for
             for side in sides:
                 if side not in d.players and pool:
                     _, some = pool[rng.randrange(len(pool))]
                     refusal = game.check(rules, state, side, some)
-                    assert isinstance(refusal, Illegal) and refusal.rule == game.RULE_TURN
+                    assert isinstance(refusal, Illegal)
+                    assert refusal.reason.endswith(game.waiting_for(d)), refusal
+                    hook = getattr(rules, "not_deciding", None)
+                    own = hook(state, side) if hook is not None else None
+                    assert refusal.rule == (own.rule if own is not None else game.RULE_TURN)
+                    assert rules.state_hash(state) == before
 
             if d.kind is DecisionKind.CHANCE:
                 listed = d.chance.outcomes()

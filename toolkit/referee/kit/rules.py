@@ -64,6 +64,9 @@ from toolkit.referee.protocol import (
 SETTLE_LIMIT = 10_000
 
 RULE_PHASE = "kit-phase"
+#: A side that passed for the rest of an "until all pass" phase (a ruleset names
+#: its own rule per phase in `passed_rules`).
+RULE_PASSED = "kit-passed"
 
 
 class KitRules:
@@ -72,6 +75,10 @@ class KitRules:
     name = "kit"
     phases: tuple[Phase, ...] = ()
     windows: Mapping[str, Any] = {}
+    #: phase name -> (rule id, what a side that passed in it no longer does, in the
+    #: players' words): the refusal of that side's moves, "North has passed and
+    #: casts no more spells this Day (FLB-cast)"
+    passed_rules: Mapping[str, tuple[str, str]] = {}
 
     # ---------------------------------------------------------- to write
 
@@ -153,6 +160,23 @@ class KitRules:
         if phase.acting is REACT:
             return _reaction(tuple(flow.waiting), prompt)
         return _move(flow.actor, prompt)
+
+    def not_deciding(self, state: Any, player: str) -> Illegal | None:
+        """Why `player` is not asked now (the core's refusal, `game.not_deciding`): the
+        open window's or phase's handler says first (its `not_deciding(state, side)`:
+        a side that withdrew, one that waits for a reveal), then a side that passed
+        for the rest of an until-all-pass phase. None: the generic `turn` refusal."""
+        handler, window, phase = self._handler(state)
+        for h in (handler, phase.handler) if window is not None else (handler,):
+            hook = getattr(h, "not_deciding", None)
+            why = hook(state, player) if hook is not None else None
+            if why is not None:
+                return why
+        if window is None and phase.until is ALL_PASS and player in state.flow.out:
+            rule, words = self.passed_rules.get(
+                phase.name, (RULE_PASSED, "makes no more moves until the phase ends"))
+            return Illegal(rule, f"{player} has passed and {words}")
+        return None
 
     def prompt(self, state: Any, phase: Phase) -> str:
         return phase.prompt or phase.name.replace("_", " ")
