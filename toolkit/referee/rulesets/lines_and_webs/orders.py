@@ -26,7 +26,7 @@ class Orders:
     def enter(self, s: State):
         for side in s.sides:
             s = with_book(s, side, execution=(), reserve=(), ready=False, final=False,
-                          joint=0)
+                          joint=0, scrambled=False)
         return s, ()
 
     def complete(self, s: State, side: str) -> bool:

@@ -106,14 +106,19 @@ def joint_orders(ctx: Play, n, deck):
 @EFFECTS.primitive(whose=fx.OneOf(("enemy",)), deck=fx.OneOf(("execution",)),
                    hidden=(fx.Bool(), True))
 def reorder_orders(ctx: Play, whose, deck, hidden):
-    """Rearrange the enemy's execution deck, face down."""
+    """Rearrange the enemy's execution deck, face down. How it was cut is told to the
+    attacker alone (`hidden`): the order follows from it, and the enemy may not look
+    at the new order (LW-K5), so its view stops showing the order too."""
     s = ctx.s
     enemy = s.other(ctx.side)
     cards = s.book(enemy).execution
     k = ctx.order.n
-    return with_book(s, enemy, execution=cards[k:] + cards[:k]), [
-        Event("card", f"{ctx.side} cuts {enemy}'s execution deck: {k} card(s) from the top "
-              "go to the bottom")]
+    cut = f"{k} card{'s' if k != 1 else ''} from the top go to the bottom"
+    told = [Event("card", f"you cut {enemy}'s execution deck: {cut}",
+                  to=frozenset({ctx.side}))] if hidden else []
+    return with_book(s, enemy, execution=cards[k:] + cards[:k], scrambled=hidden), told + [
+        Event("card", f"{ctx.side} puts {enemy}'s execution deck in a new order, face down"
+              + ("" if hidden else f": {cut}"))]
 
 
 @EFFECTS.primitive(card=fx.NameIn("cards"))

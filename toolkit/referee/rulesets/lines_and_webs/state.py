@@ -75,7 +75,9 @@ class Side:
     `basket`: this turn's purchases until both sides have spent (secret);
     `fly`: purchases flown straight to the airport; `execution`, `reserve`: mission
     order decks, top first (secret until played); `ordered`: orders are given;
-    `final`: its last reserve card after both execution decks ran out is used."""
+    `final`: its last reserve card after both execution decks ran out is used;
+    `scrambled`: an enemy Cyber Attack! put its execution deck in an order it may not
+    look at (LW-K5): its own view shows what the deck holds, not the order."""
 
     queue: tuple[tuple[tuple[int, ...], Tokens], ...]
     rp: int = 0
@@ -92,6 +94,7 @@ class Side:
     joint: int = 0  # Command Post: cards still to play together
     ready: bool = False  # its orders for the current concurrent phase are complete
     pending: tuple = ()  # cards played in secret in Spend, carried out when both are done
+    scrambled: bool = False
 
 
 @dataclass(frozen=True, slots=True)
