@@ -56,7 +56,7 @@ class Table:
         pool = getattr(spec, "pool", None)
         if pool is None:  # who casts first
             return self.start.pop(0) if len(self.start) > 1 else self.start[0]
-        side = spec.label.split()[0]
+        side = spec.label.split(",")[0].split()[0]
         wanted = self.hands[side] if "Character" in spec.label else self.spells[side]
         for card in wanted:
             if card in pool:

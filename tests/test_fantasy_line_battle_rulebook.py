@@ -883,7 +883,9 @@ def test_move_abilities_each_character_once_a_day():
     t.pass_until("movement")
     t.play("North", "ability 2")
     t.play("South", "pass")
-    assert t.refused("North", "ability 1").startswith("FLB-")  # the shieldbearer again
+    why = t.refusal("North", "ability 1")  # the shieldbearer again
+    assert why.rule == "FLB-move"
+    assert why.reason == "your shieldbearer has used its move ability today"
 
 
 def test_move_abilities_the_shieldbearer_steps_to_the_front_and_the_others_move_back():

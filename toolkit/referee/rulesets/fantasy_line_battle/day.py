@@ -472,7 +472,8 @@ class Movement:
                            f"place {m.place}")
         if f.stunned or f.dying or s.used.count(f.uid) >= s.cfg.ability_uses:
             why = "is stunned" if f.stunned else "is Dying" if f.dying else \
-                f"has used its move ability {s.cfg.ability_uses} time(s) today"
+                ("has used its move ability today" if s.cfg.ability_uses == 1 else
+                 f"has used its move ability {s.cfg.ability_uses} times today")
             return Illegal("FLB-move", f"your {f.card} {why}")
         if m not in ability_moves(s, side):
             return Illegal("FLB-move", f"your {f.card} cannot move that way")

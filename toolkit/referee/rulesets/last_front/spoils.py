@@ -39,7 +39,7 @@ def flip(s: State) -> State:
         above.remove(card)
     pool = tuple(sorted(above)) if above else s.under[:1]
     return open_window(s, Window(FLIP, CHANCE, spec=Draw(
-        pool, 1, "the top Territory card is turned up")))
+        pool, 1, "the Territory deck, turned face up")))
 
 
 class Flip:
