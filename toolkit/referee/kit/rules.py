@@ -53,7 +53,7 @@ from typing import Any
 
 from toolkit.referee.chance import ChanceOutcome
 from toolkit.referee.kit.flow import Flow, clockwise
-from toolkit.referee.kit.values import evolve as replace
+from toolkit.referee.kit.values import WHEN_SET, evolve as replace
 from toolkit.referee.kit.phases import (
     ALL_PASS, AUTO, CHANCE, HANDLER, ONCE, REACT, SIDE, TOGETHER, TURNS, Phase, Window)
 from toolkit.referee.protocol import (
@@ -470,16 +470,22 @@ _reaction = lru_cache(maxsize=1024)(Decision.reaction)
 # ------------------------------------------------------------------ hashing
 
 
+def _hashed(f, value: Any) -> bool:
+    mark = f.metadata.get("hash", True)
+    return mark is True or (mark == WHEN_SET and value != f.default)
+
+
 def field_hash(state: Any) -> str:
     """A quicker digest of a state dataclass whose fields' reprs are stable: every
-    field not marked `hash: False`, as one text, with frozensets (and the flow's
-    `out`) sorted so it is the same in every process. Several times quicker than
-    `stable_hash`'s walk; a ruleset may use it as its `state_hash`."""
+    field not marked `hash: False` (nor `hash: WHEN_SET` at its default), as one text,
+    with frozensets (and the flow's `out`) sorted so it is the same in every process.
+    Several times quicker than `stable_hash`'s walk; a ruleset may use it as its
+    `state_hash`."""
     parts = []
     for f in fields(state):
-        if not f.metadata.get("hash", True):
-            continue
         value = getattr(state, f.name)
+        if not _hashed(f, value):
+            continue
         if isinstance(value, frozenset):
             value = sorted(value)
         elif f.name == "flow":
@@ -504,9 +510,10 @@ def _feed(h, value: Any) -> None:
     elif is_dataclass(value) and not isinstance(value, type):
         h.update(f"<{type(value).__name__}".encode())
         for f in fields(value):
-            if f.metadata.get("hash", True):
+            v = getattr(value, f.name)
+            if _hashed(f, v):
                 h.update(f.name.encode())
-                _feed(h, getattr(value, f.name))
+                _feed(h, v)
         h.update(b">")
     elif isinstance(value, (tuple, list)):
         h.update(b"(")

@@ -5,6 +5,7 @@ from its hand may go into either deck (LW-O1..LW-O4)."""
 
 from __future__ import annotations
 
+from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FUEL
 from toolkit.referee.rulesets.lines_and_webs.moves import Order
@@ -26,8 +27,8 @@ class Orders:
     def enter(self, s: State):
         for side in s.sides:
             s = with_book(s, side, execution=(), reserve=(), ready=False, final=False,
-                          joint=0, scrambled=False)
-        return s, ()
+                          joint=0)
+        return (evolve(s, scrambled=frozenset()) if s.scrambled else s), ()
 
     def complete(self, s: State, side: str) -> bool:
         return s.book(side).ready

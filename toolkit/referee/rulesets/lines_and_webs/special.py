@@ -116,7 +116,9 @@ def reorder_orders(ctx: Play, whose, deck, hidden):
     cut = f"{k} card{'s' if k != 1 else ''} from the top go to the bottom"
     told = [Event("card", f"you cut {enemy}'s execution deck: {cut}",
                   to=frozenset({ctx.side}))] if hidden else []
-    return with_book(s, enemy, execution=cards[k:] + cards[:k], scrambled=hidden), told + [
+    s = with_book(s, enemy, execution=cards[k:] + cards[:k])
+    s = evolve(s, scrambled=s.scrambled | {enemy}) if hidden else s
+    return s, told + [
         Event("card", f"{ctx.side} puts {enemy}'s execution deck in a new order, face down"
               + ("" if hidden else f": {cut}"))]
 

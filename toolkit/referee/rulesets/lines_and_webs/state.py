@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.referee.kit.flow import Flow
-from toolkit.referee.kit.values import evolve
+from toolkit.referee.kit.values import WHEN_SET, evolve
 
 OFF = -1  # a unit not on the map (in the queue, or destroyed)
 
@@ -75,9 +75,7 @@ class Side:
     `basket`: this turn's purchases until both sides have spent (secret);
     `fly`: purchases flown straight to the airport; `execution`, `reserve`: mission
     order decks, top first (secret until played); `ordered`: orders are given;
-    `final`: its last reserve card after both execution decks ran out is used;
-    `scrambled`: an enemy Cyber Attack! put its execution deck in an order it may not
-    look at (LW-K5): its own view shows what the deck holds, not the order."""
+    `final`: its last reserve card after both execution decks ran out is used."""
 
     queue: tuple[tuple[tuple[int, ...], Tokens], ...]
     rp: int = 0
@@ -94,7 +92,6 @@ class Side:
     joint: int = 0  # Command Post: cards still to play together
     ready: bool = False  # its orders for the current concurrent phase are complete
     pending: tuple = ()  # cards played in secret in Spend, carried out when both are done
-    scrambled: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +131,9 @@ class State:
     turned: bool = False  # the side to act in Execute orders has turned its order card
     held_all: tuple[int, int] = (0, 0)  # turn each side began holding every port (0: not)
     result: Any = None  # the Outcome once decided at a reset
+    # the sides whose execution deck an enemy Cyber Attack! put in an order they may not
+    # look at (LW-K5), until the next Issue orders phase deals new decks
+    scrambled: frozenset[str] = field(default=frozenset(), metadata={"hash": WHEN_SET})
 
     # ------------------------------------------------------------ lookups
 

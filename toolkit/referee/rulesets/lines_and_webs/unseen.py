@@ -23,7 +23,7 @@ from toolkit.referee.rulesets.lines_and_webs.view import seen
 
 def determinize(s: State, side: str, rng) -> State:
     own = s.book(side)
-    if own.scrambled:  # an enemy Cyber Attack!: `side` may not know its own deck's order
+    if side in s.scrambled:  # an enemy Cyber Attack!: `side` may not know its own deck's order
         turned = s.flow.phase == "execute" and s.flow.actor == side  # but sees its top card
         deck = list(own.execution[1:] if turned else own.execution)
         rng.shuffle(deck)

@@ -68,7 +68,7 @@ def view(s: State, viewer: str | None, ruleset: str) -> View:
                               len(b.hand), tuple(b.hand) if mine else None))
         for name, cards in (("execution", b.execution), ("reserve", b.reserve)):
             count = len(cards) if (mine or not secret) else None
-            if mine and name == "execution" and b.scrambled:
+            if mine and name == "execution" and side in s.scrambled:
                 piles.append(scrambled_deck(s, side, cards))
                 continue
             piles.append(PileView(f"{name} deck", "deck", side, count,
