@@ -1341,3 +1341,18 @@ def test_the_bid_to_beat_is_the_previous_bid_as_it_stands_after_sabotage():
     t.bid("P1", "planes_4", "troops_3")
     t.play("P2", "play sabotage P1 planes_4", "play troops_2", "play troops_2", "done")
     assert t.to_act() == ("P1",) and t.total("P2") == 4
+
+
+def test_after_a_battle_the_chance_lines_come_withdrawal_draw_territory_winners_draw():
+    """notation.md: the last withdrawing player's draw, the Territory card turned up
+    for the open one taken, then the winner's draw."""
+    t = Table(hands={"P1": ["troops_3"], "P2": ["troops_1"]},
+              territories=["british", "german"])
+    t.bid("P1", "troops_3")
+    start = len(t.typed)
+    t.play("P2", "withdraw")
+    typed = t.typed[start:]
+    assert typed[0] == "withdraw" and typed[2] == "german" and len(typed) == 4
+    told = [e.text for e in t.events if e.to is None][-4:]
+    assert told == ["P2 draws a card", "P1 captures british",
+                    "the Territory card turned up is german", "P1 draws a card"]

@@ -412,3 +412,4 @@ def test_lf_r10_a_turn_that_reshuffles_the_discard_pile_tells_everyone():
 def test_with_reshuffle_false_an_empty_battle_deck_loses_the_draw():
     s = _empty_battle_deck(Table(), False)
     assert s.zone("battle").count == 0 and s.draws == ()
+

@@ -1,10 +1,12 @@
 """After a battle: every bid is discarded; the winner takes the territory
-(from the open card or from its holder), draws one card, a new Territory card is
-turned face up if the open one was taken, and the winner declares the next
-battle (`attack open`, or `attack SIDE NATION` for a territory another player
-holds) and bids first. A Ceasefire leaves the territory where it was (an open
-one goes back into the deck and a new card is turned up: LF-R18) and whoever
-declared the battle declares the next."""
+(from the open card or from its holder), a new Territory card is turned face up
+if the open one was taken, then the winner draws one card (the draw's window is
+opened first and the turn-up's on top of it, so the chance lines come in that
+order, after the last withdrawing player's draw: notation.md), and the winner
+declares the next battle (`attack open`, or `attack SIDE NATION` for a territory
+another player holds) and bids first. A Ceasefire leaves the territory where it
+was (an open one goes to the bottom of the Territory deck and a new card is
+turned up: LF-R18) and whoever declared the battle declares the next."""
 
 from __future__ import annotations
 
