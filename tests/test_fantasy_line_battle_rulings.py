@@ -346,3 +346,17 @@ def test_FLB_R19_hurricane_that_kills_the_front_stuns_the_next_character():
     south = {f.card: f for f in t.state.line("South")}
     assert "scout" not in south or south["scout"].dying
     assert south["knight"].stunned
+
+
+def test_r18_frost_nova_stuns_any_enemy_character_as_its_card_says():
+    """FLB-R18: any enemy character, the last in the line too, and the printed card
+    says the same (it used to say 'in range of your Front')."""
+    t = fielded(["knight", "pyromancer"], ["giant", "spearman", "squire"],
+                north_spells=["frost_nova"])
+    assert {"cast frost_nova 1", "cast frost_nova 2", "cast frost_nova 3"} <= set(
+        t.legal("North"))
+    t.play("North", "cast frost_nova 3")
+    assert [f.stunned for f in t.state.line("South")] == [False, False, True]
+    card = scenario().decks["elementalism"].card_index["frost_nova"]
+    text = " ".join(str(card.fields.get("text")).split())
+    assert "any one enemy character" in text and "in range" not in text
