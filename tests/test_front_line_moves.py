@@ -184,3 +184,16 @@ def test_FL_supply_taking_a_stack_is_told_in_players_words():
     _, events = game.play(RULES, s, "Red", RULES.parse_move("take fallen_air"))
     assert [e.text for e in events if e.kind == "take"] == [
         "Red takes the fallen air stack (1 chit)"]
+
+
+def test_FL_unit_the_text_board_draws_a_disrupted_unit_apart_from_an_active_one():
+    """A disrupted unit may only regroup: the terminal's board marks it (I') and names
+    the condition under the board, where it was drawn like an active unit."""
+    from front_line_play import RULES
+
+    s = pos({"B4": "Red infantry disrupted", "B5": "Red infantry"}, stack=("capital", 3))
+    text = RULES.render(RULES.view(s, "Red"))
+    row4 = next(line for line in text.splitlines() if line.startswith("  4 "))
+    row5 = next(line for line in text.splitlines() if line.startswith("  5 "))
+    assert "I'" in row4 and "I'" not in row5 and "I" in row5
+    assert "' disrupted: B4" in text.splitlines()
