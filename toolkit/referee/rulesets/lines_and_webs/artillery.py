@@ -11,7 +11,7 @@ from toolkit.referee.chance import Dice
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import CHANCE, Window
 from toolkit.referee.kit.values import evolve
-from toolkit.referee.protocol import Event
+from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO
 from toolkit.referee.rulesets.lines_and_webs.state import Fight, State, Unit, with_unit
 from toolkit.referee.rulesets.lines_and_webs.units import hit, pay
@@ -35,6 +35,29 @@ def fire_targets(s: State, u: Unit) -> list[int]:
                 and in_range(s, u, e.node):
             out.append(e.node)
     return sorted(out)
+
+
+def fire_problem(s: State, u: Unit, m) -> Illegal:
+    """Why indirect fire is refused, each cause in its own words (LW-A1)."""
+    k = s.cfg.kinds[u.kind]
+    if k.indirect is None:
+        return Illegal(RULE_FIRE, f"{u.label} is not field artillery: only field "
+                       "artillery fires from afar")
+    if not u.tokens[AMMO]:
+        return Illegal(RULE_FIRE, f"{u.label} has no ammunition to fire")
+    most = min(k.indirect_max_ammo or 1, u.tokens[AMMO])
+    if not 1 <= m.n <= most:
+        return Illegal(RULE_FIRE, f"{u.label} fires with 1 to {most} ammunition")
+    node = s.cfg.index.get(m.target)
+    if node is None or target_at(s, node, u.side) is None:
+        return Illegal(RULE_FIRE, f"no enemy unit that may be fired on stands at {m.target} "
+                       "(displaced units may not)")
+    lo, hi = k.indirect
+    far = s.cfg.hexes(u.node, node)
+    if not lo <= far <= hi:
+        return Illegal(RULE_FIRE, f"{m.target} is {far} hex{'es' if far != 1 else ''} away: "
+                       f"field artillery fires {lo} to {hi} hexes")
+    return Illegal(RULE_FIRE, f"{u.label} may not fire over ocean at {m.target}")
 
 
 def target_at(s: State, node: int, side: str) -> Unit | None:
