@@ -89,3 +89,35 @@ def test_LW_A1_fire_out_of_range_without_ammunition_and_at_no_target_each_say_wh
     s = _turned(("DFA1", "J9", (1, 3, 0, 0)), ("GMI2", "G9"), card="DFA1")
     why = refused(s, "Delta", "DFA1 fire G9 1", "LW-A1")
     assert why.reason == "DFA1 has no ammunition to fire"
+
+
+def _holding(s, *cards):
+    from toolkit.referee.rulesets.lines_and_webs.state import with_book
+
+    return with_book(s, "Delta", hand=tuple(cards))
+
+
+def test_LW_K8_saint_himars_on_a_displaced_unit_says_it_cannot_reach_it():
+    s = _holding(_turned(("DAR1", "J9"), ("GMI1", "D6")), "saint_himars")
+    s = put(s, "GMI1", "D6", FULL, displaced=True)
+    why = refused(s, "Delta", "play saint_himars GMI1", "LW-K0")
+    assert why.reason == "GMI1 is displaced: saint_himars cannot reach it"
+
+
+def test_LW_K3_close_air_support_out_of_range_says_how_far_it_reaches():
+    s = _holding(_turned(("DAR1", "J9"), ("GMI1", "B2")), "close_air_support")
+    why = refused(s, "Delta", "play close_air_support GMI1", "LW-K0")
+    assert why.reason == ("GMI1 is more than 2 hexes from every unit of yours: "
+                          "close_air_support reaches only that far")
+
+
+def test_LW_K0_a_card_not_held_and_a_cut_too_deep_each_say_why():
+    s = _turned(("DAR1", "J9"))
+    assert refused(s, "Delta", "play cyber_attack 1", "LW-K0").reason == \
+        "you hold no cyber_attack"
+    s = _holding(s, "cyber_attack")
+    from toolkit.referee.rulesets.lines_and_webs.state import with_book
+
+    s = with_book(s, "Gamma", execution=("GMI1", "GAR1"))
+    assert refused(s, "Delta", "play cyber_attack 5", "LW-K0").reason == \
+        "the enemy's execution deck holds 2 cards: cut it by 1 to 1"

@@ -179,8 +179,7 @@ class Execute:
         if m is PASS:
             return Illegal(RULE_PASS, "you must play while your execution deck holds cards")
         if isinstance(m, Order) and m.verb == "play":
-            return Illegal(special.RULE_CARD, "you may play that card now only with a target "
-                           "it allows, from your hand, on your turn before your order card")
+            return special.play_problem(s, side, m)
         if not isinstance(m, Order) or m.verb not in ("move", "hold", "fire", "repair",
                                                       "command_post"):
             return Illegal(RULE_PHASE, "in Execute orders the unit on your turned card moves, "

@@ -228,6 +228,54 @@ def targets(s: State, side: str, card: str, call) -> list[Order]:
     return []
 
 
+def play_problem(s: State, side: str, m: Order) -> Illegal:
+    """Why a special card played on one's own turn in Execute orders is refused: not in
+    hand, not now, or a target it does not allow, each in its own words."""
+    b = s.book(side)
+    if m.unit not in b.hand:
+        return Illegal(RULE_CARD, f"you hold no {m.unit}")
+    call = main_call(s, m.unit)
+    if call is None or call.name not in TURN_PRIMITIVES:
+        return Illegal(RULE_CARD, f"{m.unit} is not played on your turn in Execute orders: "
+                       "see when it is played (notation)")
+    if s.fight is not None or b.joint != 0:
+        return Illegal(RULE_CARD, "play a special card before your order card, not in the "
+                       "middle of an engagement or a Command Post's cards")
+    return _target_problem(s, side, m, call) or Illegal(
+        RULE_CARD, f"{m.unit} cannot be played that way: e.g. "
+        + (str(targets(s, side, m.unit, call)[0]) if targets(s, side, m.unit, call)
+           else "it has no target now"))
+
+
+def _target_problem(s: State, side: str, m: Order, call) -> Illegal | None:
+    """What is wrong with the target of a strike (Close Air Support!, Saint HIMARS!)
+    or a Cyber Attack!; None for the general sentence."""
+    cfg = s.cfg
+    args = dict(call.args)
+    if call.name == "reorder_orders":
+        n = len(s.book(s.other(side)).execution)
+        return Illegal(RULE_CARD, f"the enemy's execution deck holds {n} card"
+                       f"{'s' if n != 1 else ''}: cut it by 1 to {min(n - 1, 9)}"
+                       if n > 1 else "the enemy's execution deck has nothing to reorder")
+    if call.name != "strike":
+        return None
+    enemy = s.by_label(m.target)
+    if enemy is None or enemy.side == side or not enemy.alive:
+        port = cfg.index.get(m.target)
+        if port is not None and cfg.port_of.get(port) is not None \
+                and args.get("target") == "any_unit_or_port":
+            return Illegal(RULE_CARD, f"{m.unit} hits a port the enemy holds, with damage "
+                           "left to take")
+        return Illegal(RULE_CARD, f"{m.target} is not an enemy unit on the map")
+    if enemy.displaced:
+        return Illegal(RULE_CARD, f"{m.target} is displaced: {m.unit} cannot reach it")
+    near = int(args.get("near_friendly", 0))
+    if near and not any(cfg.hexes(enemy.node, u.node) <= near for u in s.on_map(side)):
+        return Illegal(RULE_CARD, f"{m.target} is more than {near} hexes from every unit "
+                       f"of yours: {m.unit} reaches only that far")
+    return None
+
+
 def play_card(s: State, side: str, m: Order, spend: bool = False):
     """Pay the card out of hand; open the air-defence roll first where the card says."""
     b = s.book(side)
