@@ -121,3 +121,30 @@ def test_LW_K0_a_card_not_held_and_a_cut_too_deep_each_say_why():
     s = with_book(s, "Gamma", execution=("GMI1", "GAR1"))
     assert refused(s, "Delta", "play cyber_attack 5", "LW-K0").reason == \
         "the enemy's execution deck holds 2 cards: cut it by 1 to 1"
+
+
+def _transport(*placed):
+    from tests.test_lines_and_webs_logistics import transport
+
+    s = empty()
+    for label, node, tokens in placed:
+        s = put(s, label, node, tokens)
+    return transport(s)
+
+
+def test_LW_T6_carrying_to_a_displaced_unit_says_it_takes_no_supplies():
+    from tests.lines_and_webs_cases import play
+
+    s = _transport(("DFSP1", "D9", (1, 1, 2, 0)), ("DFSP2", "D10", (1, 1, 2, 0)))
+    s, _ = play(s, "Delta", "DFSP1 displace")
+    why = refused(s, "Delta", "DFSP2>DFSP1 1a", "LW-T6")
+    assert why.reason == "DFSP1 is displaced this turn: it takes no supplies"
+
+
+def test_LW_K10_carrying_or_moving_into_a_node_blocked_by_special_forces_says_so():
+    s = _transport(("DFSP1", "D10", (1, 2, 2, 0)), ("DAR1", "D8", (1, 0, 0, 0)))
+    s = evolve(s, blocked=((s.cfg.index["D8"], "Delta"), (s.cfg.index["D9"], "Delta")))
+    why = refused(s, "Delta", "DFSP1>DAR1 1f", "LW-K10")
+    assert why.reason == ("D8 is blocked to your units and supplies by special forces "
+                          "until the reset")
+    assert refused(s, "Delta", "DFSP1-D9", "LW-K10").reason.startswith("D9 is blocked")

@@ -74,7 +74,8 @@ def pay_problem(s: State, cost: int, mission: str | None = None) -> Illegal | No
             return Illegal("FL-mission-supply", f"a {mission} mission is paid with {want} "
                            f"supply, not {s.stack.kind.replace('_', ' ')}")
     if s.stack.count < cost:
-        return Illegal("FL-supply-empty", f"this needs {cost} chit(s); your stack has "
+        chits = f"{cost} chit" + ("" if cost == 1 else "s")
+        return Illegal("FL-supply-empty", f"this needs {chits}; your stack has "
                        f"{s.stack.count}")
     return None
 

@@ -76,7 +76,8 @@ def fire(s: State, uid: int, node: int, n: int) -> tuple[State, list[Event]]:
     s = evolve(s, fight=Fight(attacker=uid, defender=t.uid, origin=u.node, target=node,
                               att_dice=n, indirect=True))
     w = Window("roll", CHANCE, spec=Dice(n, 12, f"{u.label} fires"), data=(("who", "att"),))
-    return open_window(s, w), [Event("fire", f"{u.label} fires {n} round(s) at {t.label} on "
+    rounds = f"{n} round" + ("" if n == 1 else "s")
+    return open_window(s, w), [Event("fire", f"{u.label} fires {rounds} at {t.label} on "
                                      f"{s.cfg.names[node]}")]
 
 
@@ -88,7 +89,7 @@ def rolled(s: State, who: str, dice: tuple[int, ...]):
     n = count_hits(s, shooter, target, dice)
     s, what = hit(s, target.uid, n)
     words = " ".join(map(str, dice))
-    events = [Event("fire", f"{shooter.label} rolls {words}: {n} hit(s)"
+    events = [Event("fire", f"{shooter.label} rolls {words}: {n} hit{'' if n == 1 else 's'}"
                     + (f"; {what}" if what else ""))]
     if who == "att":
         t = s.units[f.defender]

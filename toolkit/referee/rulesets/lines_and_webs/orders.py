@@ -108,7 +108,8 @@ class Orders:
                     hand.remove(CP)
             s = with_book(s, side, hand=tuple(hand))
             events.append(Event("orders", f"{side} has {len(b.execution)} execution and "
-                                f"{len(b.reserve)} reserve card(s)", reveals=True))
+                                f"{len(b.reserve)} reserve card"
+                                + ("" if len(b.reserve) == 1 else "s"), reveals=True))
         return s, tuple(events)
 
 
