@@ -147,3 +147,64 @@ def test_cyber_attack_a_search_bot_of_the_victim_does_not_know_its_deck_order():
                                    for o in orders)
     # the attacker's own decks are its own: untouched
     assert RULES.determinize(s, "Gamma", random.Random(0)).book("Gamma") == s.book("Gamma")
+
+
+def _ready_to_attack(**options):
+    from tests.lines_and_webs_cases import at_execute, empty, put
+    from toolkit.referee.rulesets.lines_and_webs.state import with_book
+
+    s = empty(**options)
+    for label, node in (("DMI1", "D7"), ("DAR1", "J9"), ("DAR2", "I10"), ("DAR3", "H9")):
+        s = put(s, label, node, (1, 3, 2, 0))
+    s = put(s, "GMI1", "B2", (1, 2, 2, 0))
+    s = at_execute(s, first="Gamma", execution={"Delta": ("DAR3", "DMI1", "DAR1", "DAR2"),
+                                                "Gamma": ("GMI1",)})
+    return with_book(s, "Gamma", hand=("cyber_attack",))
+
+
+def test_LW_K5_cyber_attack_puts_the_deck_in_any_order_typed_place_by_place():
+    """The card: the attacker puts the deck 'into any desired order'. Typed as
+    `play cyber_attack order`, then `next PLACE` (1 the top card as it was) until one
+    is left, or `rest`; every step listed, the victim told only that a new order was
+    made; the cut (`play cyber_attack N`) stays."""
+    from tests.lines_and_webs_cases import play, refused
+
+    s = _ready_to_attack()
+    assert "play cyber_attack order" in [str(m) for m in game.legal_moves(RULES, s, "Gamma")]
+    assert "play cyber_attack 2" in [str(m) for m in game.legal_moves(RULES, s, "Gamma")]
+    s, _ = play(s, "Gamma", "play cyber_attack order")
+    assert RULES.decision(s).players == ("Gamma",)
+    assert [str(m) for m in game.legal_moves(RULES, s, "Gamma")] == [
+        "next 1", "next 2", "next 3", "next 4", "rest"]
+    s, told = play(s, "Gamma", "next 4")
+    assert game.visible_events(told, "Delta") == []
+    refused(s, "Gamma", "next 4", "LW-K5")
+    s, _ = play(s, "Gamma", "next 2")
+    s, told = play(s, "Gamma", "next 3")  # one is left: it falls in place
+    assert s.book("Delta").execution == ("DAR2", "DMI1", "DAR1", "DAR3")
+    assert "Delta" in s.scrambled and s.flow.window is None
+    delta = " ".join(e.text for e in game.visible_events(told, "Delta"))
+    assert delta == "Gamma puts Delta's execution deck in a new order, face down"
+    gamma = " ".join(e.text for e in game.visible_events(told, "Gamma"))
+    assert "from places 4 2 3 1, top first" in gamma
+    assert RULES.parse_move("play cyber_attack order") == RULES.parse_move(
+        str(RULES.parse_move("play cyber_attack order")))
+
+
+def test_LW_K5_cyber_attack_rest_keeps_the_others_in_their_order():
+    from tests.lines_and_webs_cases import play
+
+    s, _ = play(_ready_to_attack(), "Gamma", "play cyber_attack order")
+    s, _ = play(s, "Gamma", "next 3")
+    s, _ = play(s, "Gamma", "rest")
+    assert s.book("Delta").execution == ("DAR1", "DAR3", "DMI1", "DAR2")
+
+
+def test_LW_R39_option_cyber_attack_cut_keeps_only_the_cut():
+    from tests.lines_and_webs_cases import refused
+
+    s = _ready_to_attack(cyber_attack="cut")
+    listed = [str(m) for m in game.legal_moves(RULES, s, "Gamma")]
+    assert "play cyber_attack order" not in listed and "play cyber_attack 1" in listed
+    why = refused(s, "Gamma", "play cyber_attack order", "LW-R39")
+    assert "option cyber_attack cut" in why.reason

@@ -51,6 +51,7 @@ NEEDS = Needs(
         "artillery_twelve": fx.OneOf(("suppress_and_step", "one_hit")),
         "buy_repair_tokens": fx.Bool(),
         "cross_level_port": fx.Bool(), "defender_counter_artillery": fx.Bool(),
+        "cyber_attack": fx.OneOf(("any_order", "cut")),
         seats.OPTION: fx.OneOf((seats.TWO, seats.FOUR)),
     })
 
