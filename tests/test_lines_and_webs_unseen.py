@@ -208,3 +208,28 @@ def test_LW_R39_option_cyber_attack_cut_keeps_only_the_cut():
     assert "play cyber_attack order" not in listed and "play cyber_attack 1" in listed
     why = refused(s, "Gamma", "play cyber_attack order", "LW-R39")
     assert "option cyber_attack cut" in why.reason
+
+
+def test_cyber_attack_the_contract_check_finds_the_order_kept_from_the_victim():
+    """LW-K5 through the contract test's own check: the victim's view keeps the order
+    `kept_from` names; a view that showed it would be caught."""
+    import pytest
+
+    from tests.test_referee_contract import _own_view_keeps_what_is_kept_from_it
+    from toolkit.referee.kit.values import evolve
+
+    s, events = _cyber_attacked()
+    assert RULES.kept_from(s, "Delta") == [("DMI1", "DAR1", "DAR2", "DAR3")]
+    assert RULES.kept_from(s, "Gamma") == []
+    _own_view_keeps_what_is_kept_from_it(RULES, s, s.sides, events)
+
+    class Leaky:  # the view before the fix: the deck in its true order
+        def __getattr__(self, name):
+            return getattr(RULES, name)
+
+        def view(self, state, player):
+            from toolkit.referee.rulesets.lines_and_webs.view import view as plain
+            return plain(evolve(state, scrambled=frozenset()), player, "lines_and_webs")
+
+    with pytest.raises(AssertionError, match="show what is kept from it"):
+        _own_view_keeps_what_is_kept_from_it(Leaky(), s, s.sides, events)

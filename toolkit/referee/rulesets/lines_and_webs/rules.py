@@ -83,6 +83,16 @@ class LinesAndWebs(KitRules):
         b = s.book(player)
         return [x for x in (b.execution, b.reserve, b.hand) if x]
 
+    def kept_from(self, s: State, player: str) -> list:
+        """The order of `player`'s execution deck after an enemy Cyber Attack! (LW-K5):
+        below the card it has turned over, in the form its view would show it."""
+        if player not in s.scrambled:
+            return []
+        cards = s.book(player).execution
+        turned = s.flow.phase == "execute" and s.flow.actor == player
+        rest = cards[1:] if turned else cards
+        return [rest] if len(rest) > 1 and list(rest) != sorted(rest) else []
+
     def parse_move(self, text: str):
         return moves.parse(text)
 
