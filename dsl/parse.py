@@ -320,6 +320,11 @@ def syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic:
         message = f"{_found(err)}; expected {describe_expected(err.expected)}"
     elif isinstance(err, UnexpectedCharacters):
         ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else ""
+        if ch == '"' and _unterminated(text, err.pos_in_stream):
+            return Diagnostic(path, line, column, "this string is never closed: the line "
+                              "ends before its closing '\"'",
+                              'add the closing " (a string runs to the end of its line; '
+                              'a """long string""" may span lines)')
         message = f"unexpected character {ch!r}"
         if err.allowed:
             message += f"; expected {describe_expected(set(err.allowed))}"
@@ -901,3 +906,10 @@ def parse_document(text: str, path: str) -> Document:
         else:
             items.append(entry)
     return Document(path, title, doc_pos, items, builder.diagnostics)
+
+
+def _unterminated(text: str, at: int) -> bool:
+    """The `"` at offset `at` opens a string with no closing `"` on its line."""
+    end = text.find("\n", at)
+    rest = text[at + 1:] if end < 0 else text[at + 1:end]
+    return '"' not in rest.replace('\\"', "")

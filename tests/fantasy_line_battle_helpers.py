@@ -72,12 +72,16 @@ class Table:
     def refused(self, side: str, text: str) -> str:
         """Play `text`, expecting a refusal that leaves the state exactly as it was;
         the rule id refused with."""
+        return self.refusal(side, text).rule
+
+    def refusal(self, side: str, text: str) -> IllegalMoveError:
+        """As `refused`, the whole refusal: its `rule` and its `reason`."""
         before, value = RULESET.state_hash(self.state), self.state
         try:
             game.play(RULESET, self.state, side, RULESET.parse_move(text))
         except IllegalMoveError as err:
             assert RULESET.state_hash(self.state) == before and self.state == value
-            return err.rule
+            return err
         raise AssertionError(f"{text!r} was accepted")
 
     def decision(self):

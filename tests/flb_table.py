@@ -56,7 +56,7 @@ class Table:
         pool = getattr(spec, "pool", None)
         if pool is None:  # who casts first
             return self.start.pop(0) if len(self.start) > 1 else self.start[0]
-        side = spec.label.split()[0]
+        side = spec.label.split(",")[0].split()[0]
         wanted = self.hands[side] if "Character" in spec.label else self.spells[side]
         for card in wanted:
             if card in pool:
@@ -105,6 +105,11 @@ class Table:
 
     def refused(self, side: str, text: str) -> str:
         """`text` is refused and the state is exactly as it was; the rule named."""
+        return self.refusal(side, text).rule
+
+    def refusal(self, side: str, text: str) -> IllegalMoveError:
+        """`text` is refused and the state is exactly as it was; the refusal (its
+        `rule` and its `reason`, the sentence players read)."""
         before, value = RULES.state_hash(self.state), self.state
         try:
             move = game.parse_move(RULES, self.state, side, text)
@@ -112,7 +117,7 @@ class Table:
         except IllegalMoveError as err:
             assert RULES.state_hash(self.state) == before and self.state is value
             assert err.rule, "a refusal names a rule"
-            return err.rule
+            return err
         raise AssertionError(f"{side}: {text!r} was accepted")
 
     def field(self, north=(), south=()):

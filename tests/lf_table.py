@@ -56,13 +56,13 @@ class Table:
     # ------------------------------------------------------------ chance
     def _answer(self, spec) -> str:
         label = spec.label
-        if "Territory card" in label:
+        if "Territory deck" in label:
             return self.territories.pop(0) if self.territories else spec.pool[0]
-        if "Event card" in label:
+        if "Event deck" in label:
             return self.turned.pop(0)
         if "at random" in label:
             return self.desert.pop(0) if self.desert else "1"
-        side = re.match(r"(P\d) draws", label).group(1)
+        side = re.match(r"(P\d), from the Battle deck", label).group(1)
         queue = self.deal[side] if self.dealt[side] < 6 else self.draws[side]
         self.dealt[side] += 1
         if queue:

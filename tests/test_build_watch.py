@@ -94,3 +94,26 @@ def test_the_real_watcher_rebuilds_after_an_included_file_is_saved(tmp_path):
     assert proc.returncode == 0, err
     assert "changed: units.scn; building again" in err
     assert out.count("(everything, with bookmarks)") == 2  # the first build and the rebuild
+
+
+def test_ctrl_c_ends_the_watch_with_one_line_of_ours(tmp_path, capsys, monkeypatch):
+    """watchfiles is asked to raise on Ctrl-C (its own way logs 'KeyboardInterrupt
+    caught, stopping watch'); the watch ends with 'stopped watching' and the last build's
+    exit code."""
+    import watchfiles
+
+    from toolkit import watch
+
+    asked = {}
+
+    def fake_watch(path, **kw):
+        asked.update(kw)
+        raise KeyboardInterrupt
+        yield  # a generator, as watchfiles' is
+
+    monkeypatch.setattr(watchfiles, "watch", fake_watch)
+    folder(tmp_path)
+    assert watch.watch_build(args_for(tmp_path), lambda a: 0) == 0
+    assert asked["raise_interrupt"] is True
+    err = capsys.readouterr().err
+    assert err.rstrip().endswith("stopped watching") and "KeyboardInterrupt" not in err

@@ -64,6 +64,16 @@ def test_unexpected_character():
     assert msg.startswith("unexpected '@'; expected")
 
 
+def test_syntax_error_an_unterminated_string_says_it_is_never_closed():
+    line, col, msg, hint = only('deck d "Cards { card c }')
+    assert (line, col) == (8, 8)
+    assert msg == "this string is never closed: the line ends before its closing '\"'"
+    assert hint.startswith('add the closing "')
+    # a string closed later on its line is not called unterminated
+    line, col, msg, _ = only('deck d { card c { title "A" "B" } }')
+    assert "never closed" not in msg
+
+
 def test_rendering_shows_the_line_and_a_caret():
     with pytest.raises(DslError) as err:
         loads(HEAD + "board b: grid 1 x 1 { terrain plian }\n}\n", path="r.scn")

@@ -142,7 +142,9 @@ def test_select_the_other_players_moves_are_refused_once_it_is_done():
     t = Table()
     t.play("North", "place " + t.hand("North")[0], "done")
     assert t.to_act() == ("South",)
-    assert t.refused("North", "place " + t.hand("North")[0]) == "turn"
+    why = t.refusal("North", "place " + t.hand("North")[0])
+    assert why.rule == "FLB-select"
+    assert why.reason.startswith("North has finished choosing its characters")
 
 
 # ------------------------------------------------------------------ reveal
@@ -215,7 +217,9 @@ def test_farseer_reveal_forces_the_other_player_to_finish_first():
     t.play("North", "place farseer")
     t.play("North", "farseer")
     assert t.to_act() == ("South",)
-    assert t.refused("North", "place knight") in ("turn", "FLB-farseer", "FLB-R13")
+    why = t.refusal("North", "place knight")
+    assert why.rule == "FLB-farseer"
+    assert why.reason.startswith("North revealed a Farseer: South finishes choosing")
     t.play("South", "place giant", "place spearman")
     assert t.to_act() == ("South",)
     t.play("South", "done")
@@ -389,7 +393,9 @@ def test_cast_spells_a_player_who_passes_casts_no_more_and_the_other_continues()
     assert t.to_act() == ("South",) and t.phase == "spells"
     t.play("South", "cast mana_spring")
     assert t.to_act() == ("South",) and t.phase == "spells"
-    assert t.refused("North", "cast heal") == "turn"
+    why = t.refusal("North", "cast heal")
+    assert why.rule == "FLB-cast"
+    assert why.reason.startswith("North has passed and casts no more spells this Day")
     t.play("South", "pass")
     assert t.phase != "spells"
     assert t.mana("North") == 4 and t.mana("South") == 4 + 2 + 2
@@ -699,6 +705,18 @@ def test_targeted_damage_leftover_becomes_damage_to_the_front_on_passing():
     assert t.front_damage("South") == 2
 
 
+def test_targeted_damage_a_player_who_passed_is_told_so():
+    t = fielded(["knight", "archer"], ["knight", "archer"])
+    t.pass_until("targeted")
+    first = t.to_act()[0]
+    other = "South" if first == "North" else "North"
+    t.play(first, "pass")
+    assert t.to_act() == (other,) and t.phase == "targeted"
+    why = t.refusal(first, "kill 1")
+    assert why.rule == "FLB-targeted"
+    assert why.reason.startswith(f"{first} has passed and makes no more kills this Day")
+
+
 def test_targeted_damage_killed_characters_still_apply_their_targeted_damage():
     # the South scout (health 2) makes 1 targeted damage and is killed by North's archer
     t = fielded(["knight", "archer"], ["knight", "scout"])
@@ -852,6 +870,9 @@ def test_move_abilities_a_player_who_passes_moves_no_more_and_the_other_continue
     t.play("North", "pass")
     t.play("South", "ability 2")
     assert t.to_act() == ("South",) and t.phase == "movement"
+    why = t.refusal("North", "ability 2")
+    assert why.rule == "FLB-move"
+    assert why.reason.startswith("North has passed and uses no more move abilities this Day")
     t.play("South", "ability 3 2")  # the scout swaps with its neighbour at 2
     assert t.line("South") == ["shieldbearer", "scout", "knight"]
     assert t.phase != "movement" or t.to_act() == ("South",)
@@ -862,7 +883,9 @@ def test_move_abilities_each_character_once_a_day():
     t.pass_until("movement")
     t.play("North", "ability 2")
     t.play("South", "pass")
-    assert t.refused("North", "ability 1").startswith("FLB-")  # the shieldbearer again
+    why = t.refusal("North", "ability 1")  # the shieldbearer again
+    assert why.rule == "FLB-move"
+    assert why.reason == "your shieldbearer has used its move ability today"
 
 
 def test_move_abilities_the_shieldbearer_steps_to_the_front_and_the_others_move_back():

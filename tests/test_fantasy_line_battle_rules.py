@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from fantasy_line_battle_helpers import RULESET, Table, fielded
+from fantasy_line_battle_helpers import RULESET, Table, fielded, scenario
 from toolkit.referee.protocol import DecisionKind, MoveSyntaxError
 
 
@@ -97,7 +97,7 @@ def test_farseer_forces_the_other_to_finish_and_show_first():
     t.play("North", "farseer")
     d = t.decision()
     assert d.kind is DecisionKind.MOVE and d.players == ("South",)  # South finishes now
-    assert t.refused("North", "place knight") == "turn"
+    assert t.refused("North", "place knight") == "FLB-farseer"  # waits for the reveal
     t.play("South", "place squire")
     assert t.decision().players == ("South",)
     t.play("South", "done")
@@ -392,3 +392,17 @@ def test_end_a_wipe_on_day_two_ends_the_game_at_once():
     out = RULESET.outcome(t.state)
     assert out is not None and out.winner == "North" and out.rule == "FLB-end"
     assert t.state.flow.round == 2 and t.phase == "movement"
+
+
+def test_a_draw_is_asked_and_told_in_players_words():
+    """The chance prompt names whose draw and from which deck, with no engine word
+    ("a elementalism spell", "draw a card for North draws ...")."""
+    from toolkit.referee.rulesets.fantasy_line_battle import draws
+
+    s = RULESET.new_game(scenario())
+    assert RULESET.decision(s).prompt == "draw a card for North, from the Character deck"
+    label, _ = draws._draw_words("South", "elementalism")
+    assert label == "South, from the elementalism spell deck"
+    told = draws._told("South", "elementalism", "fireball")
+    assert [e.text for e in told] == ["you draw fireball",
+                                      "South draws a card from the elementalism spell deck"]

@@ -308,3 +308,55 @@ def test_r25_an_answered_kill_leaves_the_turn_of_kills_open():
     assert "kill 2" in t.legal("South")
     t.play("South", "pass")
     assert t.get("pool", "South") == 0 and t.get("front", "North") == 3
+
+
+def _answered(**options):
+    """South casts Heal, North answers with Counterspell: North's turn, with 5 mana."""
+    t = fielded(["knight", "necromancer", "stormcaller", "pyromancer"], ["giant", "cleric"],
+                north_spells=["counterspell", "hurricane"], south_spells=["heal"],
+                start="South", **options)
+    t.play("South", "cast heal")
+    t.play("North", "cast counterspell")
+    assert t.decision().players == ("North",) and t.get("mana", "North") >= 5
+    return t
+
+
+def test_FLB_R19_hurricane_after_an_answer_is_refused_unless_the_option_allows_it():
+    """The source: Hurricane must be 'your first Spell in this Round'; an answer is a
+    Spell (FLB-R16), so after Counterspell no Hurricane that Day. Option
+    hurricane_after_answer allowed keeps the reading that counts own turns only."""
+    t = _answered()
+    why = t.refusal("North", "cast hurricane")
+    assert why.rule == "FLB-hurricane"
+    assert why.reason == ("hurricane may only be your first spell of the Day, answers "
+                          "included; you have cast one already")
+    assert "cast hurricane" not in t.legal("North")
+    t = _answered(hurricane_after_answer="allowed")
+    assert "cast hurricane" in t.legal("North")
+    t.play("North", "cast hurricane")
+
+
+def test_FLB_R19_hurricane_that_kills_the_front_stuns_the_next_character():
+    """Its 4 damage kills the enemy Front (a scout, health 2); the stun falls on the
+    character standing at the Front once the damage is dealt."""
+    t = fielded(["knight", "necromancer", "stormcaller", "pyromancer"], ["scout", "knight"],
+                north_spells=["hurricane"])
+    t.play("North", "cast hurricane")
+    t.pass_until("movement")
+    south = {f.card: f for f in t.state.line("South")}
+    assert "scout" not in south or south["scout"].dying
+    assert south["knight"].stunned
+
+
+def test_r18_frost_nova_stuns_any_enemy_character_as_its_card_says():
+    """FLB-R18: any enemy character, the last in the line too, and the printed card
+    says the same (it used to say 'in range of your Front')."""
+    t = fielded(["knight", "pyromancer"], ["giant", "spearman", "squire"],
+                north_spells=["frost_nova"])
+    assert {"cast frost_nova 1", "cast frost_nova 2", "cast frost_nova 3"} <= set(
+        t.legal("North"))
+    t.play("North", "cast frost_nova 3")
+    assert [f.stunned for f in t.state.line("South")] == [False, False, True]
+    card = scenario().decks["elementalism"].card_index["frost_nova"]
+    text = " ".join(str(card.fields.get("text")).split())
+    assert "any one enemy character" in text and "in range" not in text

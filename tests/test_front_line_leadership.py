@@ -79,7 +79,7 @@ def test_FL_task_cache_only_on_your_own_turn_rally_only_on_the_opponents():
     s = move(pos({"B4": "Red infantry", "D4": "Green artillery"}, leadership=GREEN_ONLY),
              "Red", "B4-C4")
     assert "maneuver D4-E4" in legal(s, "Green")  # Maneuver on any turn
-    assert why(s, "Green", "cache").rule == "FL-window"
+    assert why(s, "Green", "cache").rule == "FL-task-cache"  # a task of its own turn
     t = pos({}, leadership=RED_ONLY, stack=("air", 2))
     from toolkit.referee.rulesets.front_line import leadership
     assert leadership.available_problem(t, "Red", "rally", True).rule == "FL-task-when"

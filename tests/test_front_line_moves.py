@@ -173,3 +173,27 @@ def test_FL_lake_a_paratroop_drop_counts_dry_land_only():
     # E5 is two squares from G3 as the crow flies, but F4 and F5 between are water
     assert why(s, "Red", "para B2-E5").rule == "FL-mission-paratroop"
     assert "para B2-H5" in legal(s, "Red")
+
+
+def test_FL_supply_taking_a_stack_is_told_in_players_words():
+    from front_line_play import RULES
+    from toolkit.referee import game
+
+    s = pos({"B4": "Red infantry"}, stack=None,
+            stacks={"Red": (("fallen_air", 1), ("capital", 3))})
+    _, events = game.play(RULES, s, "Red", RULES.parse_move("take fallen_air"))
+    assert [e.text for e in events if e.kind == "take"] == [
+        "Red takes the fallen air stack (1 chit)"]
+
+
+def test_FL_unit_the_text_board_draws_a_disrupted_unit_apart_from_an_active_one():
+    """A disrupted unit may only regroup: the terminal's board marks it (I') and names
+    the condition under the board, where it was drawn like an active unit."""
+    from front_line_play import RULES
+
+    s = pos({"B4": "Red infantry disrupted", "B5": "Red infantry"}, stack=("capital", 3))
+    text = RULES.render(RULES.view(s, "Red"))
+    row4 = next(line for line in text.splitlines() if line.startswith("  4 "))
+    row5 = next(line for line in text.splitlines() if line.startswith("  5 "))
+    assert "I'" in row4 and "I'" not in row5 and "I" in row5
+    assert "' disrupted: B4" in text.splitlines()

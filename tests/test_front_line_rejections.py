@@ -60,7 +60,7 @@ def maneuver_on_opponents_turn_only():
 
 CASES = [
     # (rule, how the position comes about, side, move)
-    ("FL-turn", lambda: pos(), "Red", "rally"),
+    ("FL-turn", lambda: pos(), "Red", "decline"),
     ("FL-supply-first", lambda: pos(stack=None), "Red", "B4-B3"),
     ("FL-supply-one", lambda: pos(stacks={"Red": (("air", 3),)}), "Red", "take air"),
     ("FL-supply-stack", lambda: pos(stack=None), "Red", "take air"),
@@ -102,7 +102,7 @@ CASES = [
     ("FL-result-displace", lambda: roll(move(pos(), "Red", "B4xC4"), 1), "Red", "hold"),
     ("FL-tank-choice", lambda: roll(move(pos({"D4": "Red tank", "E4": "Green tank"}), "Red",
                                          "D4xE4"), 3, 1), "Red", "displace"),
-    ("FL-window", lambda: react_window(), "Green", "cache"),
+    ("FL-window", lambda: react_window(), "Green", "commission"),
     ("FL-square", lambda: pos(leadership=(AVAILABLE, AVAILABLE)), "Red", "maneuver B4-Z9"),
     ("FL-notation", lambda: pos({"B4": "Red infantry", "B3": "Red tank"},
                                 leadership=(AVAILABLE, AVAILABLE)), "Red",
@@ -146,3 +146,58 @@ def test_FL_notation_unreadable_text_is_a_syntax_error_naming_the_rule():
     with pytest.raises(MoveSyntaxError) as err:
         RULES.parse_move("B4--B3")
     assert err.value.rule == "FL-notation"
+
+
+# ------------------------------------------------------- each cause its own sentence
+
+
+def _why(state, side, text):
+    with pytest.raises(IllegalMoveError) as err:
+        game.play(RULES, state, side, _parse(text))
+    return err.value
+
+
+def test_FL_result_displace_stay_typed_with_no_displacement_asked_says_why():
+    """After a compulsory city entry (or any time no displacement is asked) `stay` is
+    told there is nothing to answer, not the generic turn sentence."""
+    why = _why(pos(), "Red", "stay")
+    assert why.rule == "FL-result-displace"
+    assert why.reason.startswith("there is no displacement to answer now")
+    assert "has entered it already" in why.reason
+    why = _why(pos(), "Red", "rally")
+    assert why.rule == "FL-task-rally" and "none is asked now" in why.reason
+
+
+def test_FL_task_cache_on_the_opponents_turn_is_told_it_is_a_task_of_ones_own_turn():
+    why = _why(react_window(), "Green", "cache")
+    assert why.rule == "FL-task-cache"
+    assert why.reason.startswith("Cache is a task of your own turn")
+
+
+def test_FL_task_cache_with_no_stack_or_a_full_one_each_say_why():
+    why = _why(pos(stack=None, leadership=(AVAILABLE, AVAILABLE)), "Red", "cache")
+    assert why.rule == "FL-task-cache" and why.reason.endswith("take a stack first")
+    why = _why(pos(leadership=(AVAILABLE, AVAILABLE)), "Red", "cache")
+    assert why.rule == "FL-task-cache" and "it is full" in why.reason
+
+
+def test_FL_window_an_answer_out_of_turn_cites_the_games_rule_not_the_bare_turn():
+    why = _why(rally_window(), "Red", "reroll")
+    assert why.rule == "FL-window"
+    assert why.reason.startswith("Green answers now (") and ", not Red;" in why.reason
+    why = _why(pos(), "Green", "rally")
+    assert why.rule == "FL-turn"
+    assert why.reason.startswith("it is Red's turn: Green may answer only when the referee")
+
+
+def test_FL_mission_paratroop_onto_a_city_and_too_far_are_told_apart():
+    state = pos({"B2": "Red infantry", "C4": "Green infantry"}, stack=("air", 3))
+    why = _why(state, "Red", "para B2-A4")
+    assert why.rule == "FL-mission-paratroop"
+    assert why.reason == "A4 is a city: a drop lands on a non-city square"
+    why = _why(state, "Red", "para B2-J6")
+    assert why.rule == "FL-mission-paratroop"
+    assert why.reason == ("J6 is more than 2 squares from every friendly city and every "
+                          "other friendly active unit")
+    why = _why(state, "Red", "para B2-C4")
+    assert why.reason == "C4 is not an empty square a unit may stand on"

@@ -185,7 +185,10 @@ def test_FL_turn_1_three_actions_then_wait(state):
     with pytest.raises(IllegalMoveError):
         game.play(FL, s, "North", FL.parse_move("IC4-C5"))
     assert FL.state_hash(s) == before
-    assert game.check(FL, s, "North", FL.parse_move("IC4-C5")).rule == game.RULE_TURN
+    why = game.check(FL, s, "North", FL.parse_move("IC4-C5"))  # the core says it too
+    assert why.rule == "FL-turn-1"
+    assert why.reason == ("North has planned all its actions this turn; they are carried out "
+                          "when the enemy's are given; waiting for South")
 
 
 def test_FL_turn_1_options_change_the_number_of_actions():

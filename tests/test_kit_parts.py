@@ -324,3 +324,65 @@ def test_kit_replacer_is_evolve_of_one_field(make):
     assert value == Value(1, (2,), "x")  # the original is untouched
     with pytest.raises(TypeError, match="Value has no field nope"):
         replacer(Value, "nope")
+
+
+def test_a_field_hashed_when_set_leaves_the_hash_of_states_that_do_not_use_it():
+    """A field added later with `hash: WHEN_SET` (Lines and Webs' scrambled decks, a
+    deck's known top and bottom) moves no golden record's hash until it is set."""
+    from dataclasses import dataclass, field
+
+    from toolkit.referee.kit.rules import field_hash, stable_hash
+    from toolkit.referee.kit.values import WHEN_SET
+
+    @dataclass(frozen=True)
+    class Old:
+        cards: tuple = ()
+
+    @dataclass(frozen=True)
+    class Old2:  # the same value, with the field added
+        cards: tuple = ()
+        known: tuple = field(default=(), metadata={"hash": WHEN_SET})
+
+    Old2.__name__ = Old.__name__
+    assert stable_hash(Old2(("a",))) == stable_hash(Old(("a",)))
+    assert field_hash(Old2(("a",))) == field_hash(Old(("a",)))
+    assert stable_hash(Old2(("a",), ("a",))) != stable_hash(Old2(("a",)))
+    assert field_hash(Old2(("a",), ("a",))) != field_hash(Old2(("a",)))
+
+
+def test_a_deck_keeps_what_is_known_of_its_order_top_and_bottom():
+    """Cards put on top or at the bottom stay there; the unknown rest between them is a
+    chance draw, and a known card's draw says it was known (a one-card pool)."""
+    deck = zn.Zone("territory deck", "deck", None, zn.COUNT, ("a", "b", "c"))
+    deck = deck.put_bottom("x").put_top("t")
+    assert deck.count == 5 and deck.middle() == ("a", "b", "c")
+    spec = deck.draw(1, "turn one up")
+    assert spec.pool == ("t",) and "known to be on top" in spec.label
+    deck = deck.drawn("t")
+    spec = deck.draw(1, "turn one up")
+    assert spec.pool == ("a", "b", "c") and spec.label == "turn one up"
+    deck = deck.drawn("b").drawn("a").drawn("c")
+    spec = deck.draw(1, "turn one up")
+    assert spec.pool == ("x",) and "known to be at the bottom" in spec.label
+    assert deck.drawn("x").count == 0 and deck.drawn("x").bottom == ()
+    with pytest.raises(zn.ZoneError):
+        deck.draw(2)
+
+
+def test_a_deck_with_a_copy_at_the_bottom_draws_the_unknown_copy_first():
+    deck = zn.Zone("d", "deck", None, zn.COUNT, ("a", "b")).put_bottom("a")
+    assert deck.draw(1).pool == ("a", "b")  # the unknown a and b
+    deck = deck.drawn("a")
+    assert deck.bottom == ("a",) and deck.draw(1).pool == ("b",)
+    deck = deck.drawn("b")
+    assert deck.draw(1).pool == ("a",)
+    with pytest.raises(zn.ZoneError):
+        zn.Zone("d", "deck", None, zn.COUNT, ("a", "b")).put_top("a").drawn("b")
+
+
+def test_a_deck_searched_takes_from_the_unknown_part_first():
+    deck = zn.Zone("d", "deck", None, zn.COUNT, ("a",)).put_top("a").put_bottom("z")
+    searched = deck.remove("a")
+    assert searched.top == ("a",) and searched.middle() == () and searched.bottom == ("z",)
+    assert searched.remove("a").top == () and searched.clear() == zn.Zone("d", "deck", None,
+                                                                          zn.COUNT)

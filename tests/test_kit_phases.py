@@ -114,6 +114,13 @@ def test_kit_until_all_pass_repeats_the_turns_and_a_passed_side_is_out(tiny):
     s = play(rules, s, "B", 2)
     s = play(rules, s, "C", 1)
     assert rules.decision(s).players == ("B",)   # A is skipped
+    why = game.check(rules, s, "A", 1)             # and told why, not "not A's decision"
+    assert why == Illegal("kit-passed", "A has passed and makes no more moves until the "
+                          "phase ends; waiting for B")
+    assert game.check(rules, s, "C", 1).rule == "turn"  # C waits its turn: the core's rule
+    rules.passed_rules = {"bid": ("T-passed", "bids no more this round")}
+    assert game.check(rules, s, "A", 1) == Illegal(
+        "T-passed", "A has passed and bids no more this round; waiting for B")
     s = play(rules, s, "B", PASS)
     s = play(rules, s, "C", PASS)          # everyone passed: upkeep runs, a new round starts
     assert s.log == ("B:2", "C:1")

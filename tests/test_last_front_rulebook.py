@@ -483,7 +483,8 @@ def test_blitz_a_withdrawn_player_may_not_answer():
     t.play("P3", *["play troops_3"] * 4)
     t.play("P3", "dig troops_3 troops_3 troops_3 troops_3")
     assert t.to_act() == ("P1",)
-    t.refused("P2", "play ambush", "turn")
+    why = t.refused("P2", "play ambush", "LF-withdrawn")
+    assert "P2 has withdrawn from this battle and plays no more cards in it" in why
 
 
 def test_blitz_ambush_may_not_be_played_on_ones_own_turn_for_its_ability():
@@ -857,15 +858,20 @@ def test_special_cards_do_not_reach_a_withdrawn_player():
     t.bid("P1", "troops_1")
     t.play("P2", "withdraw")
     t.play("P3", "play troops_3")
-    t.refused("P3", "play espionage P2", "LF-target")
-    t.refused("P3", "play sabotage P2 troops_2", "LF-target")
+    why = t.refused("P3", "play espionage P2", "LF-target")
+    assert "espionage cannot target P2 now: P2 has withdrawn from this battle" in why
+    why = t.refused("P3", "play sabotage P2 troops_2", "LF-target")
+    assert "P2 has withdrawn from this battle (LF-withdrawn)" in why
+    why = t.refused("P3", "play espionage P3", "LF-target")
+    assert "it aims at an opponent, not at you" in why
 
 
 def test_a_withdrawn_player_may_make_no_move_in_the_battle():
     t = Table(3, hands={"P1": ["troops_1"], "P2": ["troops_2", "troops_3"]})
     t.bid("P1", "troops_1")
     t.play("P2", "withdraw")
-    t.refused("P2", "play troops_3", "turn")
+    why = t.refused("P2", "play troops_3", "LF-withdrawn")
+    assert "P2 has withdrawn from this battle" in why
 
 
 def test_event_intelligence_leak_does_not_show_a_withdrawn_players_hand():
@@ -1335,3 +1341,18 @@ def test_the_bid_to_beat_is_the_previous_bid_as_it_stands_after_sabotage():
     t.bid("P1", "planes_4", "troops_3")
     t.play("P2", "play sabotage P1 planes_4", "play troops_2", "play troops_2", "done")
     assert t.to_act() == ("P1",) and t.total("P2") == 4
+
+
+def test_after_a_battle_the_chance_lines_come_withdrawal_draw_territory_winners_draw():
+    """notation.md: the last withdrawing player's draw, the Territory card turned up
+    for the open one taken, then the winner's draw."""
+    t = Table(hands={"P1": ["troops_3"], "P2": ["troops_1"]},
+              territories=["british", "german"])
+    t.bid("P1", "troops_3")
+    start = len(t.typed)
+    t.play("P2", "withdraw")
+    typed = t.typed[start:]
+    assert typed[0] == "withdraw" and typed[2] == "german" and len(typed) == 4
+    told = [e.text for e in t.events if e.to is None][-4:]
+    assert told == ["P2 draws a card", "P1 captures british",
+                    "the Territory card turned up is german", "P1 draws a card"]

@@ -177,8 +177,38 @@ def test_a_pile_worth_20_must_be_two_piles():
     t = Table(hands={"P1": ["planes_4"] * 5}, dig_in=True)
     for _ in range(5):
         t.play("P1", "play planes_4")
-    refused(t, "P1", "dig " + " ".join(["planes_4"] * 5), "LF-dig")
+    why = refused(t, "P1", "dig " + " ".join(["planes_4"] * 5), "LF-dig")
+    assert "each card of a dug-in pile is needed to reach 10: without planes_4 " \
+        "the pile is still worth 16" in why
     assert "dig planes_4 planes_4 planes_4" in t.legal("P1")
+
+
+def test_a_dug_in_pile_with_an_icon_played_for_its_ability_is_told_why():
+    """LF-R06: an Icon played for its ability counts 0 in a bid, so it is no part of a
+    pile; the refusal says so, not that each card must be needed."""
+    t = Table(hands={"P1": ["troops_3", "troops_3", "troops_3", "veteran_troops"]},
+              dig_in=True)
+    for card in ("troops_3", "troops_3", "troops_3", "veteran_troops"):
+        t.play("P1", f"play {card}")
+    t.play("P2", "pass")  # no Counter-Intelligence against the Icon
+    why = refused(t, "P1", "dig troops_3 troops_3 troops_3 veteran_troops", "LF-dig")
+    assert "veteran_troops was played for its ability and counts nothing in a pile" in why
+
+
+def test_a_dug_in_pile_short_of_the_value_says_what_it_is_worth():
+    t = Table(hands={"P1": ["troops_3"] * 3}, dig_in=True)
+    for _ in range(3):
+        t.play("P1", "play troops_3")
+    why = refused(t, "P1", "dig troops_3 troops_3 troops_3", "LF-dig")
+    assert "the pile is worth 9; a dug-in pile is worth at least 10" in why
+
+
+def test_a_dug_in_pile_of_cards_not_in_the_bid_says_so():
+    t = Table(hands={"P1": ["troops_3"] * 4}, dig_in=True)
+    t.play("P1", "play troops_3")
+    t.play("P1", "play troops_3")
+    why = refused(t, "P1", "dig troops_3 troops_3 troops_3 troops_3", "LF-dig")
+    assert "your bid holds no troops_3 that is not dug in already" in why
 
 
 def test_dug_in_cards_are_immune_to_modifiers_and_the_helping_icon_stays_out():
@@ -382,3 +412,4 @@ def test_lf_r10_a_turn_that_reshuffles_the_discard_pile_tells_everyone():
 def test_with_reshuffle_false_an_empty_battle_deck_loses_the_draw():
     s = _empty_battle_deck(Table(), False)
     assert s.zone("battle").count == 0 and s.draws == ()
+

@@ -211,6 +211,7 @@ def execute_space(s, side: str) -> set:
         out |= {Order("play", unit=card, target=u.label, cls=c) for u in s.units
                 for c in LETTERS}
         out |= {Order("play", unit=card, n=k) for k in range(1, 11)}
+        out.add(Order("play", unit=card, to="order"))  # Cyber Attack! in any order
     return out
 
 

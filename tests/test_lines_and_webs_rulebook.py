@@ -10,6 +10,7 @@ Token tuples read (food CL I, fuel CL III, ammunition CL V, orange)."""
 from __future__ import annotations
 
 from toolkit.referee import game
+from toolkit.referee.chance import ChanceOutcome
 from toolkit.referee.kit.flow import Flow
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Illegal
@@ -644,6 +645,8 @@ def test_the_higher_initiative_roll_acts_first_and_a_tie_is_rolled_again():
     s, _ = play(s, "Delta", "x DMI1")
     s, _ = play(s, "Gamma", "x GMI1")
     s = all_pass(s)
+    tied, events = game.play(RULES, s, "chance", ChanceOutcome((5, 5)))
+    assert [e.text for e in events] == ["both roll 5: roll again"]  # a line in the log
     s = roll(s, 5, 5)
     assert s.flow.phase == "initiative"
     s = roll(s, 4, 11)

@@ -254,6 +254,24 @@ def _outcome_is_well_formed(out: Outcome, sides) -> None:
     json.dumps(out.as_json(), allow_nan=False)
 
 
+def _own_view_keeps_what_is_kept_from_it(rules, state, sides, events) -> None:
+    """What an effect declared hidden keeps from a side about its own things (the
+    `kept_from` hook: its deck's new order after a Cyber Attack!) is in neither its
+    view, nor the events it was told, nor its screen."""
+    hook = getattr(rules, "kept_from", None)
+    for side in sides if hook is not None else ():
+        kept = set(hook(state, side))
+        if not kept:
+            continue
+        view = rules.view(state, side)
+        told = game.visible_events(events, side)
+        leaked = kept & (facts(view) | facts(tuple(e.data for e in told)))
+        assert not leaked, f"{side}'s own view or events show what is kept from it: {leaked}"
+        text = rules.render(view) + "\n" + "\n".join(e.text for e in told)
+        shown = [k for k in kept if isinstance(k, str) and k in text]
+        assert not shown, f"{side}'s screen shows what is kept from it: {shown}"
+
+
 def _transcripts_keep_secrets(rules, scenario, history, sides) -> None:
     """`frontkit replay --as SIDE` (text and JSON) shows no move of another side that
     SIDE was not shown: another side's secret orders and private draws appear only as
@@ -348,12 +366,19 @@ def keep_the_protocol(rules, scenario, label: str, games: int) -> None:
             seen_kinds.add(d.kind)
             before = rules.state_hash(state)
 
-            # sides not asked are refused by the core with the `turn` rule
+            # sides not asked are refused by the core: with the ruleset's own reason
+            # (not_deciding: withdrew, passed, waits for a reveal) or the `turn` rule,
+            # and either way told whom the game waits for
             for side in sides:
                 if side not in d.players and pool:
                     _, some = pool[rng.randrange(len(pool))]
                     refusal = game.check(rules, state, side, some)
-                    assert isinstance(refusal, Illegal) and refusal.rule == game.RULE_TURN
+                    assert isinstance(refusal, Illegal)
+                    assert refusal.reason.endswith(game.waiting_for(d)), refusal
+                    hook = getattr(rules, "not_deciding", None)
+                    own = hook(state, side) if hook is not None else None
+                    assert refusal.rule == (own.rule if own is not None else game.RULE_TURN)
+                    assert rules.state_hash(state) == before
 
             if d.kind is DecisionKind.CHANCE:
                 listed = d.chance.outcomes()
@@ -427,6 +452,7 @@ def keep_the_protocol(rules, scenario, label: str, games: int) -> None:
                     text = rules.render(view) + "\n" + "\n".join(e.text for e in told)
                     shown = [w for w in words if w in text]
                     assert not shown, f"{other}'s screen shows {owner}'s secrets {shown}"
+            _own_view_keeps_what_is_kept_from_it(rules, state, sides, events)
             broken = game.invariants(rules, state)
             assert not broken, f"after {player}: {move!r}: {broken}"
             moves += 1

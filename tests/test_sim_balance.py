@@ -216,3 +216,21 @@ def test_games_past_the_cap_are_counted_apart_not_as_draws():
     assert report.endings[0].reason == "stopped after 8 moves without an end"
     assert report.endings[0].winners == (("no winner", 12),)
     assert report.seats[0].verdict.startswith("Red: no decided games")
+
+
+def test_an_ending_in_the_players_words_names_no_fixed_side():
+    """A report row sums up games won by either side: its sentence says 'the winner',
+    where it named the side of the most common game ('South held more centre squares'
+    beside 'won by North 2, South 1')."""
+    from toolkit.sim.analysis import analyse
+    from toolkit.sim.playout import GameRow
+
+    def row(i, winner):
+        return GameRow(0, i, ("random", "random"), winner, "FL-win-centre",
+                       f"{winner} held more centre squares for 3 turns", 10, 10, 5, False)
+
+    report = analyse([row(0, "South"), row(1, "North"), row(2, "North")],
+                     ("North", "South"), {})
+    ending = report.endings[0]
+    assert ending.reason == "The winner held more centre squares for 3 turns"
+    assert ending.games == 3 and ending.winners == (("North", 2), ("South", 1))

@@ -126,6 +126,9 @@ def test_SK_attack_a_stronger_attacker_destroys_the_defender_and_moves_in():
     s = arrange(start(), "N guard B2, S infantry C2, S infantry E5")
     s, events = do(s, "North", "attack B2 C2")  # South holds cards: it may defend
     assert RULES.decision(s).kind is DecisionKind.REACTION
+    reason = refused(s, "North", "move B2 B3", "SK-defend")  # the attacker waits, told why
+    assert reason.startswith("South answers the attack on C2 first (defend CARD or "
+                             "pass); North goes on after")
     s, events = do(s, "South", "pass")
     assert s.at("C2").side == "North" and s.at("C2").kind == "guard" and s.at("B2") is None
     assert events[-1] == ("North guard on B2 attacks South infantry on C2: 3 against 2; "

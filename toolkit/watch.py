@@ -47,10 +47,12 @@ def build_once(args: argparse.Namespace, build: Callable[[argparse.Namespace], i
 
 
 def real_changes(folder: Path) -> Iterable[set[Path]]:
-    """Batches of changed paths under `folder`, from the operating system (watchfiles)."""
+    """Batches of changed paths under `folder`, from the operating system (watchfiles).
+    Ctrl-C raises KeyboardInterrupt here, for `watch_build` to end with its own line
+    (watchfiles' own way logs "KeyboardInterrupt caught, stopping watch")."""
     from watchfiles import watch
 
-    for batch in watch(folder, debounce=300, raise_interrupt=False):
+    for batch in watch(folder, debounce=300, raise_interrupt=True):
         yield {Path(path) for _, path in batch}
 
 
@@ -79,5 +81,5 @@ def watch_build(args: argparse.Namespace, build: Callable[[argparse.Namespace], 
             if max_rebuilds is not None and rebuilds >= max_rebuilds:
                 break
     except KeyboardInterrupt:
-        pass
+        print("stopped watching", file=sys.stderr)
     return status

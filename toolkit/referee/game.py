@@ -4,7 +4,9 @@ Everything that plays a game (matches, records, bots, the contract test) goes
 through these functions, so the generic rules are enforced in one place:
 
 - a player move is only taken from a side named by `decision(state).players`
-  (rule `turn`);
+  (rule `turn`), and a ruleset with the optional `not_deciding(state, player)`
+  hook says why that side is not asked (it withdrew, it passed, it waits for a
+  reveal) in its own sentence and rule id;
 - chance decisions are read, checked and listed through their chance spec, so a
   ruleset never validates dice itself (rules `chance-notation`,
   `chance-impossible`);
@@ -58,16 +60,26 @@ def check(rules: Ruleset, state: State, player: str, move: Move,
         return Illegal(RULE_OVER, "the game is over")
     if decision.kind is DecisionKind.CHANCE:
         if player != CHANCE:
-            return Illegal(RULE_TURN, f"it is not {player}'s decision; "
-                           f"{waiting_for(decision)}")
+            return not_deciding(rules, state, player, decision)
         return decision.chance.check(move)
     if player not in decision.players:
-        return Illegal(RULE_TURN, f"it is not {player}'s decision; {waiting_for(decision)}")
+        return not_deciding(rules, state, player, decision)
     if (decision.kind is DecisionKind.REACTION and move is not PASS
             and player != decision.players[0]):
         return Illegal(RULE_PRIORITY, f"{decision.players[0]} answers this first; "
                        f"{player} may pass now or wait until {decision.players[0]} passes")
     return None if listed else rules.check(state, player, move)
+
+
+def not_deciding(rules: Ruleset, state: State, player: str, decision: Decision) -> Illegal:
+    """Why `player` may not move now: the ruleset's own reason when its optional
+    `not_deciding(state, player)` hook gives one (a side that withdrew or passed,
+    or waits for a reveal), else the generic `turn` sentence."""
+    hook = getattr(rules, "not_deciding", None)
+    why = hook(state, player) if hook is not None and player != CHANCE else None
+    if why is not None:
+        return Illegal(why.rule, f"{why.reason}; {waiting_for(decision)}")
+    return Illegal(RULE_TURN, f"it is not {player}'s decision; {waiting_for(decision)}")
 
 
 def legal_moves(rules: Ruleset, state: State, player: str) -> list[Move]:
@@ -150,7 +162,7 @@ def visible_events(events: Iterable[Event], player: str | None) -> list[Event]:
 
 
 __all__ = [
-    "check", "legal_moves", "play", "parse_move", "format_move", "deciding_player",
+    "check", "not_deciding", "legal_moves", "play", "parse_move", "format_move", "deciding_player",
     "secrets", "invariants", "notation_help", "visible_events", "waiting_for",
     "RULE_TURN", "RULE_OVER", "RULE_PRIORITY",
 ]

@@ -500,6 +500,17 @@ class Ruleset(Protocol):
     #       every move of the game's notation `player` could make in this kind of
     #       decision, legal or not (a superset of `legal_moves`): the contract test
     #       checks that `check` accepts exactly the legal ones over all of it.
+    #   kept_from(state, player) -> Iterable[Hashable]
+    #       facts about `player`'s own things that `player` itself may not see now,
+    #       each as it would appear in its view if it leaked (the order of a deck an
+    #       enemy's effect declared hidden rearranged: Lines and Webs' Cyber Attack!);
+    #       the contract test checks `player`'s own view, events and screen.
+    #   not_deciding(state, player) -> Illegal | None
+    #       why `player`, a side not asked by `decision(state)`, may not move now
+    #       when the game has a reason of its own (it withdrew from the battle, it
+    #       passed for the rest of the phase, it waits for the other side's
+    #       reveal): a rule id of the game and one sentence; None leaves the core's
+    #       generic `turn` refusal. Asked only when a move is refused.
     #   roles(state) -> tuple[roles.Role, ...]
     #       the roles every side is played by when a scenario option splits each
     #       side between several seats (empty: one seat a side); and
@@ -510,4 +521,4 @@ class Ruleset(Protocol):
 
 OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "bot_weights", "bot_weight",
                   "time_limit", "evaluate", "determinize", "move_space", "move_group",
-                  "roles", "role_of", "move_steps", "sample_move")
+                  "not_deciding", "kept_from", "roles", "role_of", "move_steps", "sample_move")

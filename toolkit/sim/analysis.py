@@ -8,6 +8,7 @@ report is the same whatever engine played them.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -36,7 +37,7 @@ class BotScore:
 @dataclass(frozen=True)
 class Ending:
     rule: str
-    reason: str  # the most common sentence, in the players' words
+    reason: str  # the most common sentence, in the players' words, naming no side
     games: int
     winners: tuple[tuple[str, int], ...]  # (side or "draw", games)
 
@@ -99,7 +100,7 @@ def analyse(rows: Sequence[GameRow], sides: tuple[str, ...], options: dict) -> S
     report = SettingReport(
         options=dict(options), games=n, sides=sides, decided=len(decided), seats=seats,
         draws=wilson(draws, n), capped=len(capped), bots=_bots(rows, sides),
-        endings=_endings(rows), uses=_uses(rows, sides),
+        endings=_endings(rows, sides), uses=_uses(rows, sides),
         moves=[r.moves for r in rows], turns=[r.turns for r in rows],
         capped_flags=[r.capped for r in rows], outliers=outliers(rows),
     )
@@ -127,16 +128,37 @@ def _bots(rows: Sequence[GameRow], sides: tuple[str, ...]) -> list[BotScore]:
     return [BotScore(b, games[b], wins[b], wilson(wins[b], games[b])) for b in sorted(games)]
 
 
-def _endings(rows: Sequence[GameRow]) -> list[Ending]:
+def _endings(rows: Sequence[GameRow], sides: tuple[str, ...] = ()) -> list[Ending]:
     reasons: dict[str, Counter] = defaultdict(Counter)
     winners: dict[str, Counter] = defaultdict(Counter)
     for r in rows:
-        reasons[r.rule][r.reason] += 1
+        reasons[r.rule][in_general(r.reason, r.winner, sides)] += 1
         winners[r.rule][r.winner or ("no winner" if r.capped else "draw")] += 1
     out = [Ending(rule, reasons[rule].most_common(1)[0][0], sum(reasons[rule].values()),
                   tuple(sorted(winners[rule].items())))
            for rule in reasons]
     return sorted(out, key=lambda e: (-e.games, e.rule))
+
+
+def in_general(reason: str, winner: str | None, sides: Sequence[str]) -> str:
+    """An ending's sentence for every game that ended so, whoever won: the winner's
+    name becomes "the winner", the others' "the other side" (two sides) or "another
+    side"; in a game without a winner every side is "a side". A report row that
+    sums up games won by both sides otherwise read "South held more centre squares"
+    beside "won by North 28, South 28"."""
+    others = "the other side" if len(sides) == 2 else "another side"
+    names = sorted(sides, key=len, reverse=True)  # "P10" before "P1"
+    if not names:
+        return reason
+    pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b")
+
+    def word(m: re.Match) -> str:
+        if winner is None:
+            return "a side"
+        return "the winner" if m.group(1) == winner else others
+
+    text = pattern.sub(word, reason)
+    return text[:1].upper() + text[1:] if reason[:1].isupper() else text
 
 
 def _uses(rows: Sequence[GameRow], sides: tuple[str, ...]) -> list[Use]:

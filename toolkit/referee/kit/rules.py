@@ -61,7 +61,7 @@ from typing import Any
 
 from toolkit.referee.chance import ChanceOutcome
 from toolkit.referee.kit.flow import Flow, clockwise
-from toolkit.referee.kit.values import evolve as replace
+from toolkit.referee.kit.values import WHEN_SET, evolve as replace
 from toolkit.referee.kit.phases import (
     ALL_PASS, AUTO, CHANCE, HANDLER, ONCE, REACT, SIDE, TOGETHER, TURNS, Phase, Window)
 from toolkit.referee.protocol import (
@@ -72,6 +72,9 @@ from toolkit.referee.protocol import (
 SETTLE_LIMIT = 10_000
 
 RULE_PHASE = "kit-phase"
+#: A side that passed for the rest of an "until all pass" phase (a ruleset names
+#: its own rule per phase in `passed_rules`).
+RULE_PASSED = "kit-passed"
 
 
 def _notation_of(cls: type) -> Any:
@@ -102,6 +105,10 @@ class KitRules:
     name = "kit"
     phases: tuple[Phase, ...] = ()
     windows: Mapping[str, Any] = {}
+    #: phase name -> (rule id, what a side that passed in it no longer does, in the
+    #: players' words): the refusal of that side's moves, "North has passed and
+    #: casts no more spells this Day (FLB-cast)"
+    passed_rules: Mapping[str, tuple[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Take the notation hooks from the ruleset's `notation` module, where it has
@@ -195,6 +202,23 @@ class KitRules:
         if phase.acting is REACT:
             return _reaction(tuple(flow.waiting), prompt)
         return _move(flow.actor, prompt)
+
+    def not_deciding(self, state: Any, player: str) -> Illegal | None:
+        """Why `player` is not asked now (the core's refusal, `game.not_deciding`): the
+        open window's or phase's handler says first (its `not_deciding(state, side)`:
+        a side that withdrew, one that waits for a reveal), then a side that passed
+        for the rest of an until-all-pass phase. None: the generic `turn` refusal."""
+        handler, window, phase = self._handler(state)
+        for h in (handler, phase.handler) if window is not None else (handler,):
+            hook = getattr(h, "not_deciding", None)
+            why = hook(state, player) if hook is not None else None
+            if why is not None:
+                return why
+        if window is None and phase.until is ALL_PASS and player in state.flow.out:
+            rule, words = self.passed_rules.get(
+                phase.name, (RULE_PASSED, "makes no more moves until the phase ends"))
+            return Illegal(rule, f"{player} has passed and {words}")
+        return None
 
     def prompt(self, state: Any, phase: Phase) -> str:
         return phase.prompt or phase.name.replace("_", " ")
@@ -488,16 +512,22 @@ _reaction = lru_cache(maxsize=1024)(Decision.reaction)
 # ------------------------------------------------------------------ hashing
 
 
+def _hashed(f, value: Any) -> bool:
+    mark = f.metadata.get("hash", True)
+    return mark is True or (mark == WHEN_SET and value != f.default)
+
+
 def field_hash(state: Any) -> str:
     """A quicker digest of a state dataclass whose fields' reprs are stable: every
-    field not marked `hash: False`, as one text, with frozensets (and the flow's
-    `out`) sorted so it is the same in every process. Several times quicker than
-    `stable_hash`'s walk; a ruleset may use it as its `state_hash`."""
+    field not marked `hash: False` (nor `hash: WHEN_SET` at its default), as one text,
+    with frozensets (and the flow's `out`) sorted so it is the same in every process.
+    Several times quicker than `stable_hash`'s walk; a ruleset may use it as its
+    `state_hash`."""
     parts = []
     for f in fields(state):
-        if not f.metadata.get("hash", True):
-            continue
         value = getattr(state, f.name)
+        if not _hashed(f, value):
+            continue
         if isinstance(value, frozenset):
             value = sorted(value)
         elif f.name == "flow":
@@ -522,9 +552,10 @@ def _feed(h, value: Any) -> None:
     elif is_dataclass(value) and not isinstance(value, type):
         h.update(f"<{type(value).__name__}".encode())
         for f in fields(value):
-            if f.metadata.get("hash", True):
+            v = getattr(value, f.name)
+            if _hashed(f, v):
                 h.update(f.name.encode())
-                _feed(h, getattr(value, f.name))
+                _feed(h, v)
         h.update(b">")
     elif isinstance(value, (tuple, list)):
         h.update(b"(")

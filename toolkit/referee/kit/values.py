@@ -114,6 +114,14 @@ def _slot_function(cls: type, names: tuple[str, ...], setters: list, signature: 
     return ns[signature.split("(")[0]]
 
 
+#: A field marked `metadata={"hash": WHEN_SET}` counts in a state's hash
+#: (`kit.rules.stable_hash`, `field_hash`) only once it differs from its default: a
+#: field added to a value later (a deck's known top and bottom cards) leaves the hash of
+#: every state that does not use it as it was, so the golden records of the games that
+#: never set it keep their hashes.
+WHEN_SET = "when set"
+
+
 def replacer(cls: type, name: str) -> Callable[[Any, Any], Any]:
     """`f(value, x)`: `evolve(value, name=x)` for one field changed at nearly every step
     (a zone's cards): for a class of slots a generated function that sets each slot, with

@@ -44,13 +44,16 @@ class BoardView:
 @dataclass(frozen=True, slots=True)
 class PieceView:
     """A piece (or a stack of `count` alike) as the viewer sees it: `kind` None when
-    the viewer cannot tell what it is; `label` a short text (strength, steps)."""
+    the viewer cannot tell what it is; `label` a short text (strength, steps);
+    `condition` a state the board must show, in the players' word ("disrupted"): the
+    text board draws the piece's letter with a `'` and names the condition below."""
 
     space: str
     kind: str | None
     side: str | None
     label: str = ""
     count: int = 1
+    condition: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,8 +165,18 @@ def _cells(view: View) -> dict[str, str]:
     cells: dict[str, str] = {}
     letters = dict(view.letters)
     for p in view.pieces:
-        cells[p.space] = cells.get(p.space, "") + piece_letter(p, view.sides, letters)
+        cells[p.space] = (cells.get(p.space, "") + piece_letter(p, view.sides, letters)
+                          + ("'" if p.condition else ""))
     return cells
+
+
+def render_conditions(view: View) -> list[str]:
+    """One line per condition pieces are in, with the spaces: `' disrupted: B4, C5`."""
+    where: dict[str, list[str]] = {}
+    for p in view.pieces:
+        if p.condition:
+            where.setdefault(p.condition, []).append(p.space)
+    return [f"' {c}: {', '.join(spaces)}" for c, spaces in sorted(where.items())]
 
 
 def render_grid(view: View, board: BoardView) -> list[str]:
@@ -219,6 +232,8 @@ def render(view: View) -> str:
         if view.marks and board.kind in ("grid", "hex"):
             kinds = sorted({m for _, m in view.marks})
             lines.append("* " + ", ".join(kinds))
+        if board.kind in ("grid", "hex"):
+            lines += render_conditions(view)
     for t in view.tracks:
         values = ", ".join(f"{s} {v}" if s else f"{v}" for s, v in t.values)
         lines.append(f"{t.name}: {values}" + (f" (of {t.high})" if t.high else ""))

@@ -9,10 +9,13 @@ owns it and who may see what is in it:
     NOBODY   nobody sees anything, not even how many (a set-aside pile)
 
 Views and secrets come from this alone (`Zone.seen_by`, `secrets_of`): a
-ruleset writes no per-game hiding code for its cards. A deck holds no order:
-a draw is a chance decision (`Zone.draw`, a `Draw` spec over the cards left),
-so the table can type the card it drew and the state never knows what is
-"on top" before it is drawn.
+ruleset writes no per-game hiding code for its cards. A deck keeps only what is
+known of its order: cards put on its top (`put_top`) or at its bottom
+(`put_bottom`, a Ceasefire's territory) stay there, and the unknown rest between
+them is a chance draw (`Zone.draw`, a `Draw` spec over those cards), so the table
+can type the card it drew and the state never knows what is in the middle before
+it is drawn. A known card's draw is a chance line too, with one possible card:
+the record says which card came up either way, and its prompt says it was known.
 
     deck = deck_zone(scenario.decks["battle"])              # 98 cards, COUNT
     hand = Zone("hand", "hand", owner="Ann", visibility=OWNER)
@@ -25,10 +28,10 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from toolkit.referee.chance import Draw
-from toolkit.referee.kit.values import replacer
+from toolkit.referee.kit.values import WHEN_SET, evolve, replacer
 
 
 class Visibility(str, enum.Enum):
@@ -53,13 +56,17 @@ class ZoneError(ValueError):
 class Zone:
     """`name`: what players call it ("battle deck", "hand"); `kind`: one of KINDS;
     `owner`: a side or None; `cards`: card names, in the order they were added
-    (a display or a bid keeps it; a deck's order means nothing)."""
+    (a display or a bid keeps it; a deck's order means nothing but for `top` and
+    `bottom`: cards among `cards` known to lie on the top, the top one first, and at
+    the bottom, in the order they come up, the bottom one last)."""
 
     name: str
     kind: str
     owner: str | None = None
     visibility: Visibility = PUBLIC
     cards: tuple[str, ...] = ()
+    top: tuple[str, ...] = field(default=(), metadata={"hash": WHEN_SET})
+    bottom: tuple[str, ...] = field(default=(), metadata={"hash": WHEN_SET})
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -98,33 +105,102 @@ class Zone:
             return None
         return self.count
 
+    def middle(self) -> tuple[str, ...]:
+        """The cards whose place is not known: all but `top` and `bottom`."""
+        left = list(self.cards)
+        for card in self.top + self.bottom:
+            left.remove(card)
+        return tuple(left)
+
     # --------------------------------------------------------------- changing
 
     def add(self, *cards: str) -> "Zone":
+        """`cards` shuffled into the unknown part (a deck), or laid on the rest."""
         return _holding(self, self.cards + cards)
 
+    def put_top(self, *cards: str) -> "Zone":
+        """`cards` put on top, face down, in this order (the first one on top)."""
+        return _known(self, self.cards + cards, cards + self.top, self.bottom)
+
+    def put_bottom(self, *cards: str) -> "Zone":
+        """`cards` put at the bottom, in this order (the last one at the very bottom):
+        they come up only once every card above them is gone."""
+        return _known(self, self.cards + cards, self.top, self.bottom + cards)
+
     def remove(self, *cards: str) -> "Zone":
+        """`cards` taken out, from the unknown part where it holds them (a search of
+        the deck), else from the known top, else the known bottom."""
         left = list(self.cards)
+        top, bottom = list(self.top), list(self.bottom)
+        middle = Counter(left) - Counter(top) - Counter(bottom)
         for card in cards:
             try:
                 left.remove(card)
             except ValueError:
                 raise ZoneError(f"{self.name} holds no {card}") from None
-        return _holding(self, tuple(left))
+            if middle[card] > 0:
+                middle[card] -= 1
+            elif card in top:
+                top.remove(card)
+            elif card in bottom:
+                bottom.remove(card)
+        if not (self.top or self.bottom):
+            return _holding(self, tuple(left))
+        return _known(self, tuple(left), tuple(top), tuple(bottom))
+
+    def drawn(self, *cards: str) -> "Zone":
+        """`cards` drawn one by one from the top: the known top card first, then the
+        unknown part, then the known bottom, as `draw` offered them."""
+        z = self
+        for card in cards:
+            if z.top:
+                if card != z.top[0]:
+                    raise ZoneError(f"{z.name}: {z.top[0]} is on top, not {card}")
+                z = _known(z, _without(z.cards, card), z.top[1:], z.bottom)
+            elif card in z.middle():
+                z = z.remove(card)
+            elif z.bottom and card == z.bottom[0]:
+                z = _known(z, _without(z.cards, card), z.top, z.bottom[1:])
+            else:
+                raise ZoneError(f"{z.name} cannot draw {card} next")
+        return z
 
     def clear(self) -> "Zone":
-        return _holding(self, ())
+        return _known(self, (), (), ()) if self.top or self.bottom else _holding(self, ())
 
     def draw(self, count: int = 1, label: str = "") -> Draw:
         """The chance spec of drawing `count` cards from here (the cards left,
-        as a multiset, sorted so that two equal zones give equal specs)."""
+        as a multiset, sorted so that two equal zones give equal specs). With a known
+        top or bottom, one card at a time: the top card, else the unknown part, else
+        the bottom card; the label says when the card is known."""
         if count > len(self.cards):
             raise ZoneError(f"{self.name} has {len(self.cards)} card(s), not {count}")
-        return Draw(tuple(sorted(self.cards)), count, label or f"draw from {self.name}")
+        label = label or f"draw from {self.name}"
+        if not (self.top or self.bottom):
+            return Draw(tuple(sorted(self.cards)), count, label)
+        if count != 1:
+            raise ZoneError(f"{self.name} has cards of known place: draw them one at a time")
+        if self.top:
+            return Draw(self.top[:1], 1, f"{label} (the card known to be on top)")
+        middle = self.middle()
+        if middle:
+            return Draw(tuple(sorted(middle)), 1, label)
+        return Draw(self.bottom[:1], 1, f"{label} (the card known to be at the bottom)")
 
 
 #: `_holding(zone, cards)`: `zone` holding `cards` (the cards change at nearly every move)
 _holding = replacer(Zone, "cards")
+
+
+def _known(zone: Zone, cards: tuple[str, ...], top: tuple[str, ...],
+           bottom: tuple[str, ...]) -> Zone:
+    return evolve(zone, cards=cards, top=top, bottom=bottom)
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    left = list(cards)
+    left.remove(card)
+    return tuple(left)
 
 
 # -------------------------------------------------------------- collections

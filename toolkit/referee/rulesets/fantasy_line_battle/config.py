@@ -58,6 +58,7 @@ OPTIONS = {
     "ability_uses_per_day": fx.Int(1, 9),
     "targeted_damage": fx.OneOf(("always", "chosen")),
     "answers_after_pass": fx.OneOf(("closed", "open")),
+    "hurricane_after_answer": fx.OneOf(("refused", "allowed")),
 }
 
 
@@ -112,6 +113,7 @@ class Config(Memo):
     ability_uses: int  # move abilities per character per Day (FLB-R21)
     chosen: bool  # targeted damage is made only when its owner aims it (FLB-R14)
     answers_open: bool = False  # a side that passed its casting may still answer (FLB-R16)
+    answer_is_spell: bool = True  # an answer is a spell before Hurricane (FLB-R19)
 
     def other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
@@ -178,4 +180,5 @@ def read(scenario: Scenario, options: Mapping[str, Any]) -> Config:
         ability_uses=int(options.get("ability_uses_per_day", 1)),
         chosen=options.get("targeted_damage", "always") == "chosen",
         answers_open=options.get("answers_after_pass", "closed") == "open",
+        answer_is_spell=options.get("hurricane_after_answer", "refused") == "refused",
     )

@@ -136,7 +136,9 @@ def can_cast(s: State, side: str, m: Cast, answering: bool = False) -> Illegal |
     if m.times > s.cfg.max_times:
         return Illegal("FLB-R19", f"a spell is cast at most x{s.cfg.max_times}")
     if spell.first_only and s.get(s.cast, side):
-        return Illegal("FLB-hurricane", f"{m.card} may only be your first spell of the Day")
+        counted = ", answers included" if s.cfg.answer_is_spell else ""
+        return Illegal("FLB-hurricane", f"{m.card} may only be your first spell of the Day"
+                       f"{counted}; you have cast one already")
     price = spell.cost * m.times
     if price > s.get(s.mana, side):
         return Illegal("FLB-mana", f"{m.card} costs {price} mana; you have "
@@ -398,6 +400,8 @@ class Interrupt:
     def apply(self, s: State, side: str, m: Cast, w: Window):
         pending = s.pending
         s = _pay(evolve(s, pending=None), side, m)
+        if s.cfg.answer_is_spell:  # an answer is a Spell: no Hurricane after it (FLB-R19)
+            s = s.add("cast", side, 1)
         events = [Event("cast", f"{side} answers with {str(m)[5:]}", reveals=True)]
         ctx = run_all(s.cfg.spells[m.card].effects, Ctx(s, side, m.card, 1, m.args,
                                                         pending=pending))
@@ -472,7 +476,8 @@ class Movement:
                            f"place {m.place}")
         if f.stunned or f.dying or s.used.count(f.uid) >= s.cfg.ability_uses:
             why = "is stunned" if f.stunned else "is Dying" if f.dying else \
-                f"has used its move ability {s.cfg.ability_uses} time(s) today"
+                ("has used its move ability today" if s.cfg.ability_uses == 1 else
+                 f"has used its move ability {s.cfg.ability_uses} times today")
             return Illegal("FLB-move", f"your {f.card} {why}")
         if m not in ability_moves(s, side):
             return Illegal("FLB-move", f"your {f.card} cannot move that way")

@@ -124,8 +124,11 @@ def _draw_window(zone, side: str, deck: str) -> Window:
 def _draw_words(side: str, deck: str) -> tuple[str, tuple]:
     """A draw window's label and data (the same values for every draw of `side` from
     `deck`, made once)."""
-    what = "a Character card" if deck == CHARACTERS else f"a {deck} spell"
-    return f"{side} draws {what}", (("side", side), ("deck", deck))
+    return f"{side}, from {_deck_words(deck)}", (("side", side), ("deck", deck))
+
+
+def _deck_words(deck: str) -> str:
+    return "the Character deck" if deck == CHARACTERS else f"the {deck} spell deck"
 
 
 @lru_cache(maxsize=1024)
@@ -133,7 +136,7 @@ def _told(who: str, deck: str, card: str) -> tuple[Event, Event]:
     """What a draw tells: the card to the drawer, that a card was drawn to everyone
     (events are immutable values: the same ones are handed out again)."""
     return (Event(DRAW, f"you draw {card}", to=frozenset({who})),
-            Event(DRAW, f"{who} draws a card from the {deck} deck"))
+            Event(DRAW, f"{who} draws a card from " + _deck_words(deck)))
 
 
 def redraw(s: State, w: Window) -> Window:

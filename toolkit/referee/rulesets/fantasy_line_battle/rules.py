@@ -61,6 +61,11 @@ class FantasyLineBattle(KitRules):
                FINISH: Finish(), INTERRUPT: Interrupt()}
     needs = NEEDS
     effects = EFFECTS
+    passed_rules = {
+        "spells": ("FLB-cast", "casts no more spells this Day, answers included"),
+        "movement": ("FLB-move", "uses no more move abilities this Day"),
+        "targeted": ("FLB-targeted", "makes no more kills this Day"),
+    }
 
     def setup(self, scenario: Any, options: Mapping[str, Any]) -> State:
         cfg = config.read(scenario, options)

@@ -162,6 +162,11 @@ class Select:
     def complete(self, s: State, side: str) -> bool:
         return side in s.done
 
+    def not_deciding(self, s: State, side: str) -> Illegal | None:
+        if side in s.done:
+            return Illegal("FLB-select", f"{side} has finished choosing its characters")
+        return None
+
 
 class Finish:
     """The finish window: the side a Farseer forces chooses on until `done`."""
@@ -171,6 +176,14 @@ class Finish:
 
     def check(self, s: State, side: str, m, w: Window):
         return check(s, side, m, forced=True)
+
+    def not_deciding(self, s: State, side: str) -> Illegal | None:
+        """The Farseer's owner waits: the other side finishes and shows its line first."""
+        w = s.flow.window
+        if w is not None and w.name == FINISH and side not in w.players:
+            return Illegal("FLB-farseer", f"{side} revealed a Farseer: {w.players[0]} "
+                           "finishes choosing and shows its line first")
+        return None
 
     def apply(self, s: State, side: str, m, w: Window):
         s, events = apply(s, side, m)

@@ -13,7 +13,7 @@ from toolkit.referee.kit.needs import Needs
 from toolkit.referee.kit.phases import AUTO, CHANCE, HANDLER, SIDE, TURNS, Phase
 from toolkit.referee.kit.rules import KitRules, field_hash
 from toolkit.referee.kit.tables import check_columns
-from toolkit.referee.protocol import PASS, Outcome
+from toolkit.referee.protocol import PASS, Illegal, Outcome
 from toolkit.referee.rulesets.front_line import actions, bots, moves, supply, tree, turn, victory
 from toolkit.referee.rulesets.front_line import view as views
 from toolkit.referee.rulesets.front_line.config import (
@@ -118,6 +118,21 @@ class FrontLine(KitRules):
             self._listed = (s, player, tuple(moves))  # KitRules.listed, in line
             return moves
         return super().legal_moves(s, player)
+
+    def not_deciding(self, s: State, player: str) -> Illegal | None:
+        """A side that answers out of turn: the open window is the other side's (the
+        attacker's dice and choices, the defender's Rally, the opponent's reaction),
+        or it is the other side's turn (FL-window, FL-turn; the core's `turn` else)."""
+        w = s.flow.window
+        if w is not None and w.players and player in s.sides:
+            return Illegal("FL-window", f"{w.players[0]} answers now ({w.prompt}), "
+                           f"not {player}")
+        if s.flow.phase == "turns" and s.flow.actor not in (None, player) \
+                and player in s.sides:
+            return Illegal("FL-turn", f"it is {s.flow.actor}'s turn: {player} may answer "
+                           "only when the referee asks (Rally, Opportunity Fire, Maneuver, "
+                           "Relieve)")
+        return super().not_deciding(s, player)
 
     def prompt(self, s: State, phase: Phase) -> str:
         if phase.name == "turns":

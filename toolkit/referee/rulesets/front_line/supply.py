@@ -59,7 +59,8 @@ def take(s: State, side: str, kind: str) -> tuple[State, list[Event]]:
     stacks.remove(chosen)
     s = with_stacks(s, side, stacks)
     s = evolve(s, stack=chosen, stack_max=chosen.count)
-    return s, [Event("take", f"{side} takes the {kind} stack ({chosen.count} chits)")]
+    chits = f"{chosen.count} chit" + ("" if chosen.count == 1 else "s")
+    return s, [Event("take", f"{side} takes the {kind.replace('_', ' ')} stack ({chits})")]
 
 
 def pay_problem(s: State, cost: int, mission: str | None = None) -> Illegal | None:
@@ -73,7 +74,8 @@ def pay_problem(s: State, cost: int, mission: str | None = None) -> Illegal | No
             return Illegal("FL-mission-supply", f"a {mission} mission is paid with {want} "
                            f"supply, not {s.stack.kind.replace('_', ' ')}")
     if s.stack.count < cost:
-        return Illegal("FL-supply-empty", f"this needs {cost} chit(s); your stack has "
+        chits = f"{cost} chit" + ("" if cost == 1 else "s")
+        return Illegal("FL-supply-empty", f"this needs {chits}; your stack has "
                        f"{s.stack.count}")
     return None
 

@@ -52,48 +52,90 @@ def unit_problem(s: State, side: str, verb: str, sq: int) -> Illegal | None:
 
 
 def check(s: State, side: str, m) -> Illegal | None:
-    cfg = s.cfg
+    """One move of a side's turn judged: a pass, taking a stack, a Leadership task, a
+    mission paid for the whole turn (commission, build) or a unit's action."""
     if m is PASS:
         return None
     if not isinstance(m, Act) or m.verb not in TURN_VERBS:
-        return Illegal("FL-turn", "on your turn: take a stack, act, use a task, or pass")
+        return _not_a_turn_move(m)
     if m.verb == "take":
         return supply.take_problem(s, side, m.what)
     if m.verb in ("maneuver", "relieve", "cache"):
-        task = m.verb
-        why = leadership.available_problem(s, side, task, True)
-        if why:
-            return why
-        if task == "cache":
-            if s.stack is None or s.stack.count >= s.stack_max:
-                return Illegal("FL-task-cache", "Cache tops up the stack in use; it is full "
-                               "or none is chosen")
-            return None
-        a, b = cfg.index.get(m.src), cfg.index.get(m.dst)
-        if a is None or b is None:
-            return Illegal("FL-square", "no such square on this battlefield")
-        if task == "maneuver":
-            return leadership.maneuver_problem(s, side, a, b)
-        if m != relieve(m.src, m.dst):
-            return Illegal("FL-notation", "write a Relieve's squares in reading order")
-        return leadership.relieve_problem(s, side, a, b)
+        return _task_problem(s, side, m)
+    if m.verb in ("commission", "build"):
+        return _order_problem(s, side, m)
+    return _action_problem(s, side, m)
+
+
+#: words that answer a question the referee asks inside a turn (a window), not moves of it
+_ANSWERS = {"stay": "FL-result-displace", "displace": "FL-result-displace",
+            "rally": "FL-task-rally", "retreat": "FL-window", "hold": "FL-window",
+            "shift": "FL-window", "reroll": "FL-window", "use": "FL-window",
+            "opfire": "FL-window"}
+
+
+def _not_a_turn_move(m) -> Illegal:
+    """A word that answers a window typed when no window asks it, or no move at all."""
+    verb = getattr(m, "verb", None)
+    if verb in ("stay", "displace"):
+        return Illegal(_ANSWERS[verb], f"there is no displacement to answer now: you are "
+                       "asked to displace or stay after emptying a square next to your unit, "
+                       "and a unit next to an emptied city has entered it already")
+    if verb in _ANSWERS:
+        return Illegal(_ANSWERS[verb], f"'{verb}' answers a question the referee asks "
+                       "during an attack or after the opponent's action; none is asked now")
+    return Illegal("FL-turn", "on your turn: take a stack, act, use a task, or pass")
+
+
+def _task_problem(s: State, side: str, m: Act) -> Illegal | None:
+    """Maneuver, Relieve or Cache on one's own turn (Leadership tasks)."""
+    cfg = s.cfg
+    task = m.verb
+    why = leadership.available_problem(s, side, task, True)
+    if why:
+        return why
+    if task == "cache":
+        if s.stack is None:
+            return Illegal("FL-task-cache", "Cache tops up the stack in use: take a stack "
+                           "first")
+        if s.stack.count >= s.stack_max:
+            return Illegal("FL-task-cache", f"Cache tops up the stack in use; it is full "
+                           f"({s.stack.count} chits)")
+        return None
+    a, b = cfg.index.get(m.src), cfg.index.get(m.dst)
+    if a is None or b is None:
+        return Illegal("FL-square", "no such square on this battlefield")
+    if task == "maneuver":
+        return leadership.maneuver_problem(s, side, a, b)
+    if m != relieve(m.src, m.dst):
+        return Illegal("FL-notation", "write a Relieve's squares in reading order")
+    return leadership.relieve_problem(s, side, a, b)
+
+
+def _order_problem(s: State, side: str, m: Act) -> Illegal | None:
+    """Commission (an exhausted Leadership card) or build (a unit from the reserve)."""
+    cfg = s.cfg
     if m.verb == "commission":
         if s.leadership[s.at(side)] != EXHAUSTED:
             return Illegal("FL-commission", "only an exhausted Leadership card is commissioned")
         return supply.pay_problem(s, 1)
-    if m.verb == "build":
-        if m.what not in cfg.kinds:
-            return Illegal("FL-mission-build", f"no unit type {m.what}")
-        why = supply.pay_problem(s, cfg.kinds[m.what].build_cost, "build")
-        if why:
-            return why
-        if s.reserve_count(side, m.what) <= 0:
-            return Illegal("FL-mission-build", f"no {m.what} is left in your reserve")
-        site = build_site(s, side)
-        if site is None or site in s.fallen or s.squares[site] is not None:
-            return Illegal("FL-mission-build", "units are built only on your own empty, "
-                           "free Industry")
-        return None
+    if m.what not in cfg.kinds:
+        return Illegal("FL-mission-build", f"no unit type {m.what}")
+    why = supply.pay_problem(s, cfg.kinds[m.what].build_cost, "build")
+    if why:
+        return why
+    if s.reserve_count(side, m.what) <= 0:
+        return Illegal("FL-mission-build", f"no {m.what} is left in your reserve")
+    site = build_site(s, side)
+    if site is None or site in s.fallen or s.squares[site] is not None:
+        return Illegal("FL-mission-build", "units are built only on your own empty, "
+                       "free Industry")
+    return None
+
+
+def _action_problem(s: State, side: str, m: Act) -> Illegal | None:
+    """A unit's action: move, amphibious move, attack, paratroop or regroup."""
+    cfg = s.cfg
     src, dst = cfg.index.get(m.src), cfg.index.get(m.dst) if m.dst else 0
     if src is None or dst is None:
         return Illegal("FL-square", "no such square on this battlefield")
@@ -113,11 +155,24 @@ def check(s: State, side: str, m) -> Illegal | None:
         return Illegal("FL-amphibious", "an amphibious move goes from a port to an empty "
                        "beach or port")
     if m.verb == "para" and dst not in movement.drop_targets(s, src, side):
-        return Illegal("FL-mission-paratroop", "a drop lands on an empty non-city square "
-                       "one or two squares from a friendly city or active unit")
+        return _drop_problem(s, m, dst)
     if m.verb == "fire":
         return attack.target_problem(s, src, dst)
     return None
+
+
+def _drop_problem(s: State, m: Act, dst: int) -> Illegal:
+    """Why a paratroop drop may not land there: a city, a square taken, or too far."""
+    cfg = s.cfg
+    if dst in cfg.cities:
+        return Illegal("FL-mission-paratroop", f"{m.dst} is a city: a drop lands on a "
+                       "non-city square")
+    if s.squares[dst] is not None or cfg.impassable[dst]:
+        return Illegal("FL-mission-paratroop", f"{m.dst} is not an empty square a unit "
+                       "may stand on")
+    reach = int(cfg.opt("paratroop_reach"))
+    return Illegal("FL-mission-paratroop", f"{m.dst} is more than {reach} squares from "
+                   "every friendly city and every other friendly active unit")
 
 
 def apply(s: State, side: str, m) -> tuple[State, list[Event]]:

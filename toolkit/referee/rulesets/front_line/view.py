@@ -17,7 +17,8 @@ def view(s: State, player: str | None, ruleset: str) -> View:
               f"{2 * int(cfg.opt('turns_per_player'))}"]
     if s.mover:
         status.append(f"{s.mover} to act")
-    pieces = tuple(PieceView(cfg.names[i], u.kind, u.side, "disrupted" if u.disrupted else "")
+    pieces = tuple(PieceView(cfg.names[i], u.kind, u.side, "disrupted" if u.disrupted else "",
+                             condition="disrupted" if u.disrupted else "")
                    for i, u in enumerate(s.squares) if u is not None)
     marks = tuple((cfg.names[i], "fallen") for i in sorted(s.fallen))
     tracks = (TrackView("occupation points", tuple((side, victory.points(s, side))

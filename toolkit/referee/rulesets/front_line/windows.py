@@ -175,6 +175,10 @@ class React:
             yield relieve(names[a], names[b])
 
     def check(self, s, side, m, w) -> Illegal | None:
+        if isinstance(m, Act) and m.verb == "cache":
+            return Illegal("FL-task-cache", "Cache is a task of your own turn: after the "
+                           "opponent's supplied action you may answer with Opportunity "
+                           "Fire, Maneuver or Relieve, or pass")
         if not isinstance(m, Act) or m.verb not in ("opfire", "maneuver", "relieve"):
             return Illegal("FL-window", "now: opfire, maneuver, relieve or pass")
         task = "opportunity_fire" if m.verb == "opfire" else m.verb

@@ -102,6 +102,18 @@ class FrontLines:
             return Illegal("FL-turn-1", "you have planned all your actions; wait for the enemy")
         return orders.why_not(state, side, move)
 
+    def not_deciding(self, state: State, player: str) -> Illegal | None:
+        """A side whose orders for the turn (or its deployment) are complete waits for
+        the enemy's: told so with FL-turn-1, not the core's bare `turn`."""
+        if state.phase == OVER or player not in state.cfg.sides:
+            return None
+        if not orders.plan_complete(state, state.cfg.side_index(player)):
+            return None
+        done = "placed all its units" if state.phase == DEPLOY else \
+            "planned all its actions this turn"
+        return Illegal("FL-turn-1", f"{player} has {done}; they are carried out when the "
+                       "enemy's are given")
+
     def apply(self, state: State, player: str, move: Move) -> tuple[State, tuple[Event, ...]]:
         cfg = state.cfg
         side = cfg.side_index(player)

@@ -134,6 +134,13 @@ class Battle:
     def turn_over(self, s: State, side: str) -> bool:
         return s.turn_done or s.over
 
+    def not_deciding(self, s: State, side: str) -> Illegal | None:
+        """A player who withdrew has no turn and answers no Blitz in this battle."""
+        if side in s.withdrawn and s.flow.phase == "battle":
+            return Illegal("LF-withdrawn", f"{side} has withdrawn from this battle "
+                           "and plays no more cards in it")
+        return None
+
     # ---------------------------------------------------------- moves
 
     def candidates(self, s: State, side: str):
@@ -214,14 +221,13 @@ class Battle:
             if m.target not in targets(s, side, m.card):
                 return Illegal("LF-target", f"{m.card} cannot target "
                                f"{' '.join(m.target) or 'nothing'} now: "
-                               + _target_help(s, side, m.card))
+                               + _target_problem(s, side, m))
             return None
         if isinstance(m, Dig):
             if not s.cfg.dig_in:
                 return Illegal("LF-dig", "digging in is not used in this game (option dig_in)")
             if m.cards not in dig_piles(s, side):
-                return Illegal("LF-dig", f"a dug-in pile is cards of your bid worth at least "
-                               f"{s.cfg.dig_in_value}, each of them needed to reach it")
+                return Illegal("LF-dig", _dig_problem(s, side, m.cards))
             return None
         return Illegal("LF-turn", "on your turn: play, face, dig, done or withdraw")
 
@@ -254,6 +260,53 @@ def _play(card: str, target: tuple[str, ...] = ()) -> Play:
 @lru_cache(maxsize=512)
 def _face(card: str) -> Face:
     return Face(card)
+
+
+def _target_problem(s: State, side: str, m: Play) -> str:
+    """Why `m`'s target is not one `targets` lists: the player aimed at is out of
+    the battle or not an opponent, the card aimed at is not there, or the example."""
+    who = m.target[0] if m.target else None
+    if who in s.withdrawn:
+        return f"{who} has withdrawn from this battle (LF-withdrawn)"
+    if who == side:
+        return "it aims at an opponent, not at you"
+    if who is not None and who not in s.sides:
+        return f"there is no player {who}"
+    aim = _aim(s, m.card)
+    if who is not None and aim == "hand" and not s.hand(who):
+        return f"{who} holds no card"
+    if len(m.target) > 1 and aim in ("swap", "bid card") and m.target[1] not in s.bid(who):
+        return f"{who}'s bid holds no {m.target[1]}"
+    if aim == "swap" and len(m.target) > 2 and m.target[2] not in s.bid(side):
+        return f"your bid holds no {m.target[2]}"
+    return _target_help(s, side, m.card)
+
+
+def _dig_problem(s: State, side: str, cards: tuple[str, ...]) -> str:
+    """Why `cards` are not a pile `dig_piles` lists (LF-R06): a card not exposed in
+    the bid, one that counts for its ability only, too little, or one not needed."""
+    bid = list(s.bid(side))
+    for card in cards:
+        if card not in bid:
+            return f"your bid holds no {card} that is not dug in already"
+        bid.remove(card)
+    cats = s.cfg.cards
+    faced = list(s.faces[s.at(side)])
+    for card in cards:
+        if cats[card].category != UNIT and card not in faced:
+            return (f"{card} was played for its ability and counts nothing in a pile: "
+                    "only Unit cards and cards at face value are dug in")
+    need = s.cfg.dig_in_value
+    mods = bids.modifiers(s, side)
+    values = [bids.card_value(s, side, c, mods, c in faced) for c in cards]
+    if sum(values) < need:
+        return f"the pile is worth {sum(values)}; a dug-in pile is worth at least {need}"
+    spare = next((c for c, v in zip(cards, values) if sum(values) - v >= need), None)
+    if spare is not None:
+        return (f"each card of a dug-in pile is needed to reach {need}: without {spare} "
+                f"the pile is still worth {sum(values) - values[cards.index(spare)]}")
+    return (f"a dug-in pile is cards of your bid worth at least {need}, each of them "
+            "needed to reach it")
 
 
 def _target_help(s: State, side: str, card: str) -> str:

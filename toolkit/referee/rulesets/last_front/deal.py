@@ -20,7 +20,7 @@ DRAW = "draw"
 
 def _window(deck, side: str) -> Window:
     """The chance decision of `side` drawing from the Battle deck zone `deck`."""
-    return Window(DRAW, CHANCE, spec=deck.draw(1, f"{side} draws a Battle card"),
+    return Window(DRAW, CHANCE, spec=deck.draw(1, f"{side}, from the Battle deck"),
                   data=(("side", side),))
 
 

@@ -18,4 +18,4 @@ def open_event(s: State, side: str) -> State:
     if s.zone(EVENT).count == 0:
         return s
     return open_window(s, Window(EVENT_WINDOW, CHANCE, spec=s.zone(EVENT).draw(
-        1, f"{side} turns over an Event card"), data=(("side", side),)))
+        1, f"{side}, turned over from the Event deck"), data=(("side", side),)))

@@ -1,14 +1,15 @@
 """After a battle: every bid is discarded; the winner takes the territory
-(from the open card or from its holder), draws one card, a new Territory card is
-turned face up if the open one was taken, and the winner declares the next
-battle (`attack open`, or `attack SIDE NATION` for a territory another player
-holds) and bids first. A Ceasefire leaves the territory where it was (an open
-one goes back into the deck and a new card is turned up: LF-R18) and whoever
-declared the battle declares the next."""
+(from the open card or from its holder), a new Territory card is turned face up
+if the open one was taken, then the winner draws one card (the draw's window is
+opened first and the turn-up's on top of it, so the chance lines come in that
+order, after the last withdrawing player's draw: notation.md), and the winner
+declares the next battle (`attack open`, or `attack SIDE NATION` for a territory
+another player holds) and bids first. A Ceasefire leaves the territory where it
+was (an open one goes to the bottom of the Territory deck and a new card is
+turned up: LF-R18) and whoever declared the battle declares the next."""
 
 from __future__ import annotations
 
-from toolkit.referee.chance import Draw
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import CHANCE, Window
 from toolkit.referee.kit.values import evolve
@@ -30,16 +31,13 @@ def next_declarer(s: State) -> str:
 
 def flip(s: State) -> State:
     """Turn the top Territory card face up (a public chance draw). Cards put under
-    the deck (Ceasefire) come up only once the cards above them are gone."""
+    the deck (Ceasefire) come up only once the cards above them are gone: the deck
+    keeps them at its bottom (`Zone.put_bottom`, LF-R18)."""
     deck = s.zone(TERRITORY)
     if deck.count == 0:
         return evolve(s, open_card=None)
-    above = list(deck.cards)
-    for card in s.under:
-        above.remove(card)
-    pool = tuple(sorted(above)) if above else s.under[:1]
-    return open_window(s, Window(FLIP, CHANCE, spec=Draw(
-        pool, 1, "the top Territory card is turned up")))
+    return open_window(s, Window(FLIP, CHANCE, spec=deck.draw(
+        1, "the Territory deck, turned face up")))
 
 
 class Flip:
@@ -48,11 +46,7 @@ class Flip:
 
     def apply(self, s: State, side, outcome, w):
         card = outcome.values[0]
-        deck = s.zone(TERRITORY)
-        under = s.under
-        if card in under and deck.cards.count(card) <= under.count(card):  # the bottom card
-            under = under[1:]
-        s = evolve(s, zones=zones_with(s, deck.remove(card)), open_card=card, under=under)
+        s = evolve(s, zones=zones_with(s, s.zone(TERRITORY).drawn(card)), open_card=card)
         if s.contested is None:  # the first battle is for the first card turned up
             s = evolve(s, contested=card)
         return s, (Event("flip", f"the Territory card turned up is {card}", reveals=True),)
@@ -96,8 +90,8 @@ class Spoils:
                 events.append(Event("capture", f"{s.winner} captures {card}"))
             s = open_draws(s, s.winner, 1, events)
         elif s.holder is None:  # a ceasefire over the open card: it goes under the deck
-            s = evolve(s, zones=zones_with(s, s.zone(TERRITORY).add(card)), open_card=None,
-                       under=s.under + (card,))
+            s = evolve(s, zones=zones_with(s, s.zone(TERRITORY).put_bottom(card)),
+                       open_card=None)
         s = with_holders(evolve(s, contested=None, holder=None))
         if s.open_card is None:
             s = flip(s)

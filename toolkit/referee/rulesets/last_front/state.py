@@ -61,7 +61,6 @@ class State:
     digging: tuple[str, ...] = ()  # a dig-in declared, waiting for Blitz answers
     holders: tuple[tuple[str, str | None], ...] = ()  # each bonus card and its holder (LF-R03)
     draws: tuple[str, ...] = ()  # Battle cards owed, one entry per card, the first being drawn
-    under: tuple[str, ...] = ()  # Territory cards put under the deck (Ceasefire), first first
 
     def at(self, side: str) -> int:
         return self.sides.index(side)

@@ -11,7 +11,7 @@ from toolkit.referee.chance import Dice
 from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import CHANCE, Window
 from toolkit.referee.kit.values import evolve
-from toolkit.referee.protocol import Event
+from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO
 from toolkit.referee.rulesets.lines_and_webs.firepower import count_hits, defender_at
 from toolkit.referee.rulesets.lines_and_webs.state import Fight, State, Unit, with_unit
@@ -38,6 +38,29 @@ def fire_targets(s: State, u: Unit) -> list[int]:
     return sorted(out)
 
 
+def fire_problem(s: State, u: Unit, m) -> Illegal:
+    """Why indirect fire is refused, each cause in its own words (LW-A1)."""
+    k = s.cfg.kinds[u.kind]
+    if k.indirect is None:
+        return Illegal(RULE_FIRE, f"{u.label} is not field artillery: only field "
+                       "artillery fires from afar")
+    if not u.tokens[AMMO]:
+        return Illegal(RULE_FIRE, f"{u.label} has no ammunition to fire")
+    most = min(k.indirect_max_ammo or 1, u.tokens[AMMO])
+    if not 1 <= m.n <= most:
+        return Illegal(RULE_FIRE, f"{u.label} fires with 1 to {most} ammunition")
+    node = s.cfg.index.get(m.target)
+    if node is None or target_at(s, node, u.side) is None:
+        return Illegal(RULE_FIRE, f"no enemy unit that may be fired on stands at {m.target} "
+                       "(displaced units may not)")
+    lo, hi = k.indirect
+    far = s.cfg.hexes(u.node, node)
+    if not lo <= far <= hi:
+        return Illegal(RULE_FIRE, f"{m.target} is {far} hex{'es' if far != 1 else ''} away: "
+                       f"field artillery fires {lo} to {hi} hexes")
+    return Illegal(RULE_FIRE, f"{u.label} may not fire over ocean at {m.target}")
+
+
 def target_at(s: State, node: int, side: str) -> Unit | None:
     there = [u for u in s.units if u.node == node and u.alive and u.side != side
              and not u.displaced]
@@ -53,7 +76,8 @@ def fire(s: State, uid: int, node: int, n: int) -> tuple[State, list[Event]]:
     s = evolve(s, fight=Fight(attacker=uid, defender=t.uid, origin=u.node, target=node,
                               att_dice=n, indirect=True))
     w = Window("roll", CHANCE, spec=Dice(n, 12, f"{u.label} fires"), data=(("who", "att"),))
-    return open_window(s, w), [Event("fire", f"{u.label} fires {n} round(s) at {t.label} on "
+    rounds = f"{n} round" + ("" if n == 1 else "s")
+    return open_window(s, w), [Event("fire", f"{u.label} fires {rounds} at {t.label} on "
                                      f"{s.cfg.names[node]}")]
 
 
@@ -64,7 +88,7 @@ def rolled(s: State, who: str, dice: tuple[int, ...]):
     n = count_hits(s, shooter, target, dice)
     s, what = hit(s, target.uid, n)
     words = " ".join(map(str, dice))
-    events = [Event("fire", f"{shooter.label} rolls {words}: {n} hit(s)"
+    events = [Event("fire", f"{shooter.label} rolls {words}: {n} hit{'' if n == 1 else 's'}"
                     + (f"; {what}" if what else ""))]
     if who == "att":
         t = s.units[f.defender]

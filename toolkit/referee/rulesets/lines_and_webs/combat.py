@@ -111,7 +111,7 @@ class Roll:
             f = evolve(f, def_hits=n)
         s = evolve(s, fight=f)
         dice = " ".join(str(v) for v in m.values)
-        events = [Event("combat", f"{shooter.label} rolls {dice}: {n} hit(s)"
+        events = [Event("combat", f"{shooter.label} rolls {dice}: {n} hit{'' if n == 1 else 's'}"
                         + (f"; {what}" if what else ""))]
         s, more = next_roll(s)
         return s, tuple(events + more)

@@ -40,6 +40,7 @@ DEFAULTS: Mapping[str, Any] = {
     "buy_repair_tokens": True, "cross_level_port": True,
     "defender_counter_artillery": True,
     "roles": "two_players",  # or four_players: two seats a side (LW-R42)
+    "cyber_attack": "any_order",  # or cut: only a cut of the deck (LW-R39)
 }
 
 

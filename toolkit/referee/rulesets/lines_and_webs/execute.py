@@ -15,7 +15,7 @@ from toolkit.referee.rulesets.lines_and_webs import artillery, combat, special
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FUEL
 from toolkit.referee.rulesets.lines_and_webs.moves import Order, made
 from toolkit.referee.rulesets.lines_and_webs.network import (
-    enemy_next_to, moves_for, occupancy_without)
+    enemy_next_to, moves_for, occupancy_without, room_for)
 from toolkit.referee.rulesets.lines_and_webs.orders import CP
 from toolkit.referee.rulesets.lines_and_webs.state import State, Unit, with_book, with_port, with_unit
 from toolkit.referee.rulesets.lines_and_webs.transport import pick_up
@@ -85,6 +85,50 @@ def unit_actions(s: State, u: Unit, occ: dict) -> list[Order]:
     return out
 
 
+def _contact_problem(u: Unit, m: Order) -> Illegal:
+    """A unit whose card turns up in contact attacks if it can pay, else holds (LW-E3)."""
+    fuel, ammo = u.tokens[FUEL], u.tokens[AMMO]
+    if m.verb == "move" and m.target and not m.to and not (fuel and ammo):
+        lack = " and ".join(w for w, n in (("fuel", fuel), ("ammunition", ammo)) if not n)
+        return Illegal(RULE_CONTACT, f"{u.label} has no {lack} to pay for an attack: "
+                       "a unit in contact that cannot pay holds")
+    return Illegal(RULE_CONTACT, f"{u.label} is in contact: it must attack an enemy next to "
+                   "it" + (" (UNITxNODE)" if fuel and ammo else "; it cannot pay, so it holds"))
+
+
+def _move_problem(s: State, u: Unit, m: Order) -> Illegal:
+    """Why a move (or a move and attack) of the unit on the turned card is refused:
+    each cause in its own words (LW-E2, LW-capacity, LW-K10, LW-C1)."""
+    cfg = s.cfg
+    if not u.tokens[FUEL]:
+        return Illegal(RULE_ACT, f"{u.label} has no fuel: a move costs one fuel token")
+    if u.suppressed:
+        return Illegal(RULE_ACT, f"{u.label} is suppressed: it may fight but not move "
+                       "this turn")
+    dest = cfg.index.get(m.to) if m.to else None
+    occ = s.occupants()
+    if dest is not None:
+        if (dest, u.side) in s.blocked:
+            return Illegal("LW-K10", f"{m.to} is blocked to your units by special forces "
+                           "until the reset")
+        there = [x for x in occ.get(dest, ()) if x.uid != u.uid]
+        if there and there[0].side != u.side:
+            return Illegal(RULE_ACT, f"{m.to} holds an enemy unit: attack it from a node "
+                           f"next to it ({u.label}-NODEx{m.to})")
+        if there and not room_for(s, dest, u.side, occupancy_without(occ, u.uid, u.node)):
+            return Illegal("LW-capacity", f"{m.to} is full: " + (
+                f"the port holds {len(there)} units already" if cfg.port_of.get(dest)
+                is not None else f"{there[0].label} stands there (one unit a node)"))
+        if dest not in moves_for(s, u, occ, cfg.kinds[u.kind].movement):
+            return Illegal(RULE_ACT, f"{u.label} cannot reach {m.to}: it moves along links "
+                           f"up to {cfg.kinds[u.kind].movement} and stops on meeting the enemy")
+    if m.target and not u.tokens[AMMO]:
+        return Illegal("LW-C1", f"{u.label} has no ammunition: an attack costs one")
+    return Illegal(RULE_ACT, f"{u.label} cannot do that: it moves along links up to its "
+                   "movement for one fuel, stops on meeting the enemy, and an attack "
+                   "needs one ammunition more")
+
+
 def _repairable(s: State, node: int, side: str) -> bool:
     p = s.port(node)
     return p is not None and p.holder == side and p.damage > 0 and not p.repaired
@@ -135,8 +179,7 @@ class Execute:
         if m is PASS:
             return Illegal(RULE_PASS, "you must play while your execution deck holds cards")
         if isinstance(m, Order) and m.verb == "play":
-            return Illegal(special.RULE_CARD, "you may play that card now only with a target "
-                           "it allows, from your hand, on your turn before your order card")
+            return special.play_problem(s, side, m)
         if not isinstance(m, Order) or m.verb not in ("move", "hold", "fire", "repair",
                                                       "command_post"):
             return Illegal(RULE_PHASE, "in Execute orders the unit on your turned card moves, "
@@ -151,17 +194,13 @@ class Execute:
         if u.degraded or u.pinned:
             return Illegal(RULE_ACT, f"{m.unit} may neither move nor fight")
         if enemy_next_to(s, u.node, side, s.occupants()) and m.verb != "fire":
-            return Illegal(RULE_CONTACT, f"{m.unit} is in contact: it must attack an enemy "
-                           "next to it (or hold if it cannot pay)")
+            return _contact_problem(u, m)
         if m.verb == "repair":
             return Illegal(RULE_REPAIR, "an engineer repairs one damage of your port it "
                            "stands on (or reaches), once a port a turn, for one more fuel")
         if m.verb == "fire":
-            return Illegal(artillery.RULE_FIRE, "field artillery fires at an enemy two or "
-                           "three hexes away, not over ocean, with one to three ammunition")
-        return Illegal(RULE_ACT, f"{m.unit} cannot do that: it moves along links up to its "
-                       "movement for one fuel, stops on meeting the enemy, and an attack "
-                       "needs one ammunition more")
+            return artillery.fire_problem(s, u, m)
+        return _move_problem(s, u, m)
 
     def _allowed(self, s: State, side: str, m) -> bool:
         b = s.book(side)

@@ -11,7 +11,7 @@ o orange repair/replacement cube.
     execute    DAR1-C6 | DAR1-C6xC5 | DAR1xC5 | DAR1 hold | DFA1 fire C5 2
                | DEN1-B8 repair | DEN1 repair | command_post | pass
     windows    retreat C4 | DAR1xC5 (attack again) | pass
-    cards      play NAME [TARGET] [N|CLASS]
+    cards      play NAME [TARGET] [N|CLASS] | play cyber_attack order, then next N … | rest
 """
 
 from __future__ import annotations
@@ -71,8 +71,12 @@ class Order:
             return f"retreat {self.to}"
         if v == "command_post":
             return "command_post"
+        if v == "next":
+            return f"next {self.n}"
         if v == "play":
             out = f"play {self.unit}"
+            if self.to:
+                out += f" {self.to}"
             if self.target:
                 out += f" {self.target}"
             if self.cls:
@@ -109,6 +113,8 @@ _FORMS = [
     ("repair", re.compile(rf"({NAME})(?:-({NAME}))? repair$")),
     ("retreat", re.compile(rf"retreat ({NAME})$")),
     ("play", re.compile(rf"play ([a-z_]+)(?: ({NAME}))?(?: ([1-9]|[rfao]))?$")),
+    ("play_order", re.compile(r"play ([a-z_]+) order$")),
+    ("next", re.compile(r"next ([1-9][0-9]?)$")),
     ("move", re.compile(rf"({NAME})(?:-({NAME}))?(?:x({NAME}))?$")),
 ]
 
@@ -119,6 +125,8 @@ def parse(text: str):
         return PASS
     if words == "command_post":
         return Order("command_post")
+    if words == "rest":
+        return Order("rest")
     for form, pattern in _FORMS:
         m = pattern.match(words)
         if m is None:
@@ -152,6 +160,10 @@ def parse(text: str):
             return Order("play", unit=g[0], target=g[1] or "",
                          cls=extra if extra.isalpha() else "",
                          n=int(extra) if extra.isdigit() else 0)
+        if form == "play_order":
+            return Order("play", unit=g[0], to="order")
+        if form == "next":
+            return Order("next", n=int(g[0]))
         if form == "move":
             if g[1] is None and g[2] is None:
                 break

@@ -5,6 +5,7 @@ from its hand may go into either deck (LW-O1..LW-O4)."""
 
 from __future__ import annotations
 
+from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FUEL
 from toolkit.referee.rulesets.lines_and_webs.moves import Order
@@ -27,7 +28,7 @@ class Orders:
         for side in s.sides:
             s = with_book(s, side, execution=(), reserve=(), ready=False, final=False,
                           joint=0)
-        return s, ()
+        return (evolve(s, scrambled=frozenset()) if s.scrambled else s), ()
 
     def complete(self, s: State, side: str) -> bool:
         return s.book(side).ready
@@ -107,7 +108,8 @@ class Orders:
                     hand.remove(CP)
             s = with_book(s, side, hand=tuple(hand))
             events.append(Event("orders", f"{side} has {len(b.execution)} execution and "
-                                f"{len(b.reserve)} reserve card(s)", reveals=True))
+                                f"{len(b.reserve)} reserve card"
+                                + ("" if len(b.reserve) == 1 else "s"), reveals=True))
         return s, tuple(events)
 
 

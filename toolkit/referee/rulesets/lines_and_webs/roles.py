@@ -29,7 +29,8 @@ PHASES = {"spend": (LOGISTICS, "Spend resources"),
 #: the windows opened during Execute orders, in the players' words
 WINDOWS = {"retreat": "a retreat after an engagement", "again": "attacking again",
            "scouts": "playing Scouts Out!", "mass_cal": "playing MASS CAL!",
-           "drone": "playing Drone Recon!"}
+           "drone": "playing Drone Recon!",
+           "reorder": "putting the enemy's execution deck in order (Cyber Attack!)"}
 
 
 def on(s: State) -> bool:

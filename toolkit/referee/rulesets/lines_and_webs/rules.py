@@ -51,6 +51,7 @@ NEEDS = Needs(
         "artillery_twelve": fx.OneOf(("suppress_and_step", "one_hit")),
         "buy_repair_tokens": fx.Bool(),
         "cross_level_port": fx.Bool(), "defender_counter_artillery": fx.Bool(),
+        "cyber_attack": fx.OneOf(("any_order", "cut")),
         seats.OPTION: fx.OneOf((seats.TWO, seats.FOUR)),
     })
 
@@ -81,6 +82,16 @@ class LinesAndWebs(KitRules):
         """The order decks and the special cards in hand: only their owner knows them."""
         b = s.book(player)
         return [x for x in (b.execution, b.reserve, b.hand) if x]
+
+    def kept_from(self, s: State, player: str) -> list:
+        """The order of `player`'s execution deck after an enemy Cyber Attack! (LW-K5):
+        below the card it has turned over, in the form its view would show it."""
+        if player not in s.scrambled:
+            return []
+        cards = s.book(player).execution
+        turned = s.flow.phase == "execute" and s.flow.actor == player
+        rest = cards[1:] if turned else cards
+        return [rest] if len(rest) > 1 and list(rest) != sorted(rest) else []
 
     def time_limit(self, s: State, player: str) -> int | None:
         """Transport supplies is limited to five minutes (LW-T8)."""

@@ -19,7 +19,7 @@ from functools import partial
 from toolkit.referee.chance import Dice
 from toolkit.referee.kit import effects as fx
 from toolkit.referee.kit.flow import open_window
-from toolkit.referee.kit.phases import CHANCE, REACT, Window
+from toolkit.referee.kit.phases import CHANCE, REACT, SIDE, Window
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs.config import LETTERS, REPAIR, TOKEN_PIECES
@@ -106,14 +106,78 @@ def joint_orders(ctx: Play, n, deck):
 @EFFECTS.primitive(whose=fx.OneOf(("enemy",)), deck=fx.OneOf(("execution",)),
                    hidden=(fx.Bool(), True))
 def reorder_orders(ctx: Play, whose, deck, hidden):
-    """Rearrange the enemy's execution deck, face down."""
+    """Rearrange the enemy's execution deck, face down: a cut (`play cyber_attack 2`),
+    or any order, place by place (`play cyber_attack order`, then `next N` … or
+    `rest`, in the reorder window). How it was done is told to the attacker alone
+    (`hidden`): the order follows from it, and the enemy may not look at the new
+    order (LW-K5), so its view stops showing the order too."""
     s = ctx.s
     enemy = s.other(ctx.side)
-    cards = s.book(enemy).execution
+    n = len(s.book(enemy).execution)
+    if ctx.order.to == "order":
+        return open_window(s, Window(REORDER, SIDE, (ctx.side,),
+                                     f"put {enemy}'s execution deck in a new order: next "
+                                     "PLACE (1 is the top card now), or rest",
+                                     data=(("enemy", enemy), ("hidden", hidden),
+                                           ("new", ()), ("left", tuple(range(1, n + 1)))))), []
     k = ctx.order.n
-    return with_book(s, enemy, execution=cards[k:] + cards[:k]), [
-        Event("card", f"{ctx.side} cuts {enemy}'s execution deck: {k} card(s) from the top "
-              "go to the bottom")]
+    cut = f"{k} card{'s' if k != 1 else ''} from the top go to the bottom"
+    places = tuple(range(k + 1, n + 1)) + tuple(range(1, k + 1))
+    return reordered(s, ctx.side, enemy, places, hidden, f"you cut {enemy}'s execution "
+                     f"deck: {cut}", cut)
+
+
+def reordered(s: State, side: str, enemy: str, places: tuple[int, ...], hidden: bool,
+              mine: str, public: str) -> tuple[State, list[Event]]:
+    """`enemy`'s execution deck put in the order of `places` (old places, top first);
+    what was done told to `side` alone when `hidden`."""
+    cards = s.book(enemy).execution
+    s = with_book(s, enemy, execution=tuple(cards[p - 1] for p in places))
+    told = [Event("card", mine, to=frozenset({side}))] if hidden else []
+    s = evolve(s, scrambled=s.scrambled | {enemy}) if hidden else s
+    return s, told + [
+        Event("card", f"{side} puts {enemy}'s execution deck in a new order, face down"
+              + ("" if hidden else f": {public}"))]
+
+
+REORDER = "reorder"
+
+
+class Reorder:
+    """Cyber Attack! in any order (LW-K5, LW-R39): the attacker names, place by place,
+    the card (by its place in the deck as it was, 1 the top) that comes next from the
+    top; `rest` leaves the others in their order below; the last card falls in place."""
+
+    def legal(self, s: State, side: str, w: Window):
+        return [Order("next", n=p) for p in w.get("left")] + [Order("rest")]
+
+    def check(self, s: State, side: str, m, w: Window):
+        if m in self.legal(s, side, w):
+            return None
+        left = w.get("left")
+        if isinstance(m, Order) and m.verb == "next":
+            return Illegal("LW-K5", f"place {m.n} is not one still to place: "
+                           + " ".join(map(str, left)) + " (1 was the top card)")
+        return Illegal("LW-K5", "now: next PLACE, the card that comes next from the top, "
+                       "or rest")
+
+    def apply(self, s: State, side: str, m, w: Window):
+        new, left = w.get("new"), w.get("left")
+        if m.verb == "next":
+            new, left = new + (m.n,), tuple(p for p in left if p != m.n)
+        if m.verb == "next" and len(left) > 1:
+            data = tuple((k, v) for k, v in w.data if k not in ("new", "left"))
+            w2 = Window(w.name, w.acting, w.players, w.prompt, data=data + (
+                ("new", new), ("left", left)))
+            return open_window(s, w2), (Event("card", f"place {m.n} goes next",
+                                              to=frozenset({side})),)
+        places = new + left
+        enemy = w.get("enemy")
+        s, events = reordered(s, side, enemy, places, w.get("hidden"),
+                              f"you put {enemy}'s execution deck in a new order: the cards "
+                              "from places " + " ".join(map(str, places)) + ", top first",
+                              "places " + " ".join(map(str, places)))
+        return s, tuple(events)
 
 
 @EFFECTS.primitive(card=fx.NameIn("cards"))
@@ -209,7 +273,9 @@ def targets(s: State, side: str, card: str, call) -> list[Order]:
         return out
     if name == "reorder_orders":
         n = len(s.book(enemy).execution)
-        return [made(n=k) for k in range(1, min(n, 10))]
+        any_order = n > 2 and cfg.opt("cyber_attack") == "any_order"
+        return [made(n=k) for k in range(1, min(n, 10))] + ([made(to="order")] if any_order
+                                                             else [])
     if name == "block_node":
         key = ("block_node", card, enemy)  # kept while the blocks are the same
         got = cfg.order_runs.get(key)
@@ -219,6 +285,60 @@ def targets(s: State, side: str, card: str, call) -> list[Order]:
                 if not cfg.impassable[i] and (i, enemy) not in s.blocked))
         return list(got[1])
     return []
+
+
+def play_problem(s: State, side: str, m: Order) -> Illegal:
+    """Why a special card played on one's own turn in Execute orders is refused: not in
+    hand, not now, or a target it does not allow, each in its own words."""
+    b = s.book(side)
+    if m.unit not in b.hand:
+        return Illegal(RULE_CARD, f"you hold no {m.unit}")
+    call = main_call(s, m.unit)
+    if call is None or call.name not in TURN_PRIMITIVES:
+        return Illegal(RULE_CARD, f"{m.unit} is not played on your turn in Execute orders: "
+                       "see when it is played (notation)")
+    if s.fight is not None or b.joint != 0:
+        return Illegal(RULE_CARD, "play a special card before your order card, not in the "
+                       "middle of an engagement or a Command Post's cards")
+    return _target_problem(s, side, m, call) or Illegal(
+        RULE_CARD, f"{m.unit} cannot be played that way: e.g. "
+        + (str(targets(s, side, m.unit, call)[0]) if targets(s, side, m.unit, call)
+           else "it has no target now"))
+
+
+def _target_problem(s: State, side: str, m: Order, call) -> Illegal | None:
+    """What is wrong with the target of a strike (Close Air Support!, Saint HIMARS!)
+    or a Cyber Attack!; None for the general sentence."""
+    cfg = s.cfg
+    args = dict(call.args)
+    if call.name == "reorder_orders":
+        n = len(s.book(s.other(side)).execution)
+        if n <= 1:
+            return Illegal(RULE_CARD, "the enemy's execution deck has nothing to reorder")
+        if m.to == "order" and cfg.opt("cyber_attack") == "cut":
+            return Illegal("LW-R39", "in this game Cyber Attack! only cuts the deck "
+                           "(option cyber_attack cut): play cyber_attack N")
+        return Illegal(RULE_CARD, f"the enemy's execution deck holds {n} cards: cut it by "
+                       f"1 to {min(n - 1, 9)}" + (", or play cyber_attack order" if n > 2
+                                                  and cfg.opt("cyber_attack") == "any_order"
+                                                  else ""))
+    if call.name != "strike":
+        return None
+    enemy = s.by_label(m.target)
+    if enemy is None or enemy.side == side or not enemy.alive:
+        port = cfg.index.get(m.target)
+        if port is not None and cfg.port_of.get(port) is not None \
+                and args.get("target") == "any_unit_or_port":
+            return Illegal(RULE_CARD, f"{m.unit} hits a port the enemy holds, with damage "
+                           "left to take")
+        return Illegal(RULE_CARD, f"{m.target} is not an enemy unit on the map")
+    if enemy.displaced:
+        return Illegal(RULE_CARD, f"{m.target} is displaced: {m.unit} cannot reach it")
+    near = int(args.get("near_friendly", 0))
+    if near and not any(cfg.hexes(enemy.node, u.node) <= near for u in s.on_map(side)):
+        return Illegal(RULE_CARD, f"{m.target} is more than {near} hexes from every unit "
+                       f"of yours: {m.unit} reaches only that far")
+    return None
 
 
 def play_card(s: State, side: str, m: Order, spend: bool = False):
@@ -316,7 +436,7 @@ class Drone(CardWindow):
 
 
 #: Scouts Out! and MASS CAL! are played inside a fight: their windows are combat's
-WINDOWS = {"air_defence": AirDefence(), "drone": Drone()}
+WINDOWS = {"air_defence": AirDefence(), "drone": Drone(), REORDER: Reorder()}
 
 
 def after_command_post(s: State, side: str) -> State:

@@ -214,8 +214,9 @@ class Spend:
                 s, more = special.play_card(s, side, m)
                 events.extend(more)
             if b.cards_bought:
-                events.append(Event("cards", f"{side} buys {len(b.cards_bought)} special "
-                                    "card(s)", reveals=True))
+                n = len(b.cards_bought)
+                events.append(Event("cards", f"{side} buys {n} special card"
+                                    + ("" if n == 1 else "s"), reveals=True))
                 events.append(Event("cards", f"you buy {', '.join(b.cards_bought)}",
                                     to=frozenset({side})))
         return s, tuple(events)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.referee.kit.flow import Flow
-from toolkit.referee.kit.values import evolve
+from toolkit.referee.kit.values import WHEN_SET, evolve
 
 OFF = -1  # a unit not on the map (in the queue, or destroyed)
 
@@ -131,6 +131,9 @@ class State:
     turned: bool = False  # the side to act in Execute orders has turned its order card
     held_all: tuple[int, int] = (0, 0)  # turn each side began holding every port (0: not)
     result: Any = None  # the Outcome once decided at a reset
+    # the sides whose execution deck an enemy Cyber Attack! put in an order they may not
+    # look at (LW-K5), until the next Issue orders phase deals new decks
+    scrambled: frozenset[str] = field(default=frozenset(), metadata={"hash": WHEN_SET})
 
     # ------------------------------------------------------------ lookups
 

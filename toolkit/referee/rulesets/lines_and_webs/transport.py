@@ -511,19 +511,30 @@ class Transport:
                                "(move first, then resupply)")
             if not u.tokens[FUEL]:
                 return Illegal(RULE_MOVE, f"{m.unit} has no fuel token to move")
+            blocked = _blocked(s, side, m.to)
+            if blocked is not None:
+                return blocked
             return Illegal(RULE_MOVE, f"{m.unit} cannot reach {m.to} along links within its "
                            "movement (or may not stand there)")
         if u.method == "displace":
             return Illegal(RULE_METHOD, f"{m.unit} has displaced this turn")
         if lift_left(s, u) <= 0:
             return Illegal(RULE_CARRY, f"{m.unit} has moved all the tokens it can this turn")
+        taker = s.by_label(m.to)
+        if taker is not None and taker.side == side and taker.displaced:
+            return Illegal(RULE_DISPLACED, f"{m.to} is displaced this turn: it takes no "
+                           "supplies")
+        blocked = _blocked(s, side, taker if taker is not None else m.to)
+        if blocked is not None:
+            return blocked
         if m.to in s.cfg.index and s.port(s.cfg.index[m.to]) is None:
             return Illegal(RULE_DROP, "tokens go on a node only when the unit there has no "
                            "open box for them, three at most a node")
+        left = lift_left(s, u)
         return Illegal(RULE_CARRY, f"{m.unit} cannot carry that: each token goes at most "
                        f"{s.cfg.kinds[u.kind].sp} links, into open boxes, within "
-                       f"{lift_left(s, u)} more token(s) this turn, from what it or its "
-                       "port holds")
+                       f"{left} more token{'' if left == 1 else 's'} this turn, from what it "
+                       "or its port holds")
 
     # ------------------------------------------------------------ applying
 
@@ -766,3 +777,14 @@ def pick_up(s: State) -> State:
         if sum(left):
             drops.append((node, side, tuple(left)))
     return evolve(s, drops=tuple(drops))
+
+
+def _blocked(s: State, side: str, where) -> Illegal | None:
+    """SF in the Area!: a node (or a unit's node) blocked to `side`'s units and
+    supplies until the reset (LW-K10)."""
+    node = where.node if isinstance(where, Unit) else s.cfg.index.get(where)
+    if node is None or (node, side) not in s.blocked:
+        return None
+    name = s.cfg.names[node]
+    return Illegal("LW-K10", f"{name} is blocked to your units and supplies by special "
+                   "forces until the reset")

@@ -22,6 +22,13 @@ from toolkit.referee.rulesets.lines_and_webs.view import seen
 
 
 def determinize(s: State, side: str, rng) -> State:
+    own = s.book(side)
+    if side in s.scrambled:  # an enemy Cyber Attack!: `side` may not know its own deck's order
+        turned = s.flow.phase == "execute" and s.flow.actor == side  # but sees its top card
+        deck = list(own.execution[1:] if turned else own.execution)
+        rng.shuffle(deck)
+        deck = list(own.execution[:1]) + deck if turned else deck
+        s = evolve(s, books=put(s.books, s.at(side), evolve(own, execution=tuple(deck))))
     foe = s.other(side)
     i = s.at(foe)
     book = s.books[i]

@@ -37,6 +37,18 @@ def seen(s: State, viewer: str | None):
     return units, ports, drops
 
 
+def scrambled_deck(s: State, side: str, cards: tuple[str, ...]) -> PileView:
+    """`side`'s own execution deck after an enemy Cyber Attack!: what it holds (it put
+    the cards there) in an order of their names, not the deck's; on its turn in
+    Execute orders the top card is turned over, so that one is shown first (LW-K5)."""
+    turned = s.flow.phase == "execute" and s.flow.actor == side and bool(cards)
+    rest = sorted(cards[1:] if turned else cards)
+    shown = ((cards[0],) if turned else ()) + tuple(rest)
+    name = ("execution deck (top card turned; the rest in an order you may not see)"
+            if turned else "execution deck (in an order you may not see)")
+    return PileView(name, "deck", side, len(cards), shown)
+
+
 def view(s: State, viewer: str | None, ruleset: str) -> View:
     cfg = s.cfg
     units, ports, drops = seen(s, viewer)
@@ -56,6 +68,9 @@ def view(s: State, viewer: str | None, ruleset: str) -> View:
                               len(b.hand), tuple(b.hand) if mine else None))
         for name, cards in (("execution", b.execution), ("reserve", b.reserve)):
             count = len(cards) if (mine or not secret) else None
+            if mine and name == "execution" and side in s.scrambled:
+                piles.append(scrambled_deck(s, side, cards))
+                continue
             piles.append(PileView(f"{name} deck", "deck", side, count,
                                   tuple(cards) if mine else None))
     tracks = [TrackView("ports held", tuple((side, sum(1 for p in ports if p.holder == side))

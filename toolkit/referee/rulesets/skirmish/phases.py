@@ -184,6 +184,14 @@ class Defence:
     def resolve(self, s: SkirmishState, w: Window):
         return resolve_attack(s, w.get("frm"), w.get("to"), w.get("bonus"), 0)
 
+    def not_deciding(self, s: SkirmishState, side: str) -> Illegal | None:
+        """The attacker waits while the attacked side answers (SK-defend)."""
+        w = s.flow.window
+        if w is None or w.name != DEFENCE or side in w.players:
+            return None
+        return Illegal("SK-defend", f"{w.players[0]} answers the attack on {w.get('to')} "
+                       f"first (defend CARD or pass); {side} goes on after")
+
 
 PHASES = (Phase("turn", TURNS, Turn(), prompt="move, attack, enter or pass"),)
 WINDOWS = {DEFENCE: Defence()}
