@@ -94,7 +94,8 @@ def steps_to(board: Board, space: str) -> Mapping[str, int]:
 @lru_cache(maxsize=16384)
 def within(board: Board, frm: str, steps: int) -> tuple[str, ...]:
     """The spaces a piece on `frm` could end on going up to `steps` spaces over
-    passable spaces if no piece stood in the way (`frm` left out), in reading order."""
+    passable spaces if no piece stood in the way (`frm` left out), sorted by name
+    (the order a listing shows them in)."""
     ways = _ways(board)
     seen = {frm}
     edge = [frm]
@@ -109,17 +110,20 @@ def within(board: Board, frm: str, steps: int) -> tuple[str, ...]:
             break
         edge = nxt
     seen.discard(frm)
-    return tuple(sorted(seen, key=board.order.__getitem__))
+    return tuple(sorted(seen))
 
 
-def reach(board: Board, frm: str, steps: int, blocked: AbstractSet[str]) -> frozenset[str]:
+def reach(board: Board, frm: str, steps: int, blocked: AbstractSet[str]) -> tuple[str, ...]:
     """The spaces a piece on `frm` can end on going up to `steps` spaces over
     passable spaces that are not `blocked` (the spaces pieces stand on, e.g.
-    `pieces.occupied.keys()`): taken from `within`'s table when nothing blocked
-    lies that near, else walked."""
+    `pieces.occupied.keys()`), sorted by name. From `within`'s tables when
+    nothing blocked lies nearer than `steps` (a piece on the rim blocks only its
+    own space: every other space there is reached through nearer ones), else walked."""
+    if steps <= 0:
+        return ()
     near = within(board, frm, steps)
-    if blocked.isdisjoint(near):
-        return frozenset(near)
+    if blocked.isdisjoint(within(board, frm, steps - 1)):
+        return near if blocked.isdisjoint(near) else tuple(s for s in near if s not in blocked)
     ways = _ways(board)
     seen = {frm}
     edge = [frm]
@@ -132,4 +136,4 @@ def reach(board: Board, frm: str, steps: int, blocked: AbstractSet[str]) -> froz
                     nxt.append(there)
         edge = nxt
     seen.discard(frm)
-    return frozenset(seen)
+    return tuple(sorted(seen))

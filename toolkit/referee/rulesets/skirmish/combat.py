@@ -7,9 +7,9 @@ from toolkit.referee.protocol import Event
 from toolkit.referee.rulesets.skirmish.state import SkirmishState
 
 
-def reach(s: SkirmishState, frm: str, steps: int) -> frozenset[str]:
+def reach(s: SkirmishState, frm: str, steps: int) -> tuple[str, ...]:
     """The spaces a piece on `frm` can end on, going up to `steps` spaces along the
-    board's links through empty, passable spaces (SK-move)."""
+    board's links through empty, passable spaces, sorted by name (SK-move)."""
     return board.reach(s.cfg.board, frm, steps, s.units.occupied.keys())
 
 

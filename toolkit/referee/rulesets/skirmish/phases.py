@@ -82,10 +82,10 @@ class Turn:
         (plain, then with each card that adds strength)."""
         cfg = s.cfg
         steps = cfg.moves[u.kind]
-        out: list[Any] = [Step(u.space, to) for to in sorted(reach(s, u.space, steps))]
+        out: list[Any] = [Step(u.space, to) for to in reach(s, u.space, steps)]
         for card in movers:
             further = reach(s, u.space, steps + cfg.bonus(card).moves)
-            out += [Step(u.space, to, card) for to in sorted(further)]
+            out += [Step(u.space, to, card) for to in further]
         for there in cfg.board.neighbours[u.space]:
             other = s.at(there)
             if other is not None and other.side != u.side:

@@ -94,7 +94,8 @@ class Skirmish(KitRules):
     # ------------------------------------------------------------ bots
 
     def bot_weights(self, s: SkirmishState, player: str, moves: list) -> list[float]:
-        return [BOT_WEIGHTS[_kind(m)] for m in moves]
+        weight = _WEIGHT_OF
+        return [BOT_WEIGHTS["pass"] if m is PASS else weight[type(m)] for m in moves]
 
     def evaluate(self, s: SkirmishState, side: str) -> float:
         """-1 to 1 for `side`: strength on the board and in reserve, mine against the
@@ -140,8 +141,7 @@ def _threat(s: SkirmishState, side: str, enemy: str) -> float:
 _KINDS = {Step: "move", Attack: "attack", Enter: "enter", Defend: "defend"}
 
 
-def _kind(move: Any) -> str:
-    return "pass" if move is PASS else _KINDS[type(move)]
+_WEIGHT_OF = {move: BOT_WEIGHTS[kind] for move, kind in _KINDS.items()}
 
 
 RULESET = Skirmish()
