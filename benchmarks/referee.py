@@ -71,7 +71,7 @@ def adjudicated_playout(rules, state, rng) -> tuple[int, int]:
 
 def bench_ruleset(name: str, path: Path, seconds: float, adjudicated: bool,
                   players: int | None = None) -> dict:
-    rules, start, label = start_of(name, path, players)
+    rules, start, label, _ = start_of(name, path, players)
     games = moves = decisions = 0
     t0 = CLOCK()
     while CLOCK() - t0 < seconds or games == 0:
@@ -96,8 +96,8 @@ def bench_mcts(name: str, path: Path, seconds: float, iterations: int,
     another, the games played on by the random bot."""
     from toolkit.sim.bots import BotSpec
 
-    rules, start, label = start_of(name, path, players)
-    search = BotSpec.parse(f"mcts:{iterations}").make(rules, tuple(start.sides))
+    rules, start, label, sides = start_of(name, path, players)
+    search = BotSpec.parse(f"mcts:{iterations}").make(rules, sides)
     walker = RandomBot(rules)
     rng = random.Random(f"mcts/{name}")
     state, searched, spent, games = start, 0, 0.0, 0

@@ -48,8 +48,9 @@ def player_counts(path: Path) -> list[int | None]:
     return sorted({low, min(low + 1, high), high})
 
 
-def start_of(name: str, path: Path, players: int | None = None) -> tuple[Any, Any, str]:
-    """The rules, the starting state and the row's label ("last_front 3p")."""
+def start_of(name: str, path: Path,
+             players: int | None = None) -> tuple[Any, Any, str, tuple[str, ...]]:
+    """The rules, the starting state, the row's label ("last_front 3p") and the sides."""
     from toolkit.referee.players import with_players
 
     rules = registry.get(name)
@@ -57,4 +58,4 @@ def start_of(name: str, path: Path, players: int | None = None) -> tuple[Any, An
     if players is not None:
         scenario = with_players(scenario, players)
     label = name if players is None else f"{name} {players}p"
-    return rules, rules.new_game(scenario), label
+    return rules, rules.new_game(scenario), label, tuple(scenario.sides)
