@@ -123,3 +123,23 @@ def test_kit_pieces_are_equal_by_their_pieces_and_changes_make_new_values():
     assert moved.removed(empty) == pieces.removed(first.space)
     assert moved.removed(empty).placed(first) == pieces
     _scan_agrees(moved)
+
+
+def test_kit_pieces_sharing_a_space_are_a_stack_in_the_order_given():
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Counter:
+        space: str
+        side: str
+        name: str
+
+    board = Board.of(dsl.load(BOARDS[0]).board)
+    a, b = board.spaces[3], board.spaces[1]
+    pieces = Pieces.on(board, [Counter(a, "Red", "tank"), Counter(b, "Blue", "gun"),
+                               Counter(a, "Blue", "scout"), Counter(a, "Red", "hq")])
+    assert [p.name for p in pieces.all_at(a)] == ["tank", "scout", "hq"]
+    assert pieces.at(a).name == "tank" and [p.name for p in pieces] == ["gun", "tank", "scout", "hq"]
+    assert [p.name for p in pieces.removed(a).all_at(b)] == ["gun"] and pieces.removed(a).all_at(a) == ()
+    _scan_agrees(pieces)
+    _scan_agrees(pieces.moved(a, b))

@@ -6,7 +6,8 @@ pieces are equal and hash alike) and answers "what stands on B2" and "which
 are Red's" from an index built with the value, not by scanning every piece:
 
     pieces = Pieces.on(board, units)
-    pieces.at("B2")             # the piece on B2, or None
+    pieces.at("B2")             # the piece on B2, or None (pieces.occupied.get("B2"))
+    pieces.all_at("B2")         # every piece on B2 (a stack)
     pieces.of("Red")            # Red's pieces, in reading order
     "B2" in pieces.occupied     # anything on B2?
     pieces.moved("B2", "C2")    # a new Pieces; the old one is unchanged
@@ -31,19 +32,27 @@ class Pieces:
 
     all: tuple[Any, ...]
     board: Board = field(compare=False, repr=False, metadata={"hash": False})
-    occupied: Mapping[str, tuple[Any, ...]] = field(
+    occupied: Mapping[str, Any] = field(  # space -> the piece on it (the first of a stack)
+        init=False, compare=False, repr=False, metadata={"hash": False})
+    stacked: Mapping[str, tuple[Any, ...]] = field(  # space -> its pieces, where 2 or more
         init=False, compare=False, repr=False, metadata={"hash": False})
     sides: Mapping[str, tuple[Any, ...]] = field(
         init=False, compare=False, repr=False, metadata={"hash": False})
 
     def __post_init__(self) -> None:
-        by_space: dict[str, tuple] = {}
-        by_side: dict[str, tuple] = {}
+        on: dict[str, Any] = {}
+        stacked: dict[str, tuple] = {}
+        sides: dict[str, list] = {}
         for p in self.all:
-            by_space[p.space] = by_space.get(p.space, ()) + (p,)
-            by_side[p.side] = by_side.get(p.side, ()) + (p,)
-        object.__setattr__(self, "occupied", by_space)
-        object.__setattr__(self, "sides", by_side)
+            if p.space in on:
+                stacked[p.space] = stacked.get(p.space, (on[p.space],)) + (p,)
+            else:
+                on[p.space] = p
+            sides.setdefault(p.side, []).append(p)
+        set_ = object.__setattr__
+        set_(self, "occupied", on)
+        set_(self, "stacked", stacked)
+        set_(self, "sides", {side: tuple(ps) for side, ps in sides.items()})
 
     @classmethod
     def on(cls, board: Board, pieces: Iterable[Any]) -> "Pieces":
@@ -55,11 +64,15 @@ class Pieces:
 
     def at(self, space: str) -> Any | None:
         """The piece on `space` (the first, where several share it), or None."""
-        here = self.occupied.get(space)
-        return here[0] if here else None
+        return self.occupied.get(space)
 
     def all_at(self, space: str) -> tuple[Any, ...]:
-        return self.occupied.get(space, ())
+        """Every piece on `space`, in the order they were given."""
+        stack = self.stacked.get(space)
+        if stack is not None:
+            return stack
+        piece = self.occupied.get(space)
+        return () if piece is None else (piece,)
 
     def of(self, side: str) -> tuple[Any, ...]:
         return self.sides.get(side, ())

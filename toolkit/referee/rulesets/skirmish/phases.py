@@ -86,8 +86,9 @@ class Turn:
         for card in movers:
             further = reach(s, u.space, steps + cfg.bonus(card).moves)
             out += [Step(u.space, to, card) for to in further]
+        on = s.units.occupied  # space -> the piece on it
         for there in cfg.board.neighbours[u.space]:
-            other = s.at(there)
+            other = on.get(there)
             if other is not None and other.side != u.side:
                 out.append(Attack(u.space, there))
                 out += [Attack(u.space, there, card) for card in strikers]
