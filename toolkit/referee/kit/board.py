@@ -116,24 +116,32 @@ def within(board: Board, frm: str, steps: int) -> tuple[str, ...]:
 def reach(board: Board, frm: str, steps: int, blocked: AbstractSet[str]) -> tuple[str, ...]:
     """The spaces a piece on `frm` can end on going up to `steps` spaces over
     passable spaces that are not `blocked` (the spaces pieces stand on, e.g.
-    `pieces.occupied.keys()`), sorted by name. From `within`'s tables when
-    nothing blocked lies nearer than `steps` (a piece on the rim blocks only its
-    own space: every other space there is reached through nearer ones), else walked."""
+    `pieces.occupied.keys()`), sorted by name. Only the pieces nearer than `steps`
+    change the way (one on the rim blocks only its own space: every other space
+    there is reached through nearer ones), so the walk round them is a table of
+    the board too, one per set of such pieces (`_round`)."""
     if steps <= 0:
         return ()
     near = within(board, frm, steps)
-    if blocked.isdisjoint(within(board, frm, steps - 1)):
-        return near if blocked.isdisjoint(near) else tuple(s for s in near if s not in blocked)
+    inner = within(board, frm, steps - 1)
+    if not blocked.isdisjoint(inner):
+        near = _round(board, frm, steps, frozenset(s for s in inner if s in blocked))
+    return near if blocked.isdisjoint(near) else tuple(s for s in near if s not in blocked)
+
+
+@lru_cache(maxsize=65536)
+def _round(board: Board, frm: str, steps: int, walls: frozenset[str]) -> tuple[str, ...]:
+    """The spaces within `steps` of `frm` over passable spaces, going round `walls`
+    (`walls` themselves left out), sorted by name."""
     ways = _ways(board)
-    seen = {frm}
+    seen = {frm} | walls
     edge = [frm]
     for _ in range(steps):
         nxt = []
         for here in edge:
             for there in ways[here]:
-                if there not in seen and there not in blocked:
+                if there not in seen:
                     seen.add(there)
                     nxt.append(there)
         edge = nxt
-    seen.discard(frm)
-    return tuple(sorted(seen))
+    return tuple(sorted(seen - walls - {frm}))
