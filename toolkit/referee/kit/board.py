@@ -10,8 +10,9 @@ frozen value, with the tables every ruleset asks of it worked out once per board
 A ruleset reads its board once into its config; the tables (`steps_to`, and the
 spaces within n steps that `reach` starts from) are kept by the Board value
 itself, so a second config read from the same scenario shares them and a
-ruleset writes no cache of its own. The Board's hash is worked out once, so
-using it as a key costs no more than an identity lookup.
+ruleset writes no cache of its own. Equal boards share one number, worked out
+when the board is made, so using a board as a key costs no more than an
+identity lookup.
 """
 
 from __future__ import annotations
@@ -33,14 +34,12 @@ class Board:
     passable: frozenset[str]
     neighbours: Mapping[str, tuple[str, ...]] = field(init=False, repr=False)
     order: Mapping[str, int] = field(init=False, repr=False)  # space -> reading order
-    _key: tuple = field(init=False, repr=False)
-    _hash: int = field(init=False, repr=False)
+    _number: int = field(init=False, repr=False)  # the same for equal boards
 
     def __post_init__(self) -> None:
         key = (self.spaces, self.links, self.passable)
         set_ = object.__setattr__
-        set_(self, "_key", key)
-        set_(self, "_hash", hash(key))
+        set_(self, "_number", _NUMBERS.setdefault(key, len(_NUMBERS)))
         set_(self, "neighbours", dict(zip(self.spaces, self.links)))
         set_(self, "order", {s: i for i, s in enumerate(self.spaces)})
 
@@ -54,13 +53,19 @@ class Board:
         return cls(spaces, links, frozenset(spaces if passable is None else passable))
 
     def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Board) and self._key == other._key)
+        return self is other or (isinstance(other, Board) and self._number == other._number)
 
     def __hash__(self) -> int:
-        return self._hash
+        return self._number
 
     def __reduce__(self):  # pickled as what it is made of; the tables are made again
         return Board, (self.spaces, self.links, self.passable)
+
+
+#: every board made in this process, by what it is made of -> its number: equal boards
+#: (the same scenario read again) get the same number, so the tables keyed by a board
+#: compare two numbers, not every space of both
+_NUMBERS: dict[tuple, int] = {}
 
 
 @lru_cache(maxsize=64)
