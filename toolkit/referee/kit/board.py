@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import filterfalse
 from typing import Any
 
 
@@ -131,7 +132,7 @@ def reach(board: Board, frm: str, steps: int, blocked: AbstractSet[str]) -> tupl
     inner = within(board, frm, steps - 1)
     if not blocked.isdisjoint(inner):
         near = _round(board, frm, steps, frozenset(s for s in inner if s in blocked))
-    return near if blocked.isdisjoint(near) else tuple(s for s in near if s not in blocked)
+    return near if blocked.isdisjoint(near) else tuple(filterfalse(blocked.__contains__, near))
 
 
 @lru_cache(maxsize=65536)

@@ -19,10 +19,11 @@ from it when the value is made.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.referee.kit.board import Board
+from toolkit.referee.kit.values import evolve
 
 
 @dataclass(frozen=True)
@@ -93,8 +94,9 @@ class Pieces:
         return Pieces(tuple(p for p in self.all if p.space != space), self.board)
 
     def moved(self, frm: str, to: str) -> "Pieces":
-        """The pieces on `frm` moved to `to`."""
-        return Pieces.on(self.board, (replace(p, space=to) if p.space == frm else p
+        """The pieces on `frm` moved to `to` (copied by the kit's `evolve`: a piece's
+        `__post_init__`, if it has one, does not run again)."""
+        return Pieces.on(self.board, (evolve(p, space=to) if p.space == frm else p
                                       for p in self.all))
 
     def __getstate__(self) -> dict:  # pickled without the index; made again on load
