@@ -16,27 +16,10 @@ import argparse
 import os
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from shipped_games import scenarios  # noqa: E402
 
-from toolkit.referee import registry  # noqa: E402
 from toolkit.sim.balance import balance  # noqa: E402
-
-registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
-TOY = ROOT / "tests" / "referee_toy" / "dice_race.scn"
-
-
-def scenarios(only: set[str] | None) -> list[tuple[str, Path]]:
-    """The first shipped scenario of every ruleset (the toy's own for dice_race)."""
-    found = []
-    for name in registry.names():
-        if only and name not in only:
-            continue
-        paths = [TOY] if name == "dice_race" else registry.shipped_scenarios(name)
-        found += [(name, path) for path in paths[:1]]
-    return found
 
 
 def main(argv: list[str] | None = None) -> int:

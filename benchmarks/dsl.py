@@ -5,7 +5,9 @@ Run by hand:  python benchmarks/dsl.py [--repeat N]
 Prints one row per scenario: spaces, cards, source size, best and mean time
 of `dsl.loads` (parse, includes, model, checks; the board graph is built
 once too, as every consumer asks for it). Generated sizes grow ~10x each so
-the table shows whether time grows linearly.
+the table shows whether time grows linearly. First, what building the
+grammar's parser costs every command: built afresh, and read back from the
+user's cache (dsl.parse.grammar_cache).
 """
 
 from __future__ import annotations
@@ -70,10 +72,34 @@ def time_it(fn, repeat: int) -> tuple[float, float]:
     return min(times), statistics.mean(times)
 
 
+def grammar_times(repeat: int) -> None:
+    """Best time to build the scenario parser with no cache, and from the cache."""
+    from lark import Lark
+
+    from dsl import parse
+
+    def build(**cache) -> float:
+        t0 = time.perf_counter()
+        Lark.open(str(parse.GRAMMAR), parser="lalr", propagate_positions=False,
+                  maybe_placeholders=False, **cache)
+        return time.perf_counter() - t0
+
+    fresh = min(build() for _ in range(repeat))
+    where = parse.grammar_cache()
+    if where is None:
+        print(f"grammar: built afresh {fresh:.4f} s (no writable cache folder)")
+        return
+    parse.parser.__wrapped__()  # writes the cache if it is not there yet
+    kept = min(build(cache=str(where)) for _ in range(repeat))
+    print(f"grammar: built afresh {fresh:.4f} s, from the cache {kept:.4f} s "
+          f"({fresh / kept:.1f}x; {where})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
+    grammar_times(args.repeat)
     rows = []
     files, _ = scenario_files([ROOT / "content"])  # included fragments are timed with their scenario
     for path in files:

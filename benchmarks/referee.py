@@ -1,6 +1,7 @@
 """Referee benchmark: random playouts per ruleset, with python-chess for reference.
 
-    python3 benchmarks/referee.py [--seconds 5] [--rounds 3] [--rulesets front_lines] [--json]
+    python3 benchmarks/referee.py [--seconds 5] [--rounds 3] [--rulesets front_lines]
+                                  [--mcts 100] [--json]
 
 For every registered ruleset that ships content (the first scenario of content/NAME/
 that loads; a scenario with a `players` range at its fewest, one more and its most
@@ -16,10 +17,19 @@ players, e.g. `last_front 3p`) it plays random games for about `--seconds` secon
   that the listing did not hand out is checked in full. python-chess's `push` checks
   nothing, so this is still the stricter of the two.
 
-python-chess plays random games the same way for reference (legal move generation,
+Each row counts three things per second:
+- whole moves: one record line each, a side's move or a chance outcome (a die, a draw);
+- decisions: the whole moves a side chose (chance outcomes left out). A side that
+  chooses a move in steps (the move tree) makes one decision of several steps;
+- games: finished games.
+`x chess` is whole moves/s over python-chess's moves/s in the same run. Then, with
+`--mcts N` (default 100, 0: none), one row per ruleset: the mean time MCTS(N) takes to
+choose a move, over positions of random games, for about `--seconds` seconds.
+
+Times are this process's CPU seconds (`time.process_time`), so rows measured on a
+busy machine still compare. python-chess plays random games the same way for reference (legal move generation,
 random choice, push, game-over test; `pip install -e '.[bench]'` brings it, and without
-it that row is left out). Moves counted are every applied move, chance
-outcomes included. Run by hand; nothing here is asserted.
+it that row is left out). Run by hand; nothing here is asserted.
 """
 
 from __future__ import annotations
@@ -31,32 +41,22 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from shipped_games import ROOT, player_counts, scenarios, start_of  # noqa: E402
 
-import dsl  # noqa: E402
-from toolkit.referee import game, registry  # noqa: E402
+from toolkit.referee import game  # noqa: E402
 from toolkit.referee.protocol import CHANCE, DecisionKind  # noqa: E402
 from toolkit.sim.playout import RandomBot, playout  # noqa: E402
 
-registry.register("dice_race", "tests.referee_toy.dice_race:RULESET")
-TOY = ROOT / "tests" / "referee_toy" / "dice_race.scn"
+#: CPU time of this process: a machine busy with other work slows every row alike
+#: instead of handing each a different share of the cores (the same as the wall
+#: clock on an idle machine)
+CLOCK = time.process_time
 
 
-def scenarios(only: set[str] | None) -> list[tuple[str, Path]]:
-    """The first shipped scenario of every ruleset (the toy's own for dice_race)."""
-    found = []
-    for name in registry.names():
-        if only and name not in only:
-            continue
-        paths = [TOY] if name == "dice_race" else registry.shipped_scenarios(name)
-        found += [(name, path) for path in paths[:1]]
-    return found
-
-
-def adjudicated_playout(rules, state, rng) -> int:
+def adjudicated_playout(rules, state, rng) -> tuple[int, int]:
+    """One random game through the core: (whole moves, decisions)."""
     bot = RandomBot(rules)
-    moves = 0
+    moves = decisions = 0
     while (d := rules.decision(state)) is not None:
         if d.kind is DecisionKind.CHANCE:
             state, _ = game.play(rules, state, CHANCE, d.chance.sample(rng), decision=d)
@@ -64,46 +64,59 @@ def adjudicated_playout(rules, state, rng) -> int:
             player = d.players[0]
             state, _ = game.play(rules, state, player, bot.choose(state, player, rng),
                                  decision=d)
+            decisions += 1
         moves += 1
-    return moves
-
-
-def player_counts(path: Path) -> list[int | None]:
-    """For a scenario with a `players` range: its fewest, one more, and its most
-    (Last Front: 2, 3 and 5); otherwise one row with all its sides (None)."""
-    from toolkit.referee.players import declares_players, player_range
-
-    scenario = dsl.load(path)
-    if not declares_players(scenario):
-        return [None]
-    low, high = player_range(scenario)
-    return sorted({low, min(low + 1, high), high})
+    return moves, decisions
 
 
 def bench_ruleset(name: str, path: Path, seconds: float, adjudicated: bool,
                   players: int | None = None) -> dict:
-    from toolkit.referee.players import with_players
-
-    rules = registry.get(name)
-    scenario = dsl.load(path)
-    if players is not None:
-        scenario = with_players(scenario, players)
-    start = rules.new_game(scenario)
-    games = moves = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds or games == 0:
-        rng = random.Random(f"bench/{games}/{t0}")
+    rules, start, label, _ = start_of(name, path, players)
+    games = moves = decisions = 0
+    t0 = CLOCK()
+    while CLOCK() - t0 < seconds or games == 0:
+        rng = random.Random(f"bench/{games}/{time.time()}")
         if adjudicated:
-            moves += adjudicated_playout(rules, start, rng)
+            whole, chosen = adjudicated_playout(rules, start, rng)
         else:
-            moves += playout(rules, start, rng).length
+            result = playout(rules, start, rng)
+            whole, chosen = result.length, result.player_moves
+        moves += whole
+        decisions += chosen
         games += 1
-    elapsed = time.perf_counter() - t0
-    label = name if players is None else f"{name} {players}p"
+    elapsed = CLOCK() - t0
     return {"name": f"{label} ({'adjudicated' if adjudicated else 'playout'})",
             "scenario": str(path.relative_to(ROOT)), "games": games, "moves": moves,
-            "seconds": elapsed, "moves_per_second": moves / elapsed,
-            "games_per_second": games / elapsed, "mean_length": moves / games}
+            "decisions": decisions, "seconds": elapsed}
+
+
+def bench_mcts(name: str, path: Path, seconds: float, iterations: int,
+               players: int | None = None) -> dict:
+    """MCTS(`iterations`) choosing moves at the positions of random games, one after
+    another, the games played on by the random bot."""
+    from toolkit.sim.bots import BotSpec
+
+    rules, start, label, sides = start_of(name, path, players)
+    search = BotSpec.parse(f"mcts:{iterations}").make(rules, sides)
+    walker = RandomBot(rules)
+    rng = random.Random(f"mcts/{name}")
+    state, searched, spent, games = start, 0, 0.0, 0
+    while spent < seconds or searched == 0:
+        d = rules.decision(state)
+        if d is None:
+            state, games = start, games + 1
+            continue
+        if d.kind is DecisionKind.CHANCE:
+            state, _ = rules.apply(state, CHANCE, d.chance.sample(rng))
+            continue
+        player = d.players[0]
+        t = CLOCK()
+        search.choose(state, player, rng)
+        spent += CLOCK() - t
+        searched += 1
+        state, _ = rules.apply(state, player, walker.choose(state, player, rng))
+    return {"name": f"{label} MCTS({iterations})", "scenario": str(path.relative_to(ROOT)),
+            "searched": searched, "seconds": spent}
 
 
 def bench_chess(seconds: float) -> dict | None:
@@ -113,58 +126,93 @@ def bench_chess(seconds: float) -> dict | None:
         return None
     rng = random.Random(0)
     games = moves = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds or games == 0:
+    t0 = CLOCK()
+    while CLOCK() - t0 < seconds or games == 0:
         board = chess.Board()
         while not board.is_game_over():
             board.push(rng.choice(list(board.legal_moves)))
             moves += 1
         games += 1
-    elapsed = time.perf_counter() - t0
+    elapsed = CLOCK() - t0
     return {"name": f"python-chess {chess.__version__}", "scenario": "standard chess",
-            "games": games, "moves": moves, "seconds": elapsed,
-            "moves_per_second": moves / elapsed, "games_per_second": games / elapsed,
-            "mean_length": moves / games}
+            "games": games, "moves": moves, "decisions": moves, "seconds": elapsed}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="per row (default 5)")
     parser.add_argument("--rulesets", help="comma-separated names (default: all with content)")
+    parser.add_argument("--mcts", type=int, default=100,
+                        help="MCTS iterations for the search rows (default 100; 0: none)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--rounds", type=int, default=3,
                         help="interleave the engines over this many rounds, so a busy "
                         "machine slows them all alike (default 3)")
     args = parser.parse_args(argv)
     only = set(args.rulesets.split(",")) if args.rulesets else None
+    games = [(name, path, k) for name, path in scenarios(only) for k in player_counts(path)]
     jobs = [(lambda s, n=name, p=path, a=adj, k=k: bench_ruleset(n, p, s, a, k))
-            for name, path in scenarios(only) for k in player_counts(path)
-            for adj in (False, True)]
+            for name, path, k in games for adj in (False, True)]
     jobs.append(bench_chess)
-    totals: dict[int, dict] = {}
-    for _ in range(max(1, args.rounds)):
-        for i, job in enumerate(jobs):
-            r = job(args.seconds / max(1, args.rounds))
-            if r is None:
-                continue
-            t = totals.setdefault(i, {**r, "games": 0, "moves": 0, "seconds": 0.0})
-            for key in ("games", "moves", "seconds"):
-                t[key] += r[key]
-    rows = []
-    for t in totals.values():
-        t.update(moves_per_second=t["moves"] / t["seconds"],
-                 games_per_second=t["games"] / t["seconds"],
-                 mean_length=t["moves"] / t["games"])
-        rows.append(t)
+    if args.mcts > 0:
+        jobs += [(lambda s, n=name, p=path, k=k: bench_mcts(n, p, s, args.mcts, k))
+                 for name, path, k in games if k is None or k == player_counts(path)[0]]
+    rows = summed(jobs, args.seconds, args.rounds)
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    print(f"{'engine':<36}{'games':>8}{'moves':>10}{'moves/s':>10}{'games/s':>10}"
-          f"{'mean len':>10}")
-    for r in rows:
-        print(f"{r['name']:<36}{r['games']:>8}{r['moves']:>10}{r['moves_per_second']:>10.0f}"
-              f"{r['games_per_second']:>10.1f}{r['mean_length']:>10.1f}")
+    print(table(rows))
     return 0
+
+
+def summed(jobs: list, seconds: float, rounds: int) -> list[dict]:
+    """Every job run `rounds` times, interleaved, its counts added up; the rates."""
+    totals: dict[int, dict] = {}
+    for _ in range(max(1, rounds)):
+        for i, job in enumerate(jobs):
+            r = job(seconds / max(1, rounds))
+            if r is None:
+                continue
+            t = totals.setdefault(i, {**r, **{k: 0 for k in COUNTS if k in r}})
+            for key in COUNTS:
+                if key in r:
+                    t[key] += r[key]
+    rows = list(totals.values())
+    for t in rows:
+        if "searched" in t:
+            t["ms_per_move"] = 1000 * t["seconds"] / t["searched"]
+            continue
+        t.update(moves_per_second=t["moves"] / t["seconds"],
+                 decisions_per_second=t["decisions"] / t["seconds"],
+                 games_per_second=t["games"] / t["seconds"],
+                 mean_length=t["moves"] / t["games"])
+    chess = next((t for t in rows if t["name"].startswith("python-chess")), None)
+    for t in rows:
+        if chess is not None and "moves" in t:
+            t["x_chess"] = t["moves_per_second"] / chess["moves_per_second"]
+            t["x_chess_decisions"] = t["decisions_per_second"] / chess["moves_per_second"]
+    return rows
+
+
+COUNTS = ("games", "moves", "decisions", "searched", "seconds")
+
+
+def table(rows: list[dict]) -> str:
+    lines = [f"{'engine':<36}{'games':>7}{'moves/s':>10}{'decisions/s':>13}{'games/s':>9}"
+             f"{'mean len':>10}{'x chess':>9}"]
+    for r in rows:
+        if "searched" in r:
+            continue
+        ratio = f"{r['x_chess']:.2f}" if "x_chess" in r else "-"
+        lines.append(f"{r['name']:<36}{r['games']:>7}{r['moves_per_second']:>10.0f}"
+                     f"{r['decisions_per_second']:>13.0f}{r['games_per_second']:>9.1f}"
+                     f"{r['mean_length']:>10.1f}{ratio:>9}")
+    searches = [r for r in rows if "searched" in r]
+    if searches:
+        lines += ["", f"{'search':<36}{'moves':>7}{'ms/move':>10}"]
+        lines += [f"{r['name']:<36}{r['searched']:>7}{r['ms_per_move']:>10.1f}"
+                  for r in searches]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

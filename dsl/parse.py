@@ -8,10 +8,13 @@ with values and a block) are collected as diagnostics, never raised.
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 import textwrap
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
@@ -57,15 +60,46 @@ def board_size_problem(name: str, width: int, height: int) -> str | None:
     return None
 
 
+GRAMMAR = Path(__file__).with_name("scenario.lark")
+
+
 @lru_cache(maxsize=1)
 def parser() -> Lark:
+    """The scenario grammar's parser, built once per process. Building it (the LALR
+    tables) costs most of a short command's start, so the built parser is kept in the
+    user's cache directory (`grammar_cache`) and read back by the next command; lark
+    checks the kept one against the grammar, the options and its own version, and
+    builds afresh (and keeps the new one) when they differ or the file is unreadable."""
     return Lark.open(
-        "scenario.lark",
-        rel_to=__file__,
+        str(GRAMMAR),
         parser="lalr",
         propagate_positions=False,  # positions come from tokens: 3x faster on large files
         maybe_placeholders=False,
+        **({"cache": str(cache)} if (cache := grammar_cache()) is not None else {}),
     )
+
+
+def grammar_cache() -> Path | None:
+    """Where the built parser is kept: `frontkit/` in the user's cache directory
+    ($XDG_CACHE_HOME or ~/.cache; %LOCALAPPDATA% on Windows), named by the grammar's
+    digest. None (no cache: the parser is built every time) when FRONTKIT_NO_CACHE is
+    set, or the folder cannot be made, or it is not the user's own and private: the
+    file is a pickle, read only from a folder nobody else can write."""
+    if os.environ.get("FRONTKIT_NO_CACHE"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or (
+        os.environ.get("LOCALAPPDATA") if os.name == "nt" else None)
+    try:
+        folder = (Path(base) if base else Path.home() / ".cache") / "frontkit"
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if os.name != "nt":
+            st = folder.stat()
+            if st.st_uid != os.getuid() or st.st_mode & 0o022:
+                return None
+        digest = hashlib.sha256(GRAMMAR.read_bytes()).hexdigest()[:16]
+    except (OSError, RuntimeError):  # no home, read-only disk, no permission
+        return None
+    return folder / f"scenario-grammar-{digest}.lark"
 
 
 # ------------------------------------------------------------ parsed shapes

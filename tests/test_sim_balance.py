@@ -234,3 +234,23 @@ def test_an_ending_in_the_players_words_names_no_fixed_side():
     ending = report.endings[0]
     assert ending.reason == "The winner held more centre squares for 3 turns"
     assert ending.games == 3 and ending.winners == (("North", 2), ("South", 1))
+
+
+@pytest.mark.parametrize("command", ["simulate", "balance"])
+def test_a_run_loads_and_starts_the_scenario_once(command, tmp_path, monkeypatch, capsys):
+    """The command's own load (for its file:line:col errors) is the one the games start
+    from: not loaded again to prepare the run, nor again by the worker (three loads and
+    two starts of every setting before)."""
+    import dsl
+    from toolkit.sim import engines
+
+    loads, starts = [], []
+    real_load, rules = dsl.load, registry.get("dice_race")
+    real_new = type(rules).new_game
+    monkeypatch.setattr(dsl, "load", lambda path: loads.append(path) or real_load(path))
+    monkeypatch.setattr(type(rules), "new_game",
+                        lambda self, *a, **k: starts.append(a) or real_new(self, *a, **k))
+    monkeypatch.setattr(engines, "_loaded", {})
+    extra = ["--out", str(tmp_path)] if command == "balance" else []
+    assert main([command, str(TOY), "--games", "6", "--jobs", "1", "--quiet", *extra]) == 0
+    assert len(loads) == 1 and len(starts) == 1

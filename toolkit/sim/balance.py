@@ -97,16 +97,20 @@ class BalanceRun:
 def prepare(scenario_path: str | os.PathLike, *, games: int, seed: int | str,
             lineup: str | tuple[str, ...] = DEFAULT_LINEUP,
             vary: dict[str, list[Any]] | None = None, rotate: bool = True,
-            cap: int = DEFAULT_CAP, labels: bool = True, players: int | None = None):
+            cap: int = DEFAULT_CAP, labels: bool = True, players: int | None = None,
+            scenario: Any = None):
     """Load and check everything before any game is played: the scenario (its first
-    `players` sides, default the fewest it allows), the ruleset, the line-up and every
-    setting's options. Returns (scenario, rules, job, settings)."""
+    `players` sides, default the fewest it allows; `scenario`: already loaded from
+    `scenario_path`), the ruleset, the line-up and every setting's options. What was
+    loaded is kept for this process's games (`engines.keep`): the run loads the
+    scenario once. Returns (scenario, rules, job, settings)."""
     import dsl
     from toolkit.referee import registry
     from toolkit.referee.players import PlayerCountError, declares_players, with_players
     from toolkit.referee.protocol import ScenarioError
 
-    scenario = dsl.load(scenario_path)
+    if scenario is None:
+        scenario = dsl.load(scenario_path)
     narrowed = declares_players(scenario)
     try:
         scenario = with_players(scenario, players)
@@ -122,9 +126,10 @@ def prepare(scenario_path: str | os.PathLike, *, games: int, seed: int | str,
         why = overrides.undeclared(scenario, [name])
         if why is not None:
             raise BalanceError(f"--vary {name}: {scenario_path}: {why}")
+    starts = []
     for options in settings:
         try:
-            rules.new_game(scenario, options)
+            starts.append(rules.new_game(scenario, options))
         except ScenarioError as err:
             shown = overrides.format(options)
             raise BalanceError(f"{scenario_path}: {shown + ': ' if shown else ''}{err}") from None
@@ -135,6 +140,7 @@ def prepare(scenario_path: str | os.PathLike, *, games: int, seed: int | str,
                       settings=tuple(tuple(sorted(o.items())) for o in settings),
                       lineup=tuple(str(s) for s in specs), seed=seed, rotate=rotate, cap=cap,
                       labels=labels, players=len(scenario.sides) if narrowed else None)
+    engines.keep(job, rules, scenario, starts)
     return scenario, rules, job, settings
 
 
@@ -143,11 +149,13 @@ def balance(scenario_path: str | os.PathLike, *, games: int = DEFAULT_GAMES, see
             vary: dict[str, list[Any]] | None = None, rotate: bool = True,
             cap: int = DEFAULT_CAP, engine: str = "local", jobs: int = 1,
             address: str | None = None, chunk: int | None = None,
-            progress: bool = False, players: int | None = None) -> BalanceRun:
-    """Play `games` games under every setting and analyse each setting."""
+            progress: bool = False, players: int | None = None,
+            scenario: Any = None) -> BalanceRun:
+    """Play `games` games under every setting and analyse each setting (`scenario`:
+    already loaded from `scenario_path`)."""
     scenario, rules, job, settings = prepare(scenario_path, games=games, seed=seed,
                                              lineup=lineup, vary=vary, rotate=rotate, cap=cap,
-                                             players=players)
+                                             players=players, scenario=scenario)
     size = chunk or engines.chunk_size(games, jobs, engine)
     work = engines.chunks(len(settings), games, size)
     started = time.perf_counter()
@@ -271,10 +279,11 @@ class Summary:
 def simulate(scenario_path: str | os.PathLike, games: int, *, seed: int | str = 0,
              jobs: int = 1, progress: bool = False, lineup: str = DEFAULT_LINEUP,
              engine: str = "local", address: str | None = None,
-             players: int | None = None) -> Summary:
-    """Play `games` games (random bots unless `lineup` says otherwise) and count."""
+             players: int | None = None, scenario: Any = None) -> Summary:
+    """Play `games` games (random bots unless `lineup` says otherwise) and count
+    (`scenario`: already loaded from `scenario_path`)."""
     scenario, rules, job, _ = prepare(scenario_path, games=games, seed=seed, lineup=lineup,
-                                      labels=False, players=players)
+                                      labels=False, players=players, scenario=scenario)
     summary = Summary(str(scenario_path), rules.name, tuple(scenario.sides), seed=seed,
                       jobs=jobs, lineup=job.lineup)
     work = engines.chunks(1, games, engines.chunk_size(games, jobs, engine))

@@ -60,9 +60,9 @@ def _load(path: str):
 def run_simulate(args) -> int:
     from toolkit.sim.balance import simulate
 
-    _load(args.scenario)
+    scenario = _load(args.scenario)
     summary = _checked(lambda: simulate(
-        args.scenario, args.games, seed=args.seed, jobs=_jobs(args.jobs),
+        args.scenario, args.games, seed=args.seed, jobs=_jobs(args.jobs), scenario=scenario,
         lineup=args.bots, engine=args.engine, address=args.address,
         players=getattr(args, "players", None), progress=not args.quiet and sys.stderr.isatty()))
     print(json.dumps(summary.as_json(), indent=2) if args.json else summary.table())
@@ -79,7 +79,7 @@ def run_balance(args) -> int:
         args.scenario, games=args.games, seed=args.seed, lineup=args.bots, vary=vary,
         rotate=not args.no_rotate, cap=args.cap, engine=args.engine, jobs=_jobs(args.jobs),
         address=args.address, chunk=args.chunk, players=getattr(args, "players", None),
-        progress=not args.quiet and sys.stderr.isatty()))
+        scenario=scenario, progress=not args.quiet and sys.stderr.isatty()))
     out = Path(args.out) if args.out else Path("output") / "balance" / Path(args.scenario).stem
     files = write_report(run, scenario, out)
     if args.json:

@@ -109,7 +109,6 @@ def _load(job: Job):
         return hit
     import dsl
     from toolkit.referee import registry
-    from toolkit.sim.bots import BotSpec
 
     for name, target in job.rulesets:
         registry.register(name, target)
@@ -126,6 +125,16 @@ def _load(job: Job):
         scenario = with_players(scenario, job.players)
     rules = registry.get(scenario.ruleset)
     starts = [rules.new_game(scenario, dict(options)) for options in job.settings]
+    return keep(job, rules, scenario, starts, tmp)
+
+
+def keep(job: Job, rules: Any, scenario: Any, starts: list, tmp: Any = None) -> tuple:
+    """Remember the rules, scenario and starting states of `job` in this process (with
+    its bots), so that its games here, and in workers forked from here, start from them
+    without loading the scenario again. `prepare` keeps what it loaded and checked;
+    a worker that has not got them loads them from the job's files (`_load`)."""
+    from toolkit.sim.bots import BotSpec
+
     sides = tuple(scenario.sides)
     bots = {spec: BotSpec.parse(spec).make(rules, sides) for spec in set(job.lineup)}
     if len(_loaded) > 8:

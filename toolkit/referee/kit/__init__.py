@@ -9,6 +9,9 @@
   `apply()` to the phase's handler;
 - `zones`: decks, hands, piles, displays and bids with an owner and a
   visibility; draws are chance decisions made from a zone;
+- `board`: a board's spaces and links as a value, with its step and reach
+  tables worked out once per board;
+- `pieces`: the pieces on a board, a value in the state indexed by space and side;
 - `tables`: results looked up by dice (`roll_on`, column shifts);
 - `effects`: the registry of effect primitives with typed parameters;
 - `needs`: what a ruleset needs of a scenario, checked at `frontkit check`;

@@ -494,8 +494,11 @@ class KitRules:
                 begin = getattr(handler, "begin_turn", None)
                 if begin is None:  # only `begun` changed: the checks above still hold
                     return state, events  # (no outcome, no window, not over): a decision is due
+                begun = state
                 state, more = begin(state, flow.actor)
                 events.extend(more)
+                if state is begun:  # the turn's start changed nothing: as above, a
+                    return state, events  # decision is due (no need to ask `finished` again)
                 continue
             return state, events
         raise RuntimeError(f"{self.name}: the turn structure loops without asking anyone "

@@ -5,7 +5,7 @@ written to during play)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 from toolkit.referee.kit import values
 from typing import Any
@@ -156,23 +156,9 @@ class State:
 
 # ------------------------------------------------------------------ changes
 
-_FIELDS = frozenset(f.name for f in fields(State))
-_new = object.__new__
-
-
-def evolve(value: Any, **changes: Any) -> Any:
-    """`value` with some fields changed (kit.values.evolve); a State by copying its
-    __dict__ in one go."""
-    if type(value) is not State:
-        return values.evolve(value, **changes)
-    if not changes.keys() <= _FIELDS:
-        raise TypeError(f"State has no field {', '.join(sorted(changes.keys() - _FIELDS))}")
-    new = _new(State)
-    d = new.__dict__
-    d.update(value.__dict__)
-    d.update(changes)
-    return new
-
+#: `value` with some fields changed: the kit's copy (a State's instance dict copied
+#: whole; a slotted Unit or Stack slot by slot), with no copier of Front Line's own
+evolve = values.evolve
 
 
 def put(seq: tuple, i: int, value: Any) -> tuple:

@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
+from toolkit.referee.kit import board
 from toolkit.referee.protocol import Event
 from toolkit.referee.rulesets.skirmish.state import SkirmishState
 
 
-def reach(s: SkirmishState, frm: str, steps: int) -> set[str]:
+def reach(s: SkirmishState, frm: str, steps: int) -> tuple[str, ...]:
     """The spaces a piece on `frm` can end on, going up to `steps` spaces along the
-    board's links through empty, passable spaces (SK-move)."""
-    cfg = s.cfg
-    full = s.occupied()
-    seen = {frm}
-    edge = [frm]
-    for _ in range(steps):
-        nxt = []
-        for here in edge:
-            for there in cfg.neighbours[here]:
-                if there not in seen and there in cfg.passable and there not in full:
-                    seen.add(there)
-                    nxt.append(there)
-        edge = nxt
-    seen.discard(frm)
-    return seen
+    board's links through empty, passable spaces, sorted by name (SK-move)."""
+    return board.reach(s.cfg.board, frm, steps, s.units.occupied.keys())
 
 
 def strengths(s: SkirmishState, frm: str, to: str, attack_bonus: int,

@@ -17,12 +17,15 @@ from typing import Any
 from dsl.model import Call, Scenario
 
 from toolkit.referee.kit import effects as fx
+from toolkit.referee.kit.board import Board
 from toolkit.referee.kit.view import BoardView, board_view
+from toolkit.referee.rulesets.skirmish.effects import Bonus, bonus_of
 
 DEFAULT_MOVES = 1
 DEFAULT_STRENGTH = 1
 DEFAULT_TURN_LIMIT = 20
 DEFAULT_HOLD_TURNS = 0
+NO_BONUS = Bonus()
 
 #: The options Skirmish reads, with their types (checked at `frontkit check`).
 OPTIONS = {"turn_limit": fx.Int(1, 500), "hold_turns": fx.Int(0, 50)}
@@ -36,31 +39,35 @@ class Config:
     changes during a game)."""
 
     sides: tuple[str, ...]
-    board: BoardView
-    order: Mapping[str, int]  # space -> reading order (keeps the pieces sorted)
-    neighbours: Mapping[str, tuple[str, ...]]
-    passable: frozenset[str]
+    board: Board  # spaces, links, the passable ones (the kit's tables come from it)
+    board_view: BoardView
     defence: Mapping[str, int]
     capitals: tuple[tuple[str, str], ...]  # (space, owning side)
+    capitals_by_side: Mapping[str, tuple[str, ...]]  # side -> the spaces of its capitals
     deploy: Mapping[str, tuple[str, ...]]  # side -> its deployment spaces
     moves: Mapping[str, int]  # piece kind -> spaces it may move
     strength: Mapping[str, int]  # piece kind -> strength
     cards: Mapping[str, tuple[Call, ...]]  # card name -> its effects
+    bonuses: Mapping[str, Bonus]  # card name -> what playing it gives
     deck: tuple[str, ...]  # every copy of every card the decks hold
     dealt: int  # cards in the hands at the start
     turn_limit: int
     hold_turns: int
 
     def enemy_of(self, side: str) -> str:
-        return next(s for s in self.sides if s != side)
+        a, b = self.sides
+        return b if side == a else a
 
     def capitals_of(self, side: str) -> tuple[str, ...]:
-        return tuple(space for space, owner in self.capitals if owner == side)
+        return self.capitals_by_side.get(side, ())
+
+    def bonus(self, card: str) -> Bonus:
+        """What playing `card` gives (nothing for a card the decks do not hold)."""
+        return self.bonuses.get(card, NO_BONUS)
 
 
 def read_config(scenario: Scenario, options: Mapping[str, Any]) -> Config:
     board = scenario.board
-    graph = board.graph
     terrains = scenario.terrains
     passable = frozenset(s.id for s in board.spaces
                          if s.terrain not in terrains or not terrains[s.terrain].impassable)
@@ -69,22 +76,24 @@ def read_config(scenario: Scenario, options: Mapping[str, Any]) -> Config:
     capitals = tuple((s.id, str(s.owner)) for s in board.spaces
                      if "capital" in s.tags and s.owner in scenario.sides)
     order = {s.id: i for i, s in enumerate(board.spaces)}
+    cards = {c.name: c.effects for d in scenario.decks.values() for c in d.cards}
     deploy = {side: tuple(sorted({sp for z in board.zones if z.fields.get("owner") == side
                                   for sp in z.spaces if sp in passable}, key=order.__getitem__))
               for side in scenario.sides}
     pieces = scenario.pieces.values()
     return Config(
         sides=tuple(scenario.sides),
-        board=board_view(board),
-        order=order,
-        neighbours={s.id: tuple(sorted(graph.neighbors(s.id))) for s in board.spaces},
-        passable=passable,
+        board=Board.of(board, passable),
+        board_view=board_view(board),
         defence=defence,
         capitals=capitals,
+        capitals_by_side={side: tuple(sp for sp, owner in capitals if owner == side)
+                          for side in scenario.sides},
         deploy=deploy,
         moves={p.name: int(p.get("moves", DEFAULT_MOVES)) for p in pieces},
         strength={p.name: int(p.get("strength", DEFAULT_STRENGTH)) for p in pieces},
-        cards={c.name: c.effects for d in scenario.decks.values() for c in d.cards},
+        cards=cards,
+        bonuses={name: bonus_of(name, cards) for name in cards},
         deck=tuple(sorted(c.name for d in scenario.decks.values() for c in d.cards
                           for _ in range(c.quantity))),
         dealt=sum(st.count for setup in scenario.setups.values() for st in setup.hand),

@@ -9,7 +9,7 @@ defence strength.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from dsl.model import Call
@@ -52,8 +52,7 @@ def bonus_of(card: str, cards: Mapping[str, tuple[Call, ...]]) -> Bonus:
     return bonus
 
 
-def cards_giving(hand: Iterable[str], cards: Mapping[str, tuple[Call, ...]],
-                 what: str) -> list[str]:
-    """The distinct cards of `hand` whose bonus has some `what` (moves, attack,
+def cards_giving(hand: Iterable[str], bonus: Callable[[str], Bonus], what: str) -> list[str]:
+    """The distinct cards of `hand` whose `bonus` has some `what` (moves, attack,
     defence), sorted."""
-    return sorted(c for c in set(hand) if getattr(bonus_of(c, cards), what) > 0)
+    return sorted(c for c in set(hand) if getattr(bonus(c), what) > 0)

@@ -16,7 +16,7 @@ from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import REACT, TURNS, Phase, Window
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.skirmish.combat import reach, resolve_attack
-from toolkit.referee.rulesets.skirmish.effects import bonus_of, cards_giving
+from toolkit.referee.rulesets.skirmish.effects import cards_giving
 from toolkit.referee.rulesets.skirmish.moves import Attack, Defend, Enter, Step
 from toolkit.referee.rulesets.skirmish.state import SkirmishState, Unit
 
@@ -30,7 +30,7 @@ def _card_problem(s: SkirmishState, side: str, card: str | None, what: str,
         return None
     if card not in s.hand_of(side):
         return Illegal("SK-card", f"you hold no {card} card")
-    if getattr(bonus_of(card, s.cfg.cards), what) <= 0:
+    if getattr(s.cfg.bonus(card), what) <= 0:
         use = {"moves": "a move", "attack": "an attack", "defence": "a defence"}[what]
         return Illegal(rule, f"{card} does nothing for {use}")
     return None
@@ -60,30 +60,38 @@ class Turn:
                                  f"({held} of {s.cfg.hold_turns})"),)
 
     def legal(self, s: SkirmishState, side: str) -> list[Any]:
-        """The candidates `check` accepts. (Written out because the kit drops PASS
-        from `candidates` in a phase it does not know to allow passing.)"""
-        return [m for m in self.candidates(s, side) if self.check(s, side, m) is None]
-
-    def candidates(self, s: SkirmishState, side: str) -> list[Any]:
-        out: list[Any] = [PASS]
+        """Every legal action, each made legal by how it is found (a piece of the
+        side, a space its reach holds, a card in the hand that helps, an enemy
+        next to it, an empty deployment space): nothing here needs `check`, and
+        the contract test holds the two equal."""
+        cfg = s.cfg
         hand = s.hand_of(side).cards
-        movers = cards_giving(hand, s.cfg.cards, "moves")
-        strikers = cards_giving(hand, s.cfg.cards, "attack")
+        movers = cards_giving(hand, cfg.bonus, "moves")
+        strikers = cards_giving(hand, cfg.bonus, "attack")
+        out: list[Any] = [PASS]
         for u in s.units_of(side):
-            steps = s.cfg.moves[u.kind]
-            plain = reach(s, u.space, steps)
-            out += [Step(u.space, to) for to in sorted(plain)]
-            for card in movers:
-                further = reach(s, u.space, steps + bonus_of(card, s.cfg.cards).moves)
-                out += [Step(u.space, to, card) for to in sorted(further)]
-            for there in s.cfg.neighbours[u.space]:
-                other = s.at(there)
-                if other is not None and other.side != side:
-                    out += [Attack(u.space, there)]
-                    out += [Attack(u.space, there, card) for card in strikers]
-        empty = [sp for sp in s.cfg.deploy[side] if s.at(sp) is None]
+            out += self._actions_of(s, u, movers, strikers)
+        empty = [sp for sp in cfg.deploy[side] if sp not in s.units.occupied]
         for kind in sorted(set(s.reserve_of(side))):
             out += [Enter(kind, sp) for sp in empty]
+        return out
+
+    def _actions_of(self, s: SkirmishState, u: Unit, movers: list[str],
+                    strikers: list[str]) -> list[Any]:
+        """A piece's moves (plain, then with each card that adds spaces) and attacks
+        (plain, then with each card that adds strength)."""
+        cfg = s.cfg
+        steps = cfg.moves[u.kind]
+        out: list[Any] = [Step(u.space, to) for to in reach(s, u.space, steps)]
+        for card in movers:
+            further = reach(s, u.space, steps + cfg.bonus(card).moves)
+            out += [Step(u.space, to, card) for to in further]
+        on = s.units.occupied  # space -> the piece on it
+        for there in cfg.board.neighbours[u.space]:
+            other = on.get(there)
+            if other is not None and other.side != u.side:
+                out.append(Attack(u.space, there))
+                out += [Attack(u.space, there, card) for card in strikers]
         return out
 
     def check(self, s: SkirmishState, side: str, m: Any) -> Illegal | None:
@@ -101,7 +109,7 @@ class Turn:
         return Illegal("SK-turn", "a turn is one action: move, attack, enter or pass")
 
     def _own_piece(self, s: SkirmishState, side: str, space: str, rule: str) -> Illegal | None:
-        if space not in s.cfg.order:
+        if space not in s.cfg.board.order:
             return Illegal(rule, f"there is no space {space} on the board")
         unit = s.at(space)
         if unit is None or unit.side != side:
@@ -114,7 +122,7 @@ class Turn:
         if problem:
             return problem
         kind = s.at(m.frm).kind
-        steps = s.cfg.moves[kind] + (bonus_of(m.card, s.cfg.cards).moves if m.card else 0)
+        steps = s.cfg.moves[kind] + (s.cfg.bonus(m.card).moves if m.card else 0)
         if m.to not in reach(s, m.frm, steps):
             return Illegal("SK-move", f"your {kind} on {m.frm} cannot reach {m.to}: it goes "
                            f"up to {steps} space(s) through empty, passable spaces")
@@ -128,7 +136,7 @@ class Turn:
         target = s.at(m.to)
         if target is None or target.side == side:
             return Illegal("SK-attack", f"there is no enemy piece on {m.to}")
-        if m.to not in s.cfg.neighbours[m.frm]:
+        if m.to not in s.cfg.board.neighbours[m.frm]:
             return Illegal("SK-attack", f"{m.to} is not next to {m.frm}")
         return None
 
@@ -152,7 +160,7 @@ class Turn:
             kind = s.at(m.frm).kind
             s = s.shift(m.frm, m.to)
             return s, tuple(events + [Event("move", f"{side} {kind} moves {m.frm} to {m.to}")])
-        bonus = bonus_of(m.card, s.cfg.cards).attack if m.card else 0
+        bonus = s.cfg.bonus(m.card).attack if m.card else 0
         defender = s.at(m.to).side
         if len(s.hand_of(defender)):
             s = open_window(s, Window(DEFENCE, REACT, (defender,),
@@ -167,7 +175,7 @@ class Defence:
     """The defence window: the attacked side plays a defence card or passes (SK-defend)."""
 
     def candidates(self, s: SkirmishState, side: str, w: Window) -> list[Any]:
-        return [Defend(c) for c in cards_giving(s.hand_of(side).cards, s.cfg.cards, "defence")]
+        return [Defend(c) for c in cards_giving(s.hand_of(side).cards, s.cfg.bonus, "defence")]
 
     def check(self, s: SkirmishState, side: str, m: Any, w: Window) -> Illegal | None:
         if not isinstance(m, Defend):
@@ -177,7 +185,7 @@ class Defence:
 
     def apply(self, s: SkirmishState, side: str, m: Defend, w: Window):
         s, events = _play_card(s, side, m.card)
-        by = bonus_of(m.card, s.cfg.cards).defence
+        by = s.cfg.bonus(m.card).defence
         s, more = resolve_attack(s, w.get("frm"), w.get("to"), w.get("bonus"), by)
         return s, tuple(events) + more
 

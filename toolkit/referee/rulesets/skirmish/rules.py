@@ -8,7 +8,9 @@ from dataclasses import replace
 from typing import Any
 
 from toolkit.referee.kit import zones as zn
+from toolkit.referee.kit.board import steps_to
 from toolkit.referee.kit.flow import Flow
+from toolkit.referee.kit.pieces import Pieces
 from toolkit.referee.kit.needs import Needs
 from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.kit.view import View
@@ -16,7 +18,7 @@ from toolkit.referee.protocol import PASS, Outcome
 from toolkit.referee.rulesets.skirmish import checks, victory
 from toolkit.referee.rulesets.skirmish.config import OPTIONS, PIECE_FIELDS, read_config
 from toolkit.referee.rulesets.skirmish.effects import EFFECTS
-from toolkit.referee.rulesets.skirmish.moves import Attack, Enter
+from toolkit.referee.rulesets.skirmish.moves import Attack, Defend, Enter, Step
 from toolkit.referee.rulesets.skirmish.phases import PHASES, WINDOWS
 from toolkit.referee.rulesets.skirmish.state import DISCARD, HAND, SkirmishState, Unit
 from toolkit.referee.rulesets.skirmish.view import view
@@ -46,9 +48,9 @@ class Skirmish(KitRules):
         hands = tuple(zn.Zone(HAND, "hand", side, zn.OWNER, tuple(
             stock.name for stock in scenario.setups[side].hand for _ in range(stock.count))
             if side in scenario.setups else ()) for side in sides)
-        state = SkirmishState(sides, cfg, Flow(PHASES[0].name), (), reserves,
-                              hands + (zn.Zone(DISCARD, "discard"),), (0,) * len(sides))
-        return state.with_units(units)
+        return SkirmishState(sides, cfg, Flow(PHASES[0].name), Pieces.on(cfg.board, units),
+                             reserves, hands + (zn.Zone(DISCARD, "discard"),),
+                             (0,) * len(sides))
 
     def finished(self, s: SkirmishState) -> Outcome | None:
         return victory.finished(s)
@@ -71,7 +73,7 @@ class Skirmish(KitRules):
         if len(spaces) != len(set(spaces)):
             yield "two pieces share a space"
         for u in s.units:
-            if u.space not in s.cfg.passable:
+            if u.space not in s.cfg.board.passable:
                 yield f"{u.side} {u.kind} stands on impassable {u.space}"
         cards = sum(z.count for z in s.zones)
         if cards != s.cfg.dealt:
@@ -80,7 +82,8 @@ class Skirmish(KitRules):
     # ------------------------------------------------------------ bots
 
     def bot_weights(self, s: SkirmishState, player: str, moves: list) -> list[float]:
-        return [BOT_WEIGHTS[_kind(m)] for m in moves]
+        weight = _WEIGHT_OF
+        return [BOT_WEIGHTS["pass"] if m is PASS else weight[type(m)] for m in moves]
 
     def evaluate(self, s: SkirmishState, side: str) -> float:
         """-1 to 1 for `side`: strength on the board and in reserve, mine against the
@@ -108,28 +111,6 @@ class Skirmish(KitRules):
 
 
 MATERIAL = 0.8  # the weight of strength in evaluate; the rest is the threat to capitals
-_distances: dict[int, tuple[Any, dict[str, dict[str, int]]]] = {}  # id(cfg) -> steps
-
-
-def _steps_to(cfg: Any, capital: str) -> dict[str, int]:
-    """Steps from every passable space to `capital` along the board's links (pieces
-    ignored), worked out once per scenario."""
-    known = _distances.get(id(cfg))
-    if known is None or known[0] is not cfg:
-        known = _distances[id(cfg)] = (cfg, {})
-    table = known[1].get(capital)
-    if table is None:
-        table = known[1][capital] = {capital: 0}
-        edge = [capital]
-        while edge:
-            nxt = []
-            for here in edge:
-                for there in cfg.neighbours[here]:
-                    if there in cfg.passable and there not in table:
-                        table[there] = table[here] + 1
-                        nxt.append(there)
-            edge = nxt
-    return table
 
 
 def _threat(s: SkirmishState, side: str, enemy: str) -> float:
@@ -137,7 +118,7 @@ def _threat(s: SkirmishState, side: str, enemy: str) -> float:
     steps its closest piece has to go (0 with no piece on the board)."""
     best = 0.0
     for capital in s.cfg.capitals_of(enemy):
-        steps = _steps_to(s.cfg, capital)
+        steps = steps_to(s.cfg.board, capital)  # the kit's table, once per board
         for u in s.units_of(side):
             d = steps.get(u.space)
             if d is not None:
@@ -145,14 +126,10 @@ def _threat(s: SkirmishState, side: str, enemy: str) -> float:
     return best
 
 
-def _kind(move: Any) -> str:
-    if move is PASS:
-        return "pass"
-    if isinstance(move, Attack):
-        return "attack"
-    if isinstance(move, Enter):
-        return "enter"
-    return type(move).__name__.lower().replace("step", "move")
+_KINDS = {Step: "move", Attack: "attack", Enter: "enter", Defend: "defend"}
+
+
+_WEIGHT_OF = {move: BOT_WEIGHTS[kind] for move, kind in _KINDS.items()}
 
 
 RULESET = Skirmish()

@@ -1,19 +1,20 @@
 """The state of a game of Skirmish: a frozen value.
 
-`units` are the pieces on the board, one per space, kept in the board's reading
-order; `reserves` the pieces each side holds off the board (kinds, sorted);
+`units` are the pieces on the board, one per space (the kit's `Pieces`: kept in
+the board's reading order, and indexed by space and by side); `reserves` the pieces each side holds off the board (kinds, sorted);
 `zones` each side's hidden hand and the face-up discard pile; `held` how many of
 its own turns in a row each side has begun holding an enemy capital.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.referee.kit import zones as zn
 from toolkit.referee.kit.flow import Flow
+from toolkit.referee.kit.pieces import Pieces
+from toolkit.referee.kit.values import evolve as replace
 from toolkit.referee.rulesets.skirmish.config import Config
 
 HAND, DISCARD = "hand", "discard"
@@ -31,7 +32,7 @@ class SkirmishState:
     sides: tuple[str, ...]
     cfg: Config = field(metadata={"hash": False})
     flow: Flow
-    units: tuple[Unit, ...]
+    units: Pieces
     reserves: tuple[tuple[str, ...], ...]  # per side, in side order
     zones: tuple[zn.Zone, ...]
     held: tuple[int, ...]  # per side: own turns begun on an enemy capital, in a row
@@ -39,16 +40,10 @@ class SkirmishState:
     # ------------------------------------------------------------ reading
 
     def at(self, space: str) -> Unit | None:
-        for u in self.units:
-            if u.space == space:
-                return u
-        return None
+        return self.units.at(space)
 
-    def occupied(self) -> dict[str, Unit]:
-        return {u.space: u for u in self.units}
-
-    def units_of(self, side: str) -> Iterator[Unit]:
-        return (u for u in self.units if u.side == side)
+    def units_of(self, side: str) -> tuple[Unit, ...]:
+        return self.units.of(side)
 
     def reserve_of(self, side: str) -> tuple[str, ...]:
         return self.reserves[self.sides.index(side)]
@@ -62,17 +57,16 @@ class SkirmishState:
     # ------------------------------------------------------------ changing
 
     def with_units(self, units: Any) -> "SkirmishState":
-        order = self.cfg.order
-        return replace(self, units=tuple(sorted(units, key=lambda u: order[u.space])))
+        return replace(self, units=Pieces.on(self.cfg.board, units))
 
     def place(self, unit: Unit) -> "SkirmishState":
-        return self.with_units(self.units + (unit,))
+        return replace(self, units=self.units.placed(unit))
 
     def remove(self, space: str) -> "SkirmishState":
-        return self.with_units(u for u in self.units if u.space != space)
+        return replace(self, units=self.units.removed(space))
 
     def shift(self, frm: str, to: str) -> "SkirmishState":
-        return self.with_units(replace(u, space=to) if u.space == frm else u for u in self.units)
+        return replace(self, units=self.units.moved(frm, to))
 
     def take_reserve(self, side: str, kind: str) -> "SkirmishState":
         i = self.sides.index(side)

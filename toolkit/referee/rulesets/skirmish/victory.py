@@ -13,11 +13,16 @@ def scores(s: SkirmishState) -> tuple[tuple[str, float], ...]:
     return tuple((side, s.strength_on_board(side)) for side in s.sides)
 
 
+def _side_on(s: SkirmishState, space: str) -> str | None:
+    unit = s.at(space)
+    return unit.side if unit is not None else None
+
+
 def finished(s: SkirmishState) -> Outcome | None:
     cfg = s.cfg
     for side in s.sides:
         enemy = cfg.enemy_of(side)
-        held = [u.space for u in s.units_of(side) if u.space in cfg.capitals_of(enemy)]
+        held = [sp for sp in cfg.capitals_of(enemy) if _side_on(s, sp) == side]
         if held and cfg.hold_turns == 0:
             return Outcome(side, f"{side} takes {enemy}'s capital {held[0]}", "SK-capital",
                            scores(s))
@@ -26,7 +31,7 @@ def finished(s: SkirmishState) -> Outcome | None:
                            f"{cfg.hold_turns} turn(s)", "SK-hold", scores(s))
     for side in s.sides:
         enemy = cfg.enemy_of(side)
-        if not any(True for _ in s.units_of(enemy)) and not s.reserve_of(enemy):
+        if not s.units_of(enemy) and not s.reserve_of(enemy):
             return Outcome(side, f"{enemy} has no pieces left", "SK-wipeout", scores(s))
     if s.flow.round > cfg.turn_limit:
         points = scores(s)

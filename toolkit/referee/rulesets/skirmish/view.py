@@ -30,7 +30,7 @@ def view(s: SkirmishState, player: str | None, ruleset: str) -> View:
                                           f"{held} of {cfg.hold_turns} turns"))
     return View(
         viewer=player, ruleset=ruleset, sides=s.sides, status=tuple(status),
-        board=cfg.board, pieces=pieces, marks=marks,
+        board=cfg.board_view, pieces=pieces, marks=marks,
         piles=tuple(pile_view(z, player) for z in s.zones) + reserves,
         tracks=(TrackView("strength on board",
                           tuple((side, s.strength_on_board(side)) for side in s.sides)),),

@@ -1,0 +1,145 @@
+"""The rules kit's board tables and pieces index (toolkit/referee/kit/board.py,
+pieces.py): the tables equal networkx's answers on every shipped board, and the
+index equals a scan of the pieces after every move of random games."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+import dsl
+from toolkit.referee import game, registry
+from toolkit.referee.kit.board import Board, reach, steps_to, within
+from toolkit.referee.kit.pieces import Pieces
+from toolkit.referee.protocol import CHANCE, DecisionKind
+from toolkit.sim.playout import RandomBot
+
+ROOT = Path(__file__).resolve().parents[1]
+BOARDS = [ROOT / "content" / "skirmish" / "skirmish.scn",
+          ROOT / "content" / "front_line" / "main.scn",
+          ROOT / "content" / "lines_and_webs" / "lines_and_webs.scn",
+          ROOT / "content" / "front_lines" / "front_lines.scn"]
+
+
+def _board(path: Path) -> tuple[Board, nx.Graph]:
+    """The scenario's first board, every third space impassable (so the tables
+    have walls to go round), and networkx's graph of it."""
+    b = dsl.load(path).board
+    ids = [s.id for s in b.spaces]
+    passable = [sp for i, sp in enumerate(ids) if i % 3]
+    return Board.of(b, passable), b.graph
+
+
+def _walk(graph: nx.Graph, board: Board, frm: str, steps: int, blocked: set) -> set:
+    """networkx's answer to `reach`: the spaces within `steps` of `frm` in the graph
+    of the passable, unblocked spaces (and `frm`)."""
+    keep = (board.passable - blocked) | {frm}
+    near = nx.single_source_shortest_path_length(graph.subgraph(keep), frm, cutoff=steps)
+    return set(near) - {frm}
+
+
+@pytest.mark.parametrize("path", BOARDS, ids=lambda p: p.stem)
+def test_kit_board_neighbours_and_steps_equal_networkx(path):
+    board, graph = _board(path)
+    for sp in board.spaces:
+        assert board.neighbours[sp] == tuple(sorted(graph.neighbors(sp)))
+    for target in board.spaces[::7]:
+        keep = board.passable | {target}
+        expected = nx.single_source_shortest_path_length(graph.subgraph(keep), target)
+        assert steps_to(board, target) == expected
+
+
+@pytest.mark.parametrize("path", BOARDS, ids=lambda p: p.stem)
+def test_kit_board_reach_equals_a_networkx_walk_round_the_pieces(path):
+    board, graph = _board(path)
+    rng = random.Random(7)
+    spaces = sorted(board.passable)
+    for _ in range(60):
+        frm = rng.choice(spaces)
+        blocked = set(rng.sample(spaces, min(len(spaces), rng.choice((0, 2, 8, 20)))))
+        blocked.discard(frm)
+        steps = rng.randint(0, 4)
+        got = reach(board, frm, steps, frozenset(blocked))
+        assert set(got) == _walk(graph, board, frm, steps, blocked), (frm, steps, sorted(blocked))
+        assert list(got) == sorted(got)  # by name, as a listing shows them
+        near = within(board, frm, steps)
+        assert set(near) == _walk(graph, board, frm, steps, set()) and list(near) == sorted(near)
+
+
+def test_kit_boards_made_alike_are_equal_share_their_tables_and_pickle():
+    scenario = dsl.load(BOARDS[0])
+    a, b = Board.of(scenario.board), Board.of(scenario.board)
+    assert a == b and hash(a) == hash(b) and a is not b
+    assert steps_to(a, a.spaces[0]) is steps_to(b, b.spaces[0])
+    again = pickle.loads(pickle.dumps(a))
+    assert again == a and again.neighbours == a.neighbours and again.order == a.order
+    other = Board.of(scenario.board, a.spaces[1:])
+    assert other != a
+
+
+def _scan_agrees(pieces: Pieces) -> None:
+    """The index answers what a scan of every piece answers."""
+    order = pieces.board.order
+    assert [order[p.space] for p in pieces] == sorted(order[p.space] for p in pieces)
+    for sp in pieces.board.spaces:
+        here = tuple(p for p in pieces if p.space == sp)
+        assert pieces.all_at(sp) == here
+        assert pieces.at(sp) == (here[0] if here else None)
+        assert (sp in pieces.occupied) == bool(here)
+    for side in {p.side for p in pieces} | {"nobody"}:
+        assert pieces.of(side) == tuple(p for p in pieces if p.side == side)
+
+
+def test_kit_pieces_index_equals_a_scan_after_every_move_of_random_games():
+    rules = registry.get("skirmish")
+    start = rules.new_game(dsl.load(BOARDS[0]))
+    rng = random.Random(3)
+    for _ in range(6):
+        state, bot, moves = start, RandomBot(rules), 0
+        while (d := rules.decision(state)) is not None and moves < 400:
+            if d.kind is DecisionKind.CHANCE:
+                state, _ = game.play(rules, state, CHANCE, d.chance.sample(rng))
+            else:
+                player = d.players[0]
+                state, _ = game.play(rules, state, player, bot.choose(state, player, rng))
+            _scan_agrees(state.units)
+            assert pickle.loads(pickle.dumps(state.units)).occupied == state.units.occupied
+            moves += 1
+
+
+def test_kit_pieces_are_equal_by_their_pieces_and_changes_make_new_values():
+    rules = registry.get("skirmish")
+    s = rules.new_game(dsl.load(BOARDS[0]))
+    pieces = s.units
+    first = pieces.all[0]
+    empty = next(sp for sp in pieces.board.passable if sp not in pieces.occupied)
+    moved = pieces.moved(first.space, empty)
+    assert pieces.at(first.space) == first and moved.at(first.space) is None
+    assert moved.at(empty).kind == first.kind
+    assert moved.removed(empty) == pieces.removed(first.space)
+    assert moved.removed(empty).placed(first) == pieces
+    _scan_agrees(moved)
+
+
+def test_kit_pieces_sharing_a_space_are_a_stack_in_the_order_given():
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Counter:
+        space: str
+        side: str
+        name: str
+
+    board = Board.of(dsl.load(BOARDS[0]).board)
+    a, b = board.spaces[3], board.spaces[1]
+    pieces = Pieces.on(board, [Counter(a, "Red", "tank"), Counter(b, "Blue", "gun"),
+                               Counter(a, "Blue", "scout"), Counter(a, "Red", "hq")])
+    assert [p.name for p in pieces.all_at(a)] == ["tank", "scout", "hq"]
+    assert pieces.at(a).name == "tank" and [p.name for p in pieces] == ["gun", "tank", "scout", "hq"]
+    assert [p.name for p in pieces.removed(a).all_at(b)] == ["gun"] and pieces.removed(a).all_at(a) == ()
+    _scan_agrees(pieces)
+    _scan_agrees(pieces.moved(a, b))
