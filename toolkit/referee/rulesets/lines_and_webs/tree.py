@@ -9,8 +9,9 @@ one record line; the tree is only how it is listed and chosen.
 
 Each step is worked out for the deciding side alone (its own units, the enemy as its
 side sees it: `transport.view_occupancy`), and a carrier's branch from that carrier's
-own orders (`Transport.unit_parts`), never from the whole listing. Every other
-decision is the core's tree from the flat listing.
+own orders (`Transport.unit_parts`), never from the whole listing; a kind of purchase
+from its own part of the Spend listing. Every other decision is the core's tree from
+the flat listing.
 
 The random bot's draw (`sample_move`): in Transport a carrier (or the pass, or a
 port's cross-levelling) weighted by the sum of its orders' weights, then one of its
@@ -25,6 +26,7 @@ import random
 from toolkit.referee import steps as kit_steps
 from toolkit.referee.protocol import PASS, Step
 from toolkit.referee.rulesets.lines_and_webs import bots
+from toolkit.referee.rulesets.lines_and_webs.spending import Spend
 from toolkit.referee.rulesets.lines_and_webs.transport import (
     CARRY, DISPLACE, MOVE, Asking, Transport, transporters)
 
@@ -39,7 +41,7 @@ def move_steps(rules, s, side: str, chosen: tuple[str, ...]) -> list[Step]:
     if s.flow.window is None and s.flow.phase == "transport":
         return _transport(s, side, chosen)
     if s.flow.window is None and s.flow.phase == "spend":
-        return kit_steps.branch(_spend_entries(rules, s, side), chosen)
+        return _spend(s, side, chosen)
     return kit_steps.from_listing(rules, s, side, chosen)
 
 
@@ -183,25 +185,51 @@ def _group(s, parts: list, asked, soon: bool, groups: list) -> None:
 # -------------------------------------------------------------------- spend
 
 
-def _spend_entries(rules, s, side: str):
-    """Spend resources: buy (by sea) or fly in a unit or tokens, then which, then how
-    many tokens; a special card to buy; a card to play now."""
-    for m in rules.legal_moves(s, side):
-        if m is PASS:
-            yield ((DONE.token, DONE.label),), m
-        elif m.verb in ("buy", "fly"):
-            how = ("buy", "buy by sea") if m.verb == "buy" else ("fly", "fly in by air")
-            if m.cls:
-                word = WORDS[m.cls]
-                yield (how, (m.cls, word), (str(m.n), f"{m.n} {word}")), m
-            else:
-                yield (how, (m.unit, _words(m.unit))), m
-        elif m.verb == "card":
-            yield (("card", "buy a special card"), (m.unit, _words(m.unit))), m
-        else:
-            text = str(m).split(" ", 1)[1]  # `play NAME [TARGET] [N|CLASS]`
-            yield (("play", "play a special card now"), (text.replace(" ", "@"),
-                                                          _words(text))), m
+SPENDING = Spend()
+#: the first step of Spend resources: what kind of purchase, in listing order
+PURCHASES = (("buy", "buy by sea"), ("fly", "fly in by air"), ("card", "buy a special card"),
+             ("play", "play a special card now"))
+
+
+def _spend(s, side: str, chosen: tuple[str, ...]) -> list[Step]:
+    """Spend resources: buy by sea or fly in (a unit, or tokens: the class, then how
+    many), a special card, or a card played now; each kind listed from its own part."""
+    if not chosen:
+        out = [DONE]
+        for head in PURCHASES:
+            entries = _purchases(s, side, head)
+            if len(entries) == 1:
+                out += kit_steps.branch(entries)
+            elif entries:
+                out.append(Step(*head))
+        return out
+    head = next((h for h in PURCHASES if h[0] == chosen[0]), None)
+    entries = _purchases(s, side, head) if head is not None else []
+    if not entries:
+        if chosen[0] == DONE.token:
+            raise kit_steps.unknown_choice([], chosen[1], chosen[:1])
+        raise kit_steps.unknown_choice(_spend(s, side, ()), chosen[0])
+    return kit_steps.branch(entries, chosen)
+
+
+def _purchases(s, side: str, head) -> list:
+    """One kind of purchase's orders with their paths (`head` first)."""
+    verb = head[0]
+    if verb in ("buy", "fly"):
+        out = [((head, (m.unit, _words(m.unit))), m)
+               for m in SPENDING.unit_buys(s, side) if m.verb == verb]
+        for how, letter, run in SPENDING.token_buys(s, side):
+            if how == verb:
+                word = WORDS[letter]
+                out += [((head, (letter, word), (str(m.n), f"{m.n} {word}")), m) for m in run]
+        return out
+    if verb == "card":
+        return [((head, (m.unit, _words(m.unit))), m) for m in SPENDING.card_buys(s, side)]
+    out = []
+    for m in SPENDING.plays(s, side):
+        text = str(m).split(" ", 1)[1]  # `play NAME [TARGET] [N|CLASS]`
+        out.append(((head, (text.replace(" ", "@"), _words(text))), m))
+    return out
 
 
 def _words(name: str) -> str:
