@@ -49,7 +49,9 @@ Webs carrier, then its receiver, then the class, then the count) the search
 expands per step: a node's children are the steps open after the choices that
 led to it, a step that completes a move plays it, and the bot decides its own
 move one step at a time, a search per step (the root seeded as above, a step
-that needs more steps judged by the best of COMPLETIONS random completions).
+that needs more steps judged by the best of COMPLETIONS random completions; the
+first step gets the whole budget, each later one LATER_STEPS of it, since the
+choices left narrow as the steps go).
 A few dozen children a node where the flat list holds hundreds: each playout
 teaches the search about a carrier, not about one of its 300 orders.
 
@@ -80,6 +82,7 @@ CHANCE_SAMPLES = 3  # sampled outcomes when a root move is followed by rolls
 CHANCE_CHAIN = 4  # rolls in a row resolved when judging one (attacker's, defender's…)
 WIDE = 300  # root moves judged at most: a longer list is sampled by the random bot's weights
 COMPLETIONS = 3  # random completions a step that needs more steps is judged by (seeding)
+LATER_STEPS = 0.5  # the share of the budget searched again for each step after the first
 
 
 class Node:
@@ -170,14 +173,14 @@ class MCTSBot:
                    default=None)
         return best if best is not None else legal[int(rng.random() * len(legal))]
 
-    def _run(self, root: Node, once) -> None:
-        """`once()` (one iteration) until the budget is spent."""
+    def _run(self, root: Node, once, share: float = 1.0) -> None:
+        """`once()` (one iteration) until `share` of the budget is spent."""
         if self.ms is not None:
-            deadline = time.perf_counter() + self.ms / 1000
+            deadline = time.perf_counter() + share * self.ms / 1000
             while time.perf_counter() < deadline:
                 once()
         else:
-            for _ in range(self.iterations):
+            for _ in range(max(1, round(share * self.iterations))):
                 once()
 
     # ------------------------------------------------------- step by step
@@ -199,7 +202,8 @@ class MCTSBot:
         self._shortlist, self._rank = frozenset(), {}
         if self.evaluate is not None:
             self._seed_steps(root, state, me, chosen, offered, rng)
-        self._run(root, lambda: self._iterate_steps(root, state, me, chosen, rng))
+        self._run(root, lambda: self._iterate_steps(root, state, me, chosen, rng),
+                  LATER_STEPS if chosen else 1.0)
         by_token = {step.token: step for step in offered}
         floor = max((c.visits for c in root.children.values()), default=0) / 4
         rank = self._rank

@@ -201,6 +201,12 @@ def part_weights(s, ask: "_Asked", what: str, run, soon: bool) -> list[float]:
     return [_transport_weight(s, ask, m, soon) for m in run]
 
 
+def piece_weights(s, piece, soon: bool) -> list[float]:
+    """The weights of one piece of a carrier's carry run (its orders to one receiver,
+    or into ports)."""
+    return _carry_weights(s, piece, soon)
+
+
 def transport_pass(others: float) -> float:
     """The pass's weight beside orders weighing `others` in all: about one order in
     seven ends the side's transport, so the neediest get supplied."""

@@ -61,10 +61,17 @@ class Spend:
     def legal(self, s: State, side: str):
         """Every purchase `side` may make now, listed directly (the rules of `check`,
         worked out once per listing): units by type, tokens by count, cards, plays."""
+        out: list = [PASS] + self.unit_buys(s, side)
+        for _, _, run in self.token_buys(s, side):
+            out += run
+        return out + self.card_buys(s, side) + self._plays(s, side)
+
+    def unit_buys(self, s: State, side: str) -> list:
+        """`buy KIND` (and `fly KIND` while the aerial port squadron holds the airport and
+        it has room) for each type of unit still to bring in that the RP pay for."""
         cfg = s.cfg
         b = s.book(side)
-        rp = b.rp
-        out: list = [PASS]
+        out: list = []
         kinds = sorted({u.kind for u in available(s, side)})
         if kinds:
             flies = aps_holds(s, side)
@@ -73,10 +80,18 @@ class Spend:
                 flies = units_at(s, apod) + len(b.fly_units) < \
                     cfg.port_capacity[cfg.port_of[apod]]
             for k in kinds:
-                if cfg.kinds[k].cost <= rp:
+                if cfg.kinds[k].cost <= b.rp:
                     out.append(_order(cfg, "buy", k))
                     if flies:
                         out.append(_order(cfg, "fly", k))
+        return out
+
+    def token_buys(self, s: State, side: str) -> list[tuple[str, str, tuple]]:
+        """(verb, class letter, the orders for 1..N tokens) for tokens bought by sea or
+        flown in, as many as the RP (and the airport's room) allow."""
+        cfg = s.cfg
+        rp = s.book(side).rp
+        out = []
         for verb in ("buy", "fly"):
             cost = token_cost(s, side, verb == "fly")
             most = rp // cost if cost else 0
@@ -85,12 +100,20 @@ class Spend:
             most = min(most, 99)
             if most <= 0:
                 continue
-            for letter in classes(s):
-                out += _count_run(cfg, verb, letter)[:most]
-        for name in sorted(cfg.cards):
-            if cards_left(s, side, name) > 0 and card_cost(s, name) <= rp:
-                out.append(_order(cfg, "card", name))
-        return out + self._plays(s, side)
+            out += [(verb, letter, _count_run(cfg, verb, letter)[:most])
+                    for letter in classes(s)]
+        return out
+
+    def card_buys(self, s: State, side: str) -> list:
+        """`card NAME` for each special card left in the deck that the RP pay for."""
+        cfg = s.cfg
+        rp = s.book(side).rp
+        return [_order(cfg, "card", name) for name in sorted(cfg.cards)
+                if cards_left(s, side, name) > 0 and card_cost(s, name) <= rp]
+
+    def plays(self, s: State, side: str) -> list:
+        """The special cards that may be played now, in Spend (SF in the Area!)."""
+        return self._plays(s, side)
 
     def _plays(self, s: State, side: str) -> list:
         """SF in the Area! may be played in Spend, in secret, so that its block holds

@@ -9,8 +9,9 @@ one record line; the tree is only how it is listed and chosen.
 
 Each step is worked out for the deciding side alone (its own units, the enemy as its
 side sees it: `transport.view_occupancy`), and a carrier's branch from that carrier's
-own orders (`Transport.unit_parts`), never from the whole listing. Every other
-decision is the core's tree from the flat listing.
+own orders (`Transport.unit_parts`), never from the whole listing; a kind of purchase
+from its own part of the Spend listing. Every other decision is the core's tree from
+the flat listing.
 
 The random bot's draw (`sample_move`): in Transport a carrier (or the pass, or a
 port's cross-levelling) weighted by the sum of its orders' weights, then one of its
@@ -25,6 +26,7 @@ import random
 from toolkit.referee import steps as kit_steps
 from toolkit.referee.protocol import PASS, Step
 from toolkit.referee.rulesets.lines_and_webs import bots
+from toolkit.referee.rulesets.lines_and_webs.spending import Spend
 from toolkit.referee.rulesets.lines_and_webs.transport import (
     CARRY, DISPLACE, MOVE, Asking, Transport, transporters)
 
@@ -39,7 +41,7 @@ def move_steps(rules, s, side: str, chosen: tuple[str, ...]) -> list[Step]:
     if s.flow.window is None and s.flow.phase == "transport":
         return _transport(s, side, chosen)
     if s.flow.window is None and s.flow.phase == "spend":
-        return kit_steps.branch(_spend_entries(rules, s, side), chosen)
+        return _spend(s, side, chosen)
     return kit_steps.from_listing(rules, s, side, chosen)
 
 
@@ -55,24 +57,33 @@ def sample_move(rules, s, side: str, rng: random.Random):
 
 
 def _transport(s, side: str, chosen: tuple[str, ...]) -> list[Step]:
-    mine = transporters(s, side)
+    """Transport supplies' steps. The first step, and a carrier's orders with their
+    paths, are kept for the last state they were asked of (a bot asks one state again
+    and again, a step at a time): one per side and carrier, in the scenario's memo."""
+    memo = s.cfg.weight_memo.setdefault(("steps", side, "tree"), {})
+    head = chosen[:1]
+    kept = memo.get(head)
+    if kept is None or kept[0] is not s:
+        kept = memo[head] = (s, _carriers(s, side, transporters(s, side)) if not head
+                             else _head_entries(s, side, head[0]))
     if not chosen:
-        return _carriers(s, side, mine)
-    head = chosen[0]
-    if head == LEVEL[0]:
-        entries = _level_entries(TRANSPORT.level_parts(s, side, mine))
-    else:
-        u = s.by_label(head)
-        entries = []
-        if u is not None and u in mine:
-            entries = _carrier_entries(
-                s, u, TRANSPORT.unit_parts(s, side, u, mine, Asking(s, side)))
-    if not entries:
-        top = _carriers(s, side, mine)
-        if head == DONE.token:
+        return list(kept[1])
+    if not kept[1]:
+        if chosen[0] == DONE.token and len(chosen) > 1:
             raise kit_steps.unknown_choice([], chosen[1], chosen[:1])
-        raise kit_steps.unknown_choice(top, head)
-    return kit_steps.branch(entries, chosen)
+        raise kit_steps.unknown_choice(_transport(s, side, ()), chosen[0])
+    return kit_steps.branch(kept[1], chosen)
+
+
+def _head_entries(s, side: str, head: str) -> list:
+    """The orders under a first step (a carrier, or cross-levelling) with their paths."""
+    mine = transporters(s, side)
+    if head == LEVEL[0]:
+        return _level_entries(TRANSPORT.level_parts(s, side, mine))
+    u = s.by_label(head)
+    if u is None or u not in mine:
+        return []
+    return _carrier_entries(s, u, TRANSPORT.unit_parts(s, side, u, mine, Asking(s, side)))
 
 
 def _carriers(s, side: str, mine: list) -> list[Step]:
@@ -83,9 +94,8 @@ def _carriers(s, side: str, mine: list) -> list[Step]:
     out = [DONE]
     for u in mine:
         parts = TRANSPORT.unit_parts(s, side, u, mine, ask)
-        count = sum(_orders_in(what, run) for what, run, _ in parts)
-        if count == 1:
-            count = sum(1 for _ in _carrier_paths(parts))
+        count = sum(sum(map(len, run)) if what == CARRY else len(run)
+                    for what, run, _ in parts)
         if count == 1:
             out += kit_steps.branch(_carrier_entries(s, u, parts))
         elif count:
@@ -107,10 +117,6 @@ def _level_entries(parts: list) -> list:
 
 def _carrier_label(s, u) -> str:
     return f"{u.label} at {s.cfg.names[u.node]}"
-
-
-def _orders_in(what: str, run) -> bool:
-    return any(run) if what == CARRY else bool(run)
 
 
 def _carrier_paths(parts: list):
@@ -154,11 +160,12 @@ def _sample_transport(s, side: str, rng: random.Random):
     mine = transporters(s, side)
     ask, asked = Asking(s, side), bots.asked(s, side)
     soon = bots._food_soon(s)
+    memo = s.cfg.weight_memo.setdefault(("steps", side, "weights"), {})
     groups: list[tuple[float, list, list[float]]] = []
     for u in mine:
         parts = TRANSPORT.unit_parts(s, side, u, mine, ask)
-        _group(s, parts, asked, soon, groups)
-    _group(s, TRANSPORT.level_parts(s, side, mine), asked, soon, groups)
+        _group(s, parts, asked, soon, groups, memo)
+    _group(s, TRANSPORT.level_parts(s, side, mine), asked, soon, groups, memo)
     total = sum(g[0] for g in groups)
     groups.insert(0, (bots.transport_pass(total), [PASS], [1.0]))
     pick = rng.random() * (total + groups[0][0])
@@ -169,13 +176,25 @@ def _sample_transport(s, side: str, rng: random.Random):
     return rng.choices(orders, weights)[0]
 
 
-def _group(s, parts: list, asked, soon: bool, groups: list) -> None:
-    """One carrier's (or the ports') orders and weights, added to `groups` if any."""
+def _group(s, parts: list, asked, soon: bool, groups: list, memo: dict) -> None:
+    """One carrier's (or the ports') orders and weights, added to `groups` if any.
+    Each piece of a carry run (a receiver's orders) keeps its weights while it is
+    handed out again (the same object: `listed_parts`), as `bots.weights` keeps them."""
     orders: list = []
     weights: list[float] = []
-    for what, run, _ in parts:
-        orders += [m for piece in run for m in piece] if what == CARRY else list(run)
-        weights += bots.part_weights(s, asked, what, run, soon)
+    for what, run, whose in parts:
+        if what == CARRY:
+            kept = memo.get(whose)
+            old, was = (kept[0], kept[1]) if kept is not None and kept[2] == soon else ((), ())
+            each = [was[i] if i < len(old) and old[i] is piece
+                    else bots.piece_weights(s, piece, soon) for i, piece in enumerate(run)]
+            memo[whose] = (run, each, soon)
+            for piece, w in zip(run, each):
+                orders += piece
+                weights += w
+        else:
+            orders += run
+            weights += bots.part_weights(s, asked, what, run, soon)
     if orders and sum(weights) > 0:
         groups.append((sum(weights), orders, weights))
 
@@ -183,25 +202,51 @@ def _group(s, parts: list, asked, soon: bool, groups: list) -> None:
 # -------------------------------------------------------------------- spend
 
 
-def _spend_entries(rules, s, side: str):
-    """Spend resources: buy (by sea) or fly in a unit or tokens, then which, then how
-    many tokens; a special card to buy; a card to play now."""
-    for m in rules.legal_moves(s, side):
-        if m is PASS:
-            yield ((DONE.token, DONE.label),), m
-        elif m.verb in ("buy", "fly"):
-            how = ("buy", "buy by sea") if m.verb == "buy" else ("fly", "fly in by air")
-            if m.cls:
-                word = WORDS[m.cls]
-                yield (how, (m.cls, word), (str(m.n), f"{m.n} {word}")), m
-            else:
-                yield (how, (m.unit, _words(m.unit))), m
-        elif m.verb == "card":
-            yield (("card", "buy a special card"), (m.unit, _words(m.unit))), m
-        else:
-            text = str(m).split(" ", 1)[1]  # `play NAME [TARGET] [N|CLASS]`
-            yield (("play", "play a special card now"), (text.replace(" ", "@"),
-                                                          _words(text))), m
+SPENDING = Spend()
+#: the first step of Spend resources: what kind of purchase, in listing order
+PURCHASES = (("buy", "buy by sea"), ("fly", "fly in by air"), ("card", "buy a special card"),
+             ("play", "play a special card now"))
+
+
+def _spend(s, side: str, chosen: tuple[str, ...]) -> list[Step]:
+    """Spend resources: buy by sea or fly in (a unit, or tokens: the class, then how
+    many), a special card, or a card played now; each kind listed from its own part."""
+    if not chosen:
+        out = [DONE]
+        for head in PURCHASES:
+            entries = _purchases(s, side, head)
+            if len(entries) == 1:
+                out += kit_steps.branch(entries)
+            elif entries:
+                out.append(Step(*head))
+        return out
+    head = next((h for h in PURCHASES if h[0] == chosen[0]), None)
+    entries = _purchases(s, side, head) if head is not None else []
+    if not entries:
+        if chosen[0] == DONE.token:
+            raise kit_steps.unknown_choice([], chosen[1], chosen[:1])
+        raise kit_steps.unknown_choice(_spend(s, side, ()), chosen[0])
+    return kit_steps.branch(entries, chosen)
+
+
+def _purchases(s, side: str, head) -> list:
+    """One kind of purchase's orders with their paths (`head` first)."""
+    verb = head[0]
+    if verb in ("buy", "fly"):
+        out = [((head, (m.unit, _words(m.unit))), m)
+               for m in SPENDING.unit_buys(s, side) if m.verb == verb]
+        for how, letter, run in SPENDING.token_buys(s, side):
+            if how == verb:
+                word = WORDS[letter]
+                out += [((head, (letter, word), (str(m.n), f"{m.n} {word}")), m) for m in run]
+        return out
+    if verb == "card":
+        return [((head, (m.unit, _words(m.unit))), m) for m in SPENDING.card_buys(s, side)]
+    out = []
+    for m in SPENDING.plays(s, side):
+        text = str(m).split(" ", 1)[1]  # `play NAME [TARGET] [N|CLASS]`
+        out.append(((head, (text.replace(" ", "@"), _words(text))), m))
+    return out
 
 
 def _words(name: str) -> str:
