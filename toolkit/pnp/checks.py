@@ -24,7 +24,7 @@ from toolkit.pnp.counters import DEFAULT_BLEED as COUNTER_BLEED, counter_counts,
 from toolkit.pnp.fonts import ALIASES, BUILTIN
 from toolkit.pnp.imposition import FOLD_GAP, fit_count
 from toolkit.pnp.press import effective, unknown_names
-from toolkit.pnp.units import MM, PressOptions, to_points
+from toolkit.pnp.units import MM, PressOptions, check_bleed, to_points
 
 MIN_READABLE = 6.0  # pt: the smallest text a printed kit should carry
 
@@ -45,6 +45,7 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
     env = SandboxedEnvironment()
     fonts = set(BUILTIN) | {a for a in ALIASES} | {a.name for a in assets.values() if a.kind == "font"}
     for layout in scenario.layouts.values():
+        out += _layout_bleed(layout)
         for el in layout.elements:
             what = f"layout {layout.name}: {el.kind} at {el.x}, {el.y}"
             # an unknown field or a value outside its choices: the language refused it already
@@ -82,6 +83,18 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
     # the language's checks: dsl.checks refuses them before the press runs
     out += _fits(scenario, options)
     return out
+
+
+def _layout_bleed(layout: Any) -> list[Diagnostic]:
+    """A layout's own bleed, held to what a print shop accepts (as `--bleed` is)."""
+    if "bleed" not in layout.fields or _template(layout.fields["bleed"]):
+        return []
+    try:
+        check_bleed(to_points(layout.fields["bleed"]))
+    except ValueError as exc:
+        return [_diag(layout.fields.pos("bleed"), f"layout {layout.name}: bleed {exc}",
+                      "write a bleed from 0 to 6 mm (3 mm is usual)")]
+    return []
 
 
 def _symbol_shapes(scenario: Any) -> list[Diagnostic]:
