@@ -81,6 +81,7 @@ def test_diagnostics_definition_completion_and_a_fix_through_the_protocol(folder
     """One server session (starting a server is the slow part): open, ask, fix, see it clean."""
     uri = from_fs_path(str(folder / "s.scn"))
     seen_before_fix = {}
+    said = {}
 
     async def requests(client, uri):
         def at(kind, line, col):
@@ -91,6 +92,11 @@ def test_diagnostics_definition_completion_and_a_fix_through_the_protocol(folder
         terrain = await client.text_document_definition_async(at(lsp.DefinitionParams, 5, 34))
         fields = await client.text_document_completion_async(at(lsp.CompletionParams, 9, 39))
         seen_before_fix.update(client.published)
+        hover = await client.text_document_hover_async(at(lsp.HoverParams, 1, 4))
+        actions = await client.text_document_code_action_async(lsp.CodeActionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=uri), range=client.published[uri][0].range,
+            context=lsp.CodeActionContext(diagnostics=client.published[uri])))
+        said.update(hover=hover, actions=actions)
         fixed = TEXT.replace("greeen", "green").replace("infantri", "infantry")
         client.text_document_did_change(lsp.DidChangeTextDocumentParams(
             text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=2),
@@ -112,6 +118,12 @@ def test_diagnostics_definition_completion_and_a_fix_through_the_protocol(folder
     greeen = seen_before_fix[uri][0]
     assert greeen.message.endswith("hint: did you mean 'green'?")
     assert (greeen.range.end.character, greeen.severity) == (33, lsp.DiagnosticSeverity.Error)
+
+    # hover says what a keyword means; a quick fix per "did you mean" ('greeen' -> 'green')
+    assert said["hover"].contents.value.startswith("**ruleset**: the referee that plays")
+    fixes = [(a.title, a.edit.changes[uri][0].range.start.line, a.edit.changes[uri][0].range.start.character,
+              a.edit.changes[uri][0].new_text) for a in said["actions"]]
+    assert ("change to 'green'", 4, 26, "green") in fixes
 
     # `infantry` (line 8) is defined in the included file
     (location,) = definition
