@@ -149,3 +149,18 @@ def test_check_paths_reports_what_play_and_build_would_refuse(tmp_path, capsys):
     path = changed(tmp_path, "skirmish", "  sides Red, Blue\n", "  sides Red, Blue\n  players 1\n")
     assert check_paths([path]) == 1
     assert "the ruleset skirmish is for 2 players, not 1" in capsys.readouterr().err
+
+
+def test_a_misspelt_last_front_card_field_is_an_error_with_did_you_mean(tmp_path):
+    path = changed(tmp_path, "last_front", "card ambush x2 { category special; face_value 2;",
+                   "card ambush x2 { category special; face_vaule 2;")
+    assert [(m, h) for _, _, m, h in errors(path)] == [
+        ("card ambush: the ruleset last_front reads no field 'face_vaule'", "did you mean 'face_value'?")]
+
+
+def test_every_shipped_scenario_checks_without_a_warning_about_the_fields_it_reads():
+    from toolkit.inspect import scenario_files
+
+    files, _ = scenario_files([CONTENT])
+    said = [(f.name, d.message) for f in files for d in beyond_language(dsl.load(f)) if "reads no field" in d.message]
+    assert said == []

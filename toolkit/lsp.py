@@ -350,6 +350,13 @@ def make_server() -> LanguageServer:
     def did_save(ls: LanguageServer, params: lsp.DidSaveTextDocumentParams) -> None:
         publish(ls, params.text_document.uri)
 
+    _answer_questions(server)
+    return server
+
+
+def _answer_questions(server: LanguageServer) -> None:
+    """The requests an editor asks at the cursor: definition, completion, hover, fixes."""
+
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
     def definition(ls: LanguageServer, params: lsp.DefinitionParams) -> list[lsp.Location]:
         doc = ls.workspace.get_text_document(params.text_document.uri)
@@ -383,8 +390,6 @@ def make_server() -> LanguageServer:
     def code_action(ls: LanguageServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
         doc = ls.workspace.get_text_document(params.text_document.uri)
         return quick_fixes(doc.source, params.text_document.uri, list(params.context.diagnostics))
-
-    return server
 
 
 def serve() -> None:

@@ -49,6 +49,7 @@ PIECE_FIELDS = {
     "carries": fx.Int(0, 99), "supply_range": fx.Int(0, 99), "fuel_in_combat": fx.Bool(),
     "air_defence_range": fx.Int(0, 99), "air_defence_roll": _ANY,
     "repairs_per_turn": fx.Int(0, 99), "opens_apod": fx.Bool(), "mission_card": fx.Bool(),
+    "class": _ANY,  # a supply token's class (cl1 food, cl3 fuel, cl5 ammo): the sheets read it
 }
 NEEDS = Needs(
     piece_fields=PIECE_FIELDS,
