@@ -164,3 +164,33 @@ def test_every_shipped_scenario_checks_without_a_warning_about_the_fields_it_rea
     files, _ = scenario_files([CONTENT])
     said = [(f.name, d.message) for f in files for d in beyond_language(dsl.load(f)) if "reads no field" in d.message]
     assert said == []
+
+
+@pytest.mark.parametrize("old, new, field", [
+    ("emphasis industry; air [3, 4, 3, 3]; capital [3, 3, 4, 3]",
+     "emphasis industry; air [3, 4, 3, 3]; cappital [3, 3, 4, 3]", "capital"),
+    ("emphasis industry; air [3, 4, 3, 3]; capital [3, 3, 4, 3]",
+     "emphhasis industry; air [3, 4, 3, 3]; capital [3, 3, 4, 3]", "emphasis"),
+])
+def test_a_card_field_its_layout_looks_into_is_an_error_at_check(tmp_path, old, new, field):
+    """The fuzz run's findings: a Front Line supply card with `cappital` (the layout reads
+    `card.capital[0]`) or `emphhasis` (the icon is named by `card.emphasis`) checked clean
+    and stopped `frontkit build` halfway."""
+    path = changed(tmp_path, "front_line", old, new, file="common.scn")
+    path = tmp_path / "main.scn"
+    line = line_of(path, new, file="common.scn")
+    wrong = new.split(";")[2 if field == "capital" else 0].split()[0]
+    found = [(l, m, h) for l, _, m, h in errors(path)]
+    assert (line, f"card centered_industry: layout supply reads its {field}, and the card has no field "
+                  f"{field}", f"did you mean '{field}'?") in found, (wrong, found)
+
+
+def test_a_range_of_one_number_fills_the_sheets(tmp_path):
+    """The fuzz run's finding: `range 11` (one number, which the rules read as 11-11) checked
+    clean and the sheets failed on `r.low`."""
+    from toolkit.pnp.sheets import render_rml
+
+    path = changed(tmp_path, "fantasy_line_battle", "card knight x2 { cost 4; health 8; damage 2; range 1-1 }",
+                   "card knight x2 { cost 4; health 8; damage 2; range 1 }")
+    assert errors(path) == []
+    assert "An example Day" in render_rml(dsl.load(path))

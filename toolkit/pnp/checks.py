@@ -23,6 +23,7 @@ from toolkit.pnp.cards import layout_bleed
 from toolkit.pnp.counters import DEFAULT_BLEED as COUNTER_BLEED, counter_counts, counter_size
 from toolkit.pnp.fonts import ALIASES, BUILTIN
 from toolkit.pnp.imposition import FOLD_GAP, fit_count
+from toolkit.pnp.layout_reads import layout_problems
 from toolkit.pnp.press import effective, unknown_names
 from toolkit.pnp.units import MM, PressOptions, check_bleed, to_points
 
@@ -74,6 +75,7 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
                     if not path.is_file():
                         out.append(_diag(el.fields.pos(key),
                                          f"{what}: image {ref}: file not found: {path}"))
+    out += layout_problems(scenario)
     out += _symbol_shapes(scenario)
     out += _drawn_values(scenario)
     for f in stray:
