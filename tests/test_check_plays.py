@@ -194,3 +194,13 @@ def test_a_range_of_one_number_fills_the_sheets(tmp_path):
                    "card knight x2 { cost 4; health 8; damage 2; range 1 }")
     assert errors(path) == []
     assert "An example Day" in render_rml(dsl.load(path))
+
+
+def test_counters_a_press_block_asks_for_are_held_to_the_limits_at_check(tmp_path):
+    """The fuzz run's hang: `per_side 100000` on a Front Lines marker of the press block
+    checked clean and `build` drew 200,000 counters."""
+    path = changed(tmp_path, "front_lines", "land_mine      { per_side 1;", "land_mine      { per_side 100000;",
+                   file="layouts.scn")
+    found = [m for _, _, m, _ in errors(path)]
+    assert "with piece 'land_mine' the scenario prints up to 200,034 counters; the limit is 20,000 " \
+           "counters in a scenario (raise it with --limit counters=N)" in found

@@ -17,6 +17,7 @@ from typing import Any
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
+from dsl.bounds import printed_counts
 from dsl.errors import Diagnostic, suggest
 from dsl.fields import ELEMENT_FIELDS
 from toolkit.pnp.cards import layout_bleed
@@ -76,6 +77,7 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
                         out.append(_diag(el.fields.pos(key),
                                          f"{what}: image {ref}: file not found: {path}"))
     out += layout_problems(scenario)
+    out += printed_counts(scenario)  # with the press block's markers and counts
     out += _symbol_shapes(scenario)
     out += _drawn_values(scenario)
     for f in stray:
