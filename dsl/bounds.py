@@ -73,6 +73,13 @@ def _quantity(value: int, pos: Pos, what: str) -> list[Diagnostic]:
     return []
 
 
+def printed_counts(scenario: Scenario) -> list[Diagnostic]:
+    """The counters a scenario prints, held to the `quantity` and `counters` limits; the
+    press asks it again of the scenario it draws (press blocks applied: `markers`), whose
+    counts the language alone does not see."""
+    return _piece_counts(scenario)
+
+
 def _piece_counts(scenario: Scenario) -> list[Diagnostic]:
     out = []
     sides = max(len(scenario.sides), 1)

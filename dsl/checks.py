@@ -21,6 +21,7 @@ from dsl.model import (
     Length,
     PieceType,
     Pos,
+    Range,
     Scenario,
     Setup,
     Table,
@@ -143,7 +144,31 @@ def check_top(scenario: Scenario, items: list) -> list[Diagnostic]:
     out += check_fields(scenario.fields, "scenario")
     if len(set(scenario.sides)) != len(scenario.sides):
         out.append(_err(scenario.fields.pos("sides"), "a side is named twice"))
+    if "players" in scenario.fields:
+        out += check_players(scenario)
     return out
+
+
+def check_players(scenario: Scenario) -> list[Diagnostic]:
+    """`players N` or `players LOW-HIGH` / `LOW+`: each player plays one of the sides, the
+    first N of them, so the fewest players must be at least 1 and at most the sides listed."""
+    value = scenario.fields["players"]
+    pos = typed.value_pos(_field(scenario.fields, "players"))
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    if not whole and not isinstance(value, Range):
+        return [_err(pos, f"players takes a number or a range such as 2-5, not {value!r}",
+                     "write `players 2` or `players 2-5`")]
+    low, high = (value, value) if whole else (value.low, value.high)
+    if low < 1:
+        return [_err(pos, f"players {value}: a game needs at least 1 player")]
+    if high is not None and high < low:
+        return []  # the language says the range runs backwards
+    sides = len(scenario.sides)
+    if scenario.sides and low > sides:
+        return [_err(pos, f"players {value}: the scenario has {sides} side{'s' if sides != 1 else ''} "
+                          f"({', '.join(scenario.sides)}), and each player plays one",
+                     f"list a side per seat (`sides …`) or write `players {sides}`")]
+    return []
 
 
 def check_fields(fields: Fields, owner: str) -> list[Diagnostic]:
@@ -195,13 +220,22 @@ def _names(values) -> tuple[str, ...]:
 
 def check_board(scenario: Scenario, board: Board, unknown: Unknowns) -> list[Diagnostic]:
     out = check_fields(board.fields, f"board '{board.name}'")
-    terrains = scenario.terrains
-    reported: set[str] = set()
-    if board.fields.get("terrain") is not None and str(board.fields.get("terrain")) not in terrains:
+    reported: set[str] = set()  # unknown terrains, reported once a board
+    if board.fields.get("terrain") is not None and str(board.fields.get("terrain")) not in scenario.terrains:
         t = str(board.fields["terrain"])
         reported.add(t)
         written = next(f for f in board.fields.entries if f.name == "terrain")
-        unknown.add("terrain", t, typed.value_pos(written), f"unknown terrain '{t}'", suggest(t, terrains))
+        unknown.add("terrain", t, typed.value_pos(written), f"unknown terrain '{t}'", suggest(t, scenario.terrains))
+    out += _check_spaces(scenario, board, unknown, reported)
+    out += _check_links(board)
+    out += _check_borders(board)
+    out += _check_zones(scenario, board, unknown)
+    return out
+
+
+def _check_spaces(scenario: Scenario, board: Board, unknown: Unknowns, reported: set[str]) -> list[Diagnostic]:
+    out = []
+    terrains = scenario.terrains
     seen_ids: dict[str, Pos] = {}
     for space in board.spaces:
         if board.kind == "map":
@@ -222,6 +256,11 @@ def check_board(scenario: Scenario, board: Board, unknown: Unknowns) -> list[Dia
             unknown.add("side", str(owner), space.fields.pos("owner"), f"owner '{owner}' is not a side",
                         suggest(str(owner), scenario.sides))
         out += check_fields(space.fields, f"space '{space.id}'")
+    return out
+
+
+def _check_links(board: Board) -> list[Diagnostic]:
+    out = []
     for link in board.links:
         for end in (link.a, link.b):
             if end not in board:
@@ -234,6 +273,11 @@ def check_board(scenario: Scenario, board: Board, unknown: Unknowns) -> list[Dia
                                 "on a grid, a link marks the edge between two neighbouring spaces"))
         if link.a == link.b:
             out.append(_err(link.pos, f"link {link.a}–{link.b} joins a space to itself"))
+    return out
+
+
+def _check_borders(board: Board) -> list[Diagnostic]:
+    out = []
     for border in board.borders:
         for end in (border.a, border.b):
             if end not in board:
@@ -242,6 +286,11 @@ def check_board(scenario: Scenario, board: Board, unknown: Unknowns) -> list[Dia
         if border.a in board and border.b in board and board.graph.has_edge(border.a, border.b):
             out.append(_err(border.pos, f"border {border.a}–{border.b}: the spaces are joined",
                             f"use `link {border.a} {border.b} {{ … }}` to mark a feature on a connection"))
+    return out
+
+
+def _check_zones(scenario: Scenario, board: Board, unknown: Unknowns) -> list[Diagnostic]:
+    out = []
     zone_names: dict[str, Pos] = {}
     for zone in board.zones:
         if zone.name in zone_names:

@@ -297,83 +297,125 @@ def _describe(value: Any) -> str:
 
 def _check_one(value: Any, spec: FieldSpec, kind: str, label: str, pos: Pos, name: str,
                templates: bool, fonts: tuple[str, ...]) -> list[Diagnostic]:
-    def err(message: str, hint: str | None = None) -> list[Diagnostic]:
-        return [Diagnostic.at(pos, message, hint)]
-
+    """One value against the `kind` it should be: [] or one diagnostic at `pos`."""
     if templates and is_template(value):
         return []
-    number = isinstance(value, (int, float)) and not isinstance(value, bool)
-    if kind == "length":
-        if isinstance(value, Length) or isinstance(value, str) and LENGTH_TEXT.fullmatch(value):
-            return []
-        if number:
-            return err(f"{label} takes a length, not the number {value}",
-                       f"add a unit: `{name} {value}mm` (lengths take mm, cm, in, pt)")
-        return err(f"{label} takes a length, not {_describe(value)}", f"write `{name} 2mm` (mm, cm, in or pt)")
-    if kind in ("number", "whole"):
-        if isinstance(value, Length):
-            unit = "points" if "size" in name else "a plain number"
-            return err(f"{label} takes a number, not the length {value}",
-                       f"write `{name} {_plain(round(value.points, 1) if 'size' in name else value.amount)}` "
-                       f"({unit}, no unit)")
-        if not number:
-            return err(f"{label} takes a {'whole ' if kind == 'whole' else ''}number, not {_describe(value)}",
-                       f"write `{name} 2`")
-        if kind == "whole" and not isinstance(value, int):
-            return err(f"{label} takes a whole number, not {value}")
-        if spec.minimum is not None and value < spec.minimum or spec.maximum is not None and value > spec.maximum:
-            return err(f"{label} is {value}; it must be {_span(spec)}")
-        if spec.multiple_of and value % spec.multiple_of:
-            return err(f"{label} is {value}; it must be a multiple of {_plain(spec.multiple_of)}",
-                       "write 0, 90, 180 or 270" if spec.multiple_of == 90 else None)
+    check = _KINDS.get(kind)
+    problem = check(Value(value, spec, label, name, fonts)) if check is not None else None
+    if problem is None:
         return []
-    if kind == "range":
-        if isinstance(value, Range) or (isinstance(value, int) and not isinstance(value, bool)):
-            return []
-        return err(f"{label} takes a range such as 1-2, 2+ or 3, not {_describe(value)}")
-    if kind == "flag":
-        if isinstance(value, bool):
-            return []
-        return err(f"{label} is a flag: write `{name}` alone (or `{name} false`), not {_describe(value)}")
-    if kind == "colour":
-        if not isinstance(value, str) or value is True:
-            return err(f"{label} takes a colour, not {_describe(value)}", "write \"#rrggbb\" or a colour name")
-        try:
-            normalised = normalise_colour(value)
-        except ValueError:
-            message, hint = colour_problem(value.strip())
-            return err(f"{label}: {message}", hint)
-        if normalised in NO_COLOUR and not spec.clear_ok:
-            return err(f"{label} cannot be {normalised}: it would draw nothing",
-                       f"leave `{name}` out for black, or remove the element")
-        return []
-    if kind == "font":
-        if not isinstance(value, str):
-            return err(f"{label} takes a font name, not {_describe(value)}")
-        known = set(BUILTIN_FONTS) | set(FONT_ALIASES)
-        if value.lower() in known or value in fonts:
-            return []
-        hint = suggest(value, set(BUILTIN_FONTS) | set(fonts))
-        if hint is None or not hint.startswith("did you mean"):
-            hint = f"declare it with `font {value} \"file.ttf\"`, or use {', '.join(BUILTIN_FONTS)}"
-        return err(f"{label}: unknown font '{value}'", hint)
-    if kind == "name":
-        if not isinstance(value, str) or not _NAME.fullmatch(value):
-            return err(f"{label} takes a name, not {_describe(value)}")
-        if spec.choices and value not in spec.choices:
-            return err(f"{label}: '{value}' is not one of {', '.join(spec.choices)}",
-                       suggest(value, spec.choices))
-        return []
-    if kind == "text":
-        if not isinstance(value, str):
-            return err(f"{label} takes a quoted string, not {_describe(value)}")
-        if name == "when":  # drawn as `{{ when }}`: what check passes, the press can evaluate
-            problem = _expression_problem(value)
-            if problem:
-                return err(f"{label} is not an expression the press can evaluate: {problem}",
-                           'write a condition such as "card.cost > 2" or "side == \'North\'"')
-        return []
-    return []
+    message, hint = problem if isinstance(problem, tuple) else (problem, None)
+    return [Diagnostic.at(pos, message, hint)]
+
+
+@dataclass(frozen=True)
+class Value:
+    """A value being checked, with what the message needs to say where it belongs."""
+
+    value: Any
+    spec: FieldSpec
+    label: str  # `layout 'c': text at 1mm, 1mm: font_size`
+    name: str  # the field's name
+    fonts: tuple[str, ...]
+
+    @property
+    def number(self) -> bool:
+        return isinstance(self.value, (int, float)) and not isinstance(self.value, bool)
+
+
+Problem = str | tuple[str, str | None] | None  # a message, or a message and a hint
+
+
+def _length(v: Value) -> Problem:
+    value, label, name = v.value, v.label, v.name
+    if isinstance(value, Length) or isinstance(value, str) and LENGTH_TEXT.fullmatch(value):
+        return None
+    if v.number:
+        return (f"{label} takes a length, not the number {value}",
+                f"add a unit: `{name} {value}mm` (lengths take mm, cm, in, pt)")
+    return f"{label} takes a length, not {_describe(value)}", f"write `{name} 2mm` (mm, cm, in or pt)"
+
+
+def _number(v: Value, whole: bool = False) -> Problem:
+    value, spec, label, name = v.value, v.spec, v.label, v.name
+    if isinstance(value, Length):
+        unit = "points" if "size" in name else "a plain number"
+        return (f"{label} takes a number, not the length {value}",
+                f"write `{name} {_plain(round(value.points, 1) if 'size' in name else value.amount)}` "
+                f"({unit}, no unit)")
+    if not v.number:
+        return f"{label} takes a {'whole ' if whole else ''}number, not {_describe(value)}", f"write `{name} 2`"
+    if whole and not isinstance(value, int):
+        return f"{label} takes a whole number, not {value}"
+    if spec.minimum is not None and value < spec.minimum or spec.maximum is not None and value > spec.maximum:
+        return f"{label} is {value}; it must be {_span(spec)}"
+    if spec.multiple_of and value % spec.multiple_of:
+        return (f"{label} is {value}; it must be a multiple of {_plain(spec.multiple_of)}",
+                "write 0, 90, 180 or 270" if spec.multiple_of == 90 else None)
+    return None
+
+
+def _range(v: Value) -> Problem:
+    if isinstance(v.value, Range) or (isinstance(v.value, int) and not isinstance(v.value, bool)):
+        return None
+    return f"{v.label} takes a range such as 1-2, 2+ or 3, not {_describe(v.value)}"
+
+
+def _flag(v: Value) -> Problem:
+    if isinstance(v.value, bool):
+        return None
+    return f"{v.label} is a flag: write `{v.name}` alone (or `{v.name} false`), not {_describe(v.value)}"
+
+
+def _colour(v: Value) -> Problem:
+    value, label, name = v.value, v.label, v.name
+    if not isinstance(value, str) or value is True:
+        return f"{label} takes a colour, not {_describe(value)}", "write \"#rrggbb\" or a colour name"
+    try:
+        normalised = normalise_colour(value)
+    except ValueError:
+        message, hint = colour_problem(value.strip())
+        return f"{label}: {message}", hint
+    if normalised in NO_COLOUR and not v.spec.clear_ok:
+        return (f"{label} cannot be {normalised}: it would draw nothing",
+                f"leave `{name}` out for black, or remove the element")
+    return None
+
+
+def _font(v: Value) -> Problem:
+    value, label, fonts = v.value, v.label, v.fonts
+    if not isinstance(value, str):
+        return f"{label} takes a font name, not {_describe(value)}"
+    if value.lower() in set(BUILTIN_FONTS) | set(FONT_ALIASES) or value in fonts:
+        return None
+    hint = suggest(value, set(BUILTIN_FONTS) | set(fonts))
+    if hint is None or not hint.startswith("did you mean"):
+        hint = f"declare it with `font {value} \"file.ttf\"`, or use {', '.join(BUILTIN_FONTS)}"
+    return f"{label}: unknown font '{value}'", hint
+
+
+def _name(v: Value) -> Problem:
+    value, spec, label = v.value, v.spec, v.label
+    if not isinstance(value, str) or not _NAME.fullmatch(value):
+        return f"{label} takes a name, not {_describe(value)}"
+    if spec.choices and value not in spec.choices:
+        return f"{label}: '{value}' is not one of {', '.join(spec.choices)}", suggest(value, spec.choices)
+    return None
+
+
+def _text(v: Value) -> Problem:
+    if not isinstance(v.value, str):
+        return f"{v.label} takes a quoted string, not {_describe(v.value)}"
+    if v.name == "when":  # drawn as `{{ when }}`: what check passes, the press can evaluate
+        problem = _expression_problem(v.value)
+        if problem:
+            return (f"{v.label} is not an expression the press can evaluate: {problem}",
+                    'write a condition such as "card.cost > 2" or "side == \'North\'"')
+    return None
+
+
+_KINDS = {"length": _length, "number": _number, "whole": lambda v: _number(v, whole=True),
+          "range": _range, "flag": _flag, "colour": _colour, "font": _font, "name": _name, "text": _text}
 
 
 @lru_cache(maxsize=256)

@@ -191,7 +191,7 @@ def test_kit_needs_report_sides_options_and_piece_fields_where_they_are_written(
     assert got == [
         ("the ruleset x is for 2 sides, not 3", 3, "error"),
         ("the ruleset x needs a deck battle", 2, "error"),
-        ("piece inf: the ruleset x reads no field 'strenght'", 9, "warning"),
+        ("piece inf: the ruleset x reads no field 'strenght'", 9, "error"),  # misspelt: an error
         ("piece inf: moves: one is not a whole number from 1 to 3", 9, "error"),
         ("the ruleset x has no option 'round'", 12, "error"),
         ("A1 already holds A's piece (line 10); one piece per space", 11, "error"),

@@ -17,6 +17,8 @@ from pygls.lsp.client import LanguageClient  # noqa: E402
 from pygls.uris import from_fs_path  # noqa: E402
 
 from dsl import DslError, load  # noqa: E402
+from toolkit.inspect import beyond_language  # noqa: E402
+from toolkit.lsp import check_text, hover_text, quick_fixes, to_lsp  # noqa: E402
 
 TEXT = '''scenario "L" {
   ruleset front_lines
@@ -79,6 +81,7 @@ def test_diagnostics_definition_completion_and_a_fix_through_the_protocol(folder
     """One server session (starting a server is the slow part): open, ask, fix, see it clean."""
     uri = from_fs_path(str(folder / "s.scn"))
     seen_before_fix = {}
+    said = {}
 
     async def requests(client, uri):
         def at(kind, line, col):
@@ -89,6 +92,11 @@ def test_diagnostics_definition_completion_and_a_fix_through_the_protocol(folder
         terrain = await client.text_document_definition_async(at(lsp.DefinitionParams, 5, 34))
         fields = await client.text_document_completion_async(at(lsp.CompletionParams, 9, 39))
         seen_before_fix.update(client.published)
+        hover = await client.text_document_hover_async(at(lsp.HoverParams, 1, 4))
+        actions = await client.text_document_code_action_async(lsp.CodeActionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=uri), range=client.published[uri][0].range,
+            context=lsp.CodeActionContext(diagnostics=client.published[uri])))
+        said.update(hover=hover, actions=actions)
         fixed = TEXT.replace("greeen", "green").replace("infantri", "infantry")
         client.text_document_did_change(lsp.DidChangeTextDocumentParams(
             text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=2),
@@ -111,6 +119,12 @@ def test_diagnostics_definition_completion_and_a_fix_through_the_protocol(folder
     assert greeen.message.endswith("hint: did you mean 'green'?")
     assert (greeen.range.end.character, greeen.severity) == (33, lsp.DiagnosticSeverity.Error)
 
+    # hover says what a keyword means; a quick fix per "did you mean" ('greeen' -> 'green')
+    assert said["hover"].contents.value.startswith("**ruleset**: the referee that plays")
+    fixes = [(a.title, a.edit.changes[uri][0].range.start.line, a.edit.changes[uri][0].range.start.character,
+              a.edit.changes[uri][0].new_text) for a in said["actions"]]
+    assert ("change to 'green'", 4, 26, "green") in fixes
+
     # `infantry` (line 8) is defined in the included file
     (location,) = definition
     assert location.uri == from_fs_path(str(folder / "units.scn"))
@@ -122,5 +136,72 @@ def test_diagnostics_definition_completion_and_a_fix_through_the_protocol(folder
     assert {"font_size", "colour", "align", "shrink"} <= labels  # the fields of a text element
     assert {"infantry", "field", "c"} <= labels                 # and the scenario's names
 
-    # fixing the mistakes clears them
-    assert list(published[uri]) == []
+    # fixing the language's mistakes leaves what `frontkit check` says beyond them: the
+    # ruleset's own checks, same position and text (the test scenario is no whole game)
+    fixed_path = folder / "s.scn"
+    fixed_path.write_text(TEXT.replace("greeen", "green").replace("infantri", "infantry"))
+    expected = [(d.line - 1, d.column - 1, d.message) for d in beyond_language(load(fixed_path))]
+    assert expected, "the fixed scenario should still miss what front_lines needs"
+    assert [(d.range.start.line, d.range.start.character, d.message.split("\nhint: ")[0])
+            for d in published[uri]] == expected
+
+
+SKIRMISH = Path(__file__).resolve().parents[1] / "content" / "skirmish" / "skirmish.scn"
+FLB = Path(__file__).resolve().parents[1] / "content" / "fantasy_line_battle" / "fantasy_line_battle.scn"
+
+
+def _check_said(path: Path) -> list[tuple[int, int, str, str | None]]:
+    """What `frontkit check` prints of `path`: (line, column, message, hint)."""
+    try:
+        found = beyond_language(load(path))
+    except DslError as err:
+        found = err.diagnostics
+    return [(d.line, d.column, d.message, d.hint) for d in found]
+
+
+@pytest.mark.parametrize("game, old, new", [
+    (SKIRMISH, "ruleset skirmish", "ruleset skirmsh"),
+    (SKIRMISH, "effect extra_move(n=1)", "effect extra_mvoe(n=1)"),
+    (FLB, "card squire x2 { cost 2; health 4;", "card squire x2 { cost 2; helth 4;"),
+])
+def test_the_server_says_what_check_says_beyond_the_language(tmp_path, game, old, new):
+    """`ruleset skirmsh`, an unknown effect and a misspelt field: `check` reported them and
+    the server published nothing."""
+    for path in game.parent.iterdir():
+        if path.is_file():
+            (tmp_path / path.name).write_text(path.read_text())
+    target = tmp_path / game.name
+    text = target.read_text().replace(old, new, 1)
+    target.write_text(text)
+    said = _check_said(target)
+    assert said and any(d[3] and "did you mean" in d[3] for d in said)
+    served = check_text(text, str(target))[str(target)]
+    assert [(d.line, d.column, d.message, d.hint) for d in served] == said
+    # a quick fix per "did you mean" puts the meant word where the wrong one stands
+    lsp_diagnostics = [to_lsp(d) for d in served]
+    fixes = quick_fixes(text, "file:///x", lsp_diagnostics)
+    assert fixes
+    edit = fixes[0].edit.changes["file:///x"][0]
+    line = text.split("\n")[edit.range.start.line]
+    wrong = line[edit.range.start.character:edit.range.end.character]
+    assert wrong in new and edit.new_text in old and wrong != edit.new_text
+    fixed = text.split("\n")
+    fixed[edit.range.start.line] = line[:edit.range.start.character] + edit.new_text + \
+        line[edit.range.end.character:]
+    assert "\n".join(fixed) == text.replace(new, old, 1)
+
+
+def test_hover_says_what_a_keyword_a_field_or_a_name_means():
+    text = SKIRMISH.read_text()
+    lines = text.split("\n")
+
+    def hover(needle: str, word: str) -> str | None:
+        n = next(i for i, line in enumerate(lines) if needle in line)
+        return hover_text(text, str(SKIRMISH), n, lines[n].index(word) + 1)
+
+    assert hover("ruleset skirmish", "ruleset").startswith("**ruleset**: the referee that plays")
+    assert hover("terrain wood", "defence") == "**defence** (number): defence bonus"
+    assert hover("piece cavalry", "strength") == \
+        "**strength**: a field the ruleset skirmish reads: a whole number from 0 to 99"
+    assert hover("infantry at", "infantry").startswith("**infantry**: piece, defined at line")
+    assert hover("scenario \"Skirmish", "Skirmish") is None

@@ -96,10 +96,24 @@ def check_paths(paths: list[Path], as_json: bool = False) -> int:
 
 
 def _playable(scenario: Scenario) -> list[Diagnostic]:
-    """The ruleset's own checks (`check` means playable), with source lines attached."""
+    """The ruleset's own checks and the press's (`check` means playable and buildable),
+    with source lines attached."""
+    return with_sources(beyond_language(scenario))
+
+
+def beyond_language(scenario: Scenario) -> list[Diagnostic]:
+    """What `check` finds in a scenario the language accepts: the ruleset's checks (it
+    plays), and the errors `build` would stop at on the default paper and the fields the
+    reference sheets read (it builds). `frontkit lsp` shows the same."""
+    from toolkit.pnp.checks import check_press
+    from toolkit.pnp.sheet_needs import sheet_problems
     from toolkit.referee.playable import problems
 
-    return with_sources(problems(scenario))
+    out = problems(scenario)
+    press = [d for d in check_press(scenario) if d.is_error]
+    taken = {(d.path, d.line) for d in out + press if d.is_error}
+    sheets = [d for d in sheet_problems(scenario) if (d.path, d.line) not in taken]
+    return out + press + sheets
 
 
 def with_sources(found: list[Diagnostic]) -> list[Diagnostic]:

@@ -13,6 +13,7 @@ a real client in tests/test_lsp.py.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
@@ -35,13 +36,21 @@ WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")
 
 
 def check_text(text: str, path: str) -> dict[str, list[Diagnostic]]:
-    """What `frontkit check` says about `text` (the file at `path`), by file."""
+    """What `frontkit check` says about `text` (the file at `path`), by file: the
+    language's diagnostics, else the ruleset's and the press's (toolkit.inspect)."""
     out: dict[str, list[Diagnostic]] = {path: []}
     try:
-        loads(text, path=path)
+        scenario = loads(text, path=path)
     except DslError as err:
-        for d in err.diagnostics:
-            out.setdefault(d.path, []).append(d)
+        found = err.diagnostics
+    else:
+        from toolkit.inspect import beyond_language, with_sources
+
+        lines = text.split("\n")
+        found = [d.with_source(lines[d.line - 1] if 0 < d.line <= len(lines) else None)
+                 if d.path == path else with_sources([d])[0] for d in beyond_language(scenario)]
+    for d in found:
+        out.setdefault(d.path, []).append(d)
     return out
 
 
@@ -66,13 +75,57 @@ def to_lsp(d: Diagnostic) -> lsp.Diagnostic:
     related = [lsp.DiagnosticRelatedInformation(
         location=lsp.Location(uri=from_fs_path(n.path) or n.path, range=_range(n.line, n.column, n.source_line)),
         message=n.message) for n in d.notes]
+    meant = MEANT.fullmatch(d.hint or "")
     return lsp.Diagnostic(
         range=_range(d.line, d.column, d.source_line),
         message=message,
-        severity=lsp.DiagnosticSeverity.Error if d.is_error else lsp.DiagnosticSeverity.Warning,
+        severity=SEVERITY.get(d.severity, lsp.DiagnosticSeverity.Error),
         source="frontkit",
         related_information=related or None,
+        data={"meant": meant.group(1)} if meant else None,
     )
+
+
+SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning,
+            "note": lsp.DiagnosticSeverity.Information}
+MEANT = re.compile(r"did you mean '([^']+)'\?")
+
+
+# --------------------------------------------------------------- quick fixes
+
+
+def fix_range(line_text: str, column: int, meant: str) -> tuple[int, int] | None:
+    """Where on the line (from the diagnostic's column, 0-based) the word stands that a
+    "did you mean" replaces: the word most like `meant` that is not `meant` already."""
+    best, best_ratio = None, 0.0
+    for m in WORD.finditer(line_text):
+        if m.end() <= column or m.group() == meant:
+            continue
+        ratio = difflib.SequenceMatcher(None, m.group().casefold(), meant.casefold()).ratio()
+        if ratio > best_ratio:
+            best, best_ratio = (m.start(), m.end()), ratio
+    return best
+
+
+def quick_fixes(text: str, uri: str, diagnostics: list[lsp.Diagnostic]) -> list[lsp.CodeAction]:
+    """One quick fix per "did you mean": the misspelt word replaced by the meant one."""
+    lines = text.split("\n")
+    out = []
+    for d in diagnostics:
+        meant = (d.data or {}).get("meant") if isinstance(d.data, dict) else None
+        line = d.range.start.line
+        if not meant or not 0 <= line < len(lines):
+            continue
+        span = fix_range(lines[line], d.range.start.character, meant)
+        if span is None:
+            continue
+        edit = lsp.TextEdit(range=lsp.Range(start=lsp.Position(line=line, character=span[0]),
+                                            end=lsp.Position(line=line, character=span[1])),
+                            new_text=meant)
+        out.append(lsp.CodeAction(title=f"change to '{meant}'", kind=lsp.CodeActionKind.QuickFix,
+                                  diagnostics=[d], is_preferred=True,
+                                  edit=lsp.WorkspaceEdit(changes={uri: [edit]})))
+    return out
 
 
 # ------------------------------------------------------------- definitions
@@ -185,6 +238,85 @@ def completions(text: str, path: str, line: int, character: int) -> list[lsp.Com
     return items
 
 
+# ------------------------------------------------------------------- hover
+
+KEYWORD_DOCS = {
+    "scenario": "the scenario: its title, then every statement of the game in braces",
+    "include": "statements read from another file of the scenario's folder",
+    "ruleset": "the referee that plays the scenario (front_lines, skirmish, …)",
+    "sides": "the sides, in turn order; a side's name is what players read",
+    "players": "how many play (`2` or `2-5`): the first N sides play",
+    "terrain": "a kind of ground: its colour and the fields the rules read",
+    "board": "a board: a square grid, a hex grid or a map of nodes and links",
+    "piece": "a piece type: the figures the rules read and how its counters print",
+    "deck": "a deck of cards, each with a quantity, fields and effects",
+    "card": "a card of the deck: `card NAME x2 { fields }`",
+    "setup": "where a side's pieces start, its reserve and its hand",
+    "options": "settings of the ruleset (turn limit, thresholds) the scenario chooses",
+    "layout": "how a card or counter face is drawn: a size and elements",
+    "table": "a table the rules look things up in (turn sequence, results by die)",
+    "key": "the symbols of a board picture and the terrain each stands for",
+    "picture": "a grid drawn as text, one symbol per space",
+    "space": "a space of the board with fields of its own",
+    "node": "a node of a map board: where it lies and its terrain",
+    "link": "a connection between two spaces or nodes",
+    "border": "a feature on the edge between two spaces that are not joined",
+    "zone": "a named set of spaces (deployment areas, countries)",
+    "reserve": "pieces a side holds off the board at the start",
+    "hand": "cards a side holds at the start",
+    "font": "a font file the layouts may use",
+    "image": "an image file the layouts may draw",
+}
+
+
+def hover_text(text: str, path: str, line: int, character: int) -> str | None:
+    """What the word under the cursor means: a keyword, a field of the block it is in (the
+    language's or the ruleset's), or a name the scenario defines."""
+    word = word_at(text, line, character)
+    if word is None:
+        return None
+    lines = text.split("\n")
+    header = enclosing_block(text, sum(len(x) + 1 for x in lines[:line]) + character)
+    spec = field_schema(header).get(word)
+    if spec is not None:
+        return f"**{word}** ({spec.type}): {spec.doc}"
+    read = _ruleset_field(text, header, word)
+    if read is not None:
+        return read
+    if word in KEYWORD_DOCS and lines[line].lstrip().startswith(word):  # a statement's keyword
+        return f"**{word}**: {KEYWORD_DOCS[word]}"
+    found = [d for d in definitions(text, path) if d.name == word]
+    if found:
+        d = found[0]
+        where = "" if d.pos.path == path else f" of {d.pos.path}"
+        return f"**{word}**: {d.kind}, defined at line {d.pos.line}{where}"
+    return None
+
+
+RULESET = re.compile(r"^\s*ruleset\s+(\w+)", re.M)
+
+
+def _ruleset_field(text: str, header: str, word: str) -> str | None:
+    """A piece or card field the scenario's ruleset reads, with its type."""
+    from toolkit.referee import registry
+
+    named = RULESET.search(text)
+    kind = header.split()[:1]
+    if named is None or kind not in (["piece"], ["card"]):
+        return None
+    try:
+        needs = getattr(registry.get(named.group(1)), "needs", None)
+    except LookupError:
+        return None
+    if needs is None:
+        return None
+    tables = [needs.piece_fields] if kind == ["piece"] else list(needs.card_fields.values())
+    for table in tables:
+        if word in table:
+            return f"**{word}**: a field the ruleset {named.group(1)} reads: {table[word].what}"
+    return None
+
+
 # ------------------------------------------------------------------ server
 
 
@@ -218,6 +350,13 @@ def make_server() -> LanguageServer:
     def did_save(ls: LanguageServer, params: lsp.DidSaveTextDocumentParams) -> None:
         publish(ls, params.text_document.uri)
 
+    _answer_questions(server)
+    return server
+
+
+def _answer_questions(server: LanguageServer) -> None:
+    """The requests an editor asks at the cursor: definition, completion, hover, fixes."""
+
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
     def definition(ls: LanguageServer, params: lsp.DefinitionParams) -> list[lsp.Location]:
         doc = ls.workspace.get_text_document(params.text_document.uri)
@@ -237,7 +376,20 @@ def make_server() -> LanguageServer:
         items = completions(doc.source, path, params.position.line, params.position.character)
         return lsp.CompletionList(is_incomplete=False, items=items)
 
-    return server
+    @server.feature(lsp.TEXT_DOCUMENT_HOVER)
+    def hover(ls: LanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
+        doc = ls.workspace.get_text_document(params.text_document.uri)
+        path = to_fs_path(params.text_document.uri) or params.text_document.uri
+        said = hover_text(doc.source, path, params.position.line, params.position.character)
+        if said is None:
+            return None
+        return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=said))
+
+    @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
+                    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
+    def code_action(ls: LanguageServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+        doc = ls.workspace.get_text_document(params.text_document.uri)
+        return quick_fixes(doc.source, params.text_document.uri, list(params.context.diagnostics))
 
 
 def serve() -> None:

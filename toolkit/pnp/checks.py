@@ -17,14 +17,16 @@ from typing import Any
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
+from dsl.bounds import printed_counts
 from dsl.errors import Diagnostic, suggest
 from dsl.fields import ELEMENT_FIELDS
 from toolkit.pnp.cards import layout_bleed
 from toolkit.pnp.counters import DEFAULT_BLEED as COUNTER_BLEED, counter_counts, counter_size
 from toolkit.pnp.fonts import ALIASES, BUILTIN
 from toolkit.pnp.imposition import FOLD_GAP, fit_count
+from toolkit.pnp.layout_reads import layout_problems
 from toolkit.pnp.press import effective, unknown_names
-from toolkit.pnp.units import MM, PressOptions, to_points
+from toolkit.pnp.units import MM, PressOptions, check_bleed, to_points
 
 MIN_READABLE = 6.0  # pt: the smallest text a printed kit should carry
 
@@ -45,6 +47,7 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
     env = SandboxedEnvironment()
     fonts = set(BUILTIN) | {a for a in ALIASES} | {a.name for a in assets.values() if a.kind == "font"}
     for layout in scenario.layouts.values():
+        out += _layout_bleed(layout)
         for el in layout.elements:
             what = f"layout {layout.name}: {el.kind} at {el.x}, {el.y}"
             # an unknown field or a value outside its choices: the language refused it already
@@ -73,6 +76,8 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
                     if not path.is_file():
                         out.append(_diag(el.fields.pos(key),
                                          f"{what}: image {ref}: file not found: {path}"))
+    out += layout_problems(scenario)
+    out += printed_counts(scenario)  # with the press block's markers and counts
     out += _symbol_shapes(scenario)
     out += _drawn_values(scenario)
     for f in stray:
@@ -82,6 +87,18 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
     # the language's checks: dsl.checks refuses them before the press runs
     out += _fits(scenario, options)
     return out
+
+
+def _layout_bleed(layout: Any) -> list[Diagnostic]:
+    """A layout's own bleed, held to what a print shop accepts (as `--bleed` is)."""
+    if "bleed" not in layout.fields or _template(layout.fields["bleed"]):
+        return []
+    try:
+        check_bleed(to_points(layout.fields["bleed"]))
+    except ValueError as exc:
+        return [_diag(layout.fields.pos("bleed"), f"layout {layout.name}: bleed {exc}",
+                      "write a bleed from 0 to 6 mm (3 mm is usual)")]
+    return []
 
 
 def _symbol_shapes(scenario: Any) -> list[Diagnostic]:

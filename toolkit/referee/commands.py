@@ -132,11 +132,11 @@ def _players(scenario: Any, players: int | None) -> Any:
         raise CommandError(f"--players: {err}") from None
 
 
-def _replayed(rec: record.Record, scenario: Any):
+def _replayed(rec: record.Record, scenario: Any, partial: bool = False):
     from toolkit.referee.match import Match
 
     try:
-        return Match.from_record(rec, scenario)
+        return Match.from_record(rec, scenario, partial=partial)
     except ScenarioError as err:
         raise record.RecordError(rec.path, rec.header.line_of("scenario"), str(err)) from None
 
@@ -147,59 +147,100 @@ def _replayed(rec: record.Record, scenario: Any):
 def run_replay(args) -> int:
     try:
         rec = record.load(args.record)
-        scenario_path = rec.scenario_file(getattr(args, "scenario", None))
-        import dsl
-
-        try:
-            scenario = dsl.load(scenario_path)
-        except dsl.DslError as err:
-            raise record.RecordError(rec.path, rec.header.line_of("scenario"),
-                                     f"cannot load the scenario {scenario_path}: "
-                                     f"{err.diagnostics[0].message if err.diagnostics else err}"
-                                     ) from None
-        match = _replayed(rec, scenario)
+        match = _replayed(rec, _record_scenario(rec, getattr(args, "scenario", None)), partial=True)
     except record.RecordError as err:
         print(err, file=sys.stderr)
         return EXIT_USER_ERROR
     history = match.history
+    if match.bad_line is not None and (args.to is None or args.to > len(history)):
+        print(match.bad_line, file=sys.stderr)  # the game stands only up to the line before
+        return EXIT_USER_ERROR
     upto = len(history) if args.to is None else args.to
     if upto < 0 or upto > len(history):
         raise CommandError(f"--to {args.to}: the record has {len(history)} moves")
-    state = history[upto].before if upto < len(history) else match.state
-    rules = match.rules
+    viewer = _viewer(args, match, rec)
+    if args.json:
+        print(jsontext.dumps(_replay_json(args, rec, match, upto, viewer), indent=2))
+    else:
+        _print_replay(match, upto, viewer)
+    if match.bad_line is not None:  # move N shown; the later line is still wrong
+        print(match.bad_line, file=sys.stderr)
+        return EXIT_USER_ERROR
+    return EXIT_OK
+
+
+def _record_scenario(rec: record.Record, given: str | None) -> Any:
+    """The scenario a record replays with (`--scenario`, else the header's path), loaded;
+    RecordError at the scenario line when it cannot be used."""
+    import dsl
+
+    scenario_path = rec.scenario_file(given, made_with=lambda path: _hash_of(path) == rec.header.sha256)
+    try:
+        return dsl.load(scenario_path)
+    except dsl.DslError as err:
+        raise record.RecordError(rec.path, rec.header.line_of("scenario"),
+                                 f"cannot load the scenario {scenario_path}: "
+                                 f"{err.diagnostics[0].message if err.diagnostics else err}") from None
+
+
+def _hash_of(path: Path) -> str | None:
+    """The hash a record pins (the scenario and its included files), or None when the file
+    is no scenario: nothing of the file is shown."""
+    import dsl
+
+    try:
+        return dsl.load(path).source_hash
+    except dsl.DslError:
+        return None
+
+
+def _viewer(args, match, rec: record.Record) -> str | None:
+    """The side `--as` names; a seat of a game with roles (`Delta combat`) sees what its
+    side sees."""
     viewer = getattr(args, "side", None)
-    # a seat of a game with roles (`Delta combat`) sees what its side sees
     seats = {roles.seat_name(side, role): side for side, role in match.seats() if role}
     viewer = seats.get(viewer, viewer)
     if viewer is not None and viewer not in rec.header.sides:
         raise CommandError(f"--as {viewer}: the sides are {', '.join(rec.header.sides)}"
                            + (f"; the seats {', '.join(seats)}" if seats else ""))
-    seen = transcript.seen_moves(history[:upto], viewer)
-    outcome = rules.outcome(state)
-    decision = rules.decision(state)
-    told = transcript.told(history[:upto], viewer)
+    return viewer
+
+
+def _state_at(match, upto: int):
+    history = match.history
+    return history[upto].before if upto < len(history) else match.state
+
+
+def _replay_json(args, rec: record.Record, match, upto: int, viewer: str | None) -> dict[str, Any]:
+    rules, state = match.rules, _state_at(match, upto)
+    outcome, decision = rules.outcome(state), rules.decision(state)
+    seen = transcript.seen_moves(match.history[:upto], viewer)
+    view = transcript.with_log(rules.view(state, viewer), transcript.told(match.history[:upto], viewer))
+    return {
+        "record": str(args.record),
+        "scenario": rec.header.scenario,
+        "ruleset": rules.name,
+        "sides": list(rec.header.sides),
+        # the seed deals every card still hidden: only the whole record's replay shows it
+        **({"seed": rec.header.seed} if viewer is None else {}),
+        "moves": [_move_json(i + 1, s, viewer) for i, s in enumerate(seen)],
+        "outcome": None if outcome is None else outcome.as_json(),
+        "decision": None if decision is None else {
+            "kind": decision.kind.value, "players": list(decision.players),
+            "prompt": decision.prompt},
+        # the whole state's hash would let a player test guesses of what is hidden
+        **({"state_hash": rules.state_hash(state)} if viewer is None else {"as": viewer}),
+        **({"view": view.as_json()} if isinstance(view, View) else {}),
+    }
+
+
+def _print_replay(match, upto: int, viewer: str | None) -> None:
+    rules, state = match.rules, _state_at(match, upto)
+    told = transcript.told(match.history[:upto], viewer)
     view = transcript.with_log(rules.view(state, viewer), told)
-    if args.json:
-        data = {
-            "record": str(args.record),
-            "scenario": rec.header.scenario,
-            "ruleset": rules.name,
-            "sides": list(rec.header.sides),
-            # the seed deals every card still hidden: only the whole record's replay shows it
-            **({"seed": rec.header.seed} if viewer is None else {}),
-            "moves": [_move_json(i + 1, s, viewer) for i, s in enumerate(seen)],
-            "outcome": None if outcome is None else outcome.as_json(),
-            "decision": None if decision is None else {
-                "kind": decision.kind.value, "players": list(decision.players),
-                "prompt": decision.prompt},
-            # the whole state's hash would let a player test guesses of what is hidden
-            **({"state_hash": rules.state_hash(state)} if viewer is None else {"as": viewer}),
-            **({"view": view.as_json()} if isinstance(view, View) else {}),
-        }
-        print(jsontext.dumps(data, indent=2))
-        return EXIT_OK
+    outcome = rules.outcome(state)
     out = PrintableWriter(sys.stdout)  # names and moves come from files: no raw control characters
-    for i, s in enumerate(seen):
+    for i, s in enumerate(transcript.seen_moves(match.history[:upto], viewer)):
         print(f"{i + 1:>4}. {s.player}: {s.text()}", file=out)
     print(transcript.render(rules, view, told), file=out)
     if outcome is not None:
@@ -207,11 +248,10 @@ def run_replay(args) -> int:
     else:
         from toolkit.referee.game import waiting_for
 
-        print(f"after move {upto}: {waiting_for(decision)}", file=out)
+        print(f"after move {upto}: {waiting_for(rules.decision(state))}", file=out)
     if viewer is None:  # a hash of everything, hidden cards included: not for one side
         print(f"state hash: {rules.state_hash(state)}", file=out)
     out.flush()
-    return EXIT_OK
 
 
 def _move_json(n: int, seen: "transcript.SeenMove", viewer: str | None) -> dict[str, Any]:

@@ -107,6 +107,7 @@ class Match:
                                   else scenario.path)
         self.history: list[Entry] = []
         self.writer: record.Writer | None = None
+        self.bad_line: record.RecordError | None = None  # where a partial replay stopped
 
     # ------------------------------------------------------------ creating
 
@@ -125,8 +126,38 @@ class Match:
 
     @classmethod
     def from_record(cls, rec: record.Record, scenario: Any, *,
-                    chance: ChanceSource | None = None) -> "Match":
-        """Replay a record through the rules; raises RecordError naming the bad line."""
+                    chance: ChanceSource | None = None, partial: bool = False) -> "Match":
+        """Replay a record through the rules; raises RecordError naming the bad line.
+        `partial`: a bad body line ends the replay there instead, the match standing after
+        the line before it and `bad_line` holding the error (`replay --to N`)."""
+        match = cls._for_record(rec, scenario, chance)
+        try:
+            match.replay_lines(rec)
+        except record.RecordError as err:
+            if not partial:
+                raise
+            match.bad_line = err
+        return match
+
+    def replay_lines(self, rec: record.Record) -> None:
+        """Play the record's body lines, moves and undos, in order."""
+        for line in rec.lines:
+            try:
+                if line.who == record.UNDO:
+                    self.undo()
+                else:
+                    self.play(line.text, line.who, line.seconds)
+            except UndoError as err:
+                raise record.RecordError(rec.path, line.number, str(err)) from None
+            except (MoveSyntaxError, IllegalMoveError) as err:
+                raise record.RecordError(rec.path, line.number,
+                                         f"{line.who} {line.text!r}: {err}") from None
+
+    @classmethod
+    def _for_record(cls, rec: record.Record, scenario: Any,
+                    chance: ChanceSource | None) -> "Match":
+        """A new match of the record's scenario, players and options, once its header
+        agrees with the scenario (RecordError at the header line that does not)."""
         h = rec.header
         if scenario.ruleset != h.ruleset:
             raise record.RecordError(rec.path, h.line_of("ruleset"),
@@ -159,17 +190,6 @@ class Match:
             if not options:
                 raise
             raise record.RecordError(rec.path, h.line_of(overrides.HEADER), str(err)) from None
-        for line in rec.lines:
-            try:
-                if line.who == record.UNDO:
-                    match.undo()
-                else:
-                    match.play(line.text, line.who, line.seconds)
-            except UndoError as err:
-                raise record.RecordError(rec.path, line.number, str(err)) from None
-            except (MoveSyntaxError, IllegalMoveError) as err:
-                raise record.RecordError(rec.path, line.number,
-                                         f"{line.who} {line.text!r}: {err}") from None
         return match
 
     def header(self, record_path: str | os.PathLike) -> record.Header:

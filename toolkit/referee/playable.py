@@ -21,6 +21,7 @@ from dsl.model import Scenario
 
 from toolkit.referee import registry
 from toolkit.referee.kit.needs import ruleset_pos
+from toolkit.referee.players import declares_players, player_range, with_players
 from toolkit.referee.protocol import CHANCE, ScenarioError
 
 
@@ -66,12 +67,24 @@ def problems(scenario: Scenario) -> list[Diagnostic]:
         out += list(hook(scenario))
     if any(d.is_error for d in out):
         return out
+    fewest, most = player_range(scenario)
+    for count in range(fewest, most + 1):  # every count `players` allows (none: all sides)
+        found = _start(rules, with_players(scenario, count), at,
+                       f" with {count} players" if declares_players(scenario) else "")
+        if found:
+            return out + [found]
+    return out
+
+
+def _start(rules, scenario: Scenario, at, players: str) -> Diagnostic | None:
+    """Starting a game, the last proof that the scenario plays: why it would not start."""
+    name = scenario.ruleset
     try:
         rules.new_game(scenario)
     except ScenarioError as err:
-        out.append(Diagnostic.at(at, f"the ruleset {name} cannot start this scenario: {err}"))
+        return Diagnostic.at(at, f"the ruleset {name} cannot start this scenario{players}: {err}")
     except Exception as err:  # a ruleset bug must not become a traceback at `check`
-        out.append(Diagnostic.at(at, f"the ruleset {name} failed to start this scenario "
-                                 f"({type(err).__name__}: {err}); this is a bug in the "
-                                 "ruleset, please report it"))
-    return out
+        return Diagnostic.at(at, f"the ruleset {name} failed to start this scenario{players} "
+                             f"({type(err).__name__}: {err}); this is a bug in the "
+                             "ruleset, please report it")
+    return None

@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -122,13 +123,17 @@ class Record:
         beside = self.folder / p
         return beside if beside.exists() or not p.exists() else p
 
-    def scenario_file(self, given: str | os.PathLike | None = None) -> Path:
+    def scenario_file(self, given: str | os.PathLike | None = None,
+                      made_with: Callable[[Path], bool] | None = None) -> Path:
         """The scenario to replay with: `given` (`--scenario PATH`, the user's own choice), or
         the header's path, which must be relative and stay inside the record's folder or the
         folder frontkit runs in (a designer's working tree: `output/records/x.record` names
-        `../../content/game.scn`): a record from elsewhere may not make frontkit read a file
-        outside those trees. RecordError says
-        how to point at the scenario when the header's path cannot be used."""
+        `../../content/game.scn`), or else be the very scenario the record was made with:
+        `made_with(path)` says whether the file's hash is the record's (a record `play` or
+        `balance` wrote in one folder of a scenario in another replays where it was made, and
+        a record from elsewhere learns nothing of a file it did not already hold: nothing of
+        the file is shown either way). RecordError says how to point at the scenario when
+        the header's path cannot be used."""
         if given is not None:
             return Path(given)
         line = self.header.line_of("scenario")
@@ -145,7 +150,8 @@ class Record:
             raise RecordError(self.path, line, f"the scenario {named!r} cannot be resolved "
                                                f"(a symbolic link loop?): {advice}") from None
         allowed = [self.folder, Path.cwd().resolve()]
-        if not any(resolved == tree or resolved.is_relative_to(tree) for tree in allowed):
+        inside = any(resolved == tree or resolved.is_relative_to(tree) for tree in allowed)
+        if not inside and not (made_with is not None and target.is_file() and made_with(target)):
             raise RecordError(self.path, line, f"the scenario {named!r} is outside the record's folder "
                                                f"{self.folder} and the working folder: {advice}")
         if not target.exists():
@@ -168,6 +174,12 @@ def parse(text: str, path: str = "<record>") -> Record:
             raise RecordError(path, 1, "the record is cut off inside its header")
         raise RecordError(path, 1, f"not a frontkit game record (the first line should be "
                           f"{MAGIC!r})")
+    header, end = _header(raw, path, cut_off)
+    return Record(path, header, _body(raw[end + 1:], end + 2, path, header.sides), cut_off)
+
+
+def _header(raw: list[str], path: str, cut_off: int | None) -> tuple[Header, int]:
+    """The header of the record's lines `raw`, and the index of the blank line ending it."""
     values: dict[str, str] = {}
     where: dict[str, int] = {}
     i = 1
@@ -193,15 +205,18 @@ def parse(text: str, path: str = "<record>") -> Record:
         raise RecordError(path, where["sides"], "the header names no sides")
     if CHANCE in sides:
         raise RecordError(path, where["sides"], f"no side may be called {CHANCE!r}")
-    header = Header(
+    return Header(
         scenario=values["scenario"], sha256=values["sha256"], ruleset=values["ruleset"],
         sides=sides, frontkit=values.get("frontkit", ""), seed=values.get("seed", "none"),
         extra=tuple((k, v) for k, v in values.items() if k not in ORDER), lines=where,
-    )
+    ), i
+
+
+def _body(raw: list[str], first: int, path: str, sides: tuple[str, ...]) -> list[Line]:
+    """The move, chance and undo lines of `raw`, the first being line number `first`."""
     lines: list[Line] = []
-    for j in range(i + 1, len(raw)):
-        number = j + 1
-        body = raw[j].strip()
+    for number, text in enumerate(raw, first):
+        body = text.strip()
         if not body or body.startswith("#"):
             continue
         if body == UNDO:
@@ -220,7 +235,7 @@ def parse(text: str, path: str = "<record>") -> Record:
         if timed:
             move, seconds = timed.group(1), _seconds(timed.group(2), path, number)
         lines.append(Line(number, who, move, seconds))
-    return Record(path, header, lines, cut_off)
+    return lines
 
 
 def _seconds(text: str, path: str, number: int) -> float:

@@ -18,16 +18,18 @@ something is missing, so a scenario that checks clean can be played.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from dsl.errors import Diagnostic, suggest
-from dsl.fields import PIECE_PRESS_FIELDS
-from dsl.model import Pos, Scenario
+from dsl.fields import PIECE_PRESS_FIELDS, value_pos
+from dsl.model import Fields, Pos, Scenario
 
 from toolkit.referee.kit.effects import Effects, ParamType
 from toolkit.referee.kit.phases import Phase, check_sequence
+from toolkit.referee.players import player_range
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,10 @@ class Needs:
     pieces: tuple[str, ...] = ()  # piece types that must be defined
     piece_fields: Mapping[str, ParamType] = field(default_factory=dict)
     required_piece_fields: tuple[str, ...] = ()
+    #: deck name (or ANY_DECK: every deck not named) → the card fields the ruleset reads
+    card_fields: Mapping[str, Mapping[str, ParamType]] = field(default_factory=dict)
+    #: deck name (or ANY_DECK) → the card fields every card of it must have
+    required_card_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     options: Mapping[str, ParamType] = field(default_factory=dict)
     one_piece_per_space: bool = False
     setups: bool = False  # every side needs a setup
@@ -67,6 +73,7 @@ class Needs:
                                          f"type {name}",
                                          hint=suggest(name, list(scenario.pieces))))
         out += self._piece_fields(scenario)
+        out += self._card_fields(scenario)
         out += self._options(scenario)
         out += self._placements(scenario)
         if phases:
@@ -79,10 +86,10 @@ class Needs:
         low, high = self.sides
         n = len(scenario.sides)
         where = scenario.fields.pos("sides") if "sides" in scenario.fields else at
+        want = str(low) if low == high else f"{low} to {high}"
         if low <= n <= high:
-            out = []
+            out = self._players(scenario, want)
         else:
-            want = str(low) if low == high else f"{low} to {high}"
             out = [Diagnostic.at(where, f"the ruleset {scenario.ruleset} is for {want} "
                                  f"sides, not {n}")]
         if self.setups:
@@ -91,6 +98,22 @@ class Needs:
                     out.append(Diagnostic.at(where, f"side {side} has no setup",
                                              hint=f"add `setup {side} {{ … }}`"))
         return out
+
+    def _players(self, scenario: Scenario, want: str) -> list[Diagnostic]:
+        """Every count `players` allows plays that many of the first sides: each count
+        must be one the ruleset plays (the language holds `players` to the sides listed)."""
+        if "players" not in scenario.fields:
+            return []
+        fewest, most = player_range(scenario)
+        low, high = self.sides
+        bad = [n for n in (fewest, most) if not low <= n <= high]
+        if fewest > most or not bad:
+            return []
+        written = next(f for f in scenario.fields.entries if f.name == "players")
+        return [Diagnostic.at(value_pos(written),
+                              f"players {scenario.fields['players']}: the ruleset "
+                              f"{scenario.ruleset} is for {want} players, not {bad[0]}",
+                              hint=f"write `players {want.replace(' to ', '-')}`")]
 
     def _boards(self, scenario: Scenario, at: Pos) -> list[Diagnostic]:
         out = []
@@ -107,8 +130,8 @@ class Needs:
                                      f"{board.kind}"))
         names = [z.name for z in board.zones]
         for pattern in self.zones:
-            for name in ({pattern.format(side=s) for s in scenario.sides}
-                         if "{side}" in pattern else {pattern}):
+            for name in (dict.fromkeys(pattern.format(side=s) for s in scenario.sides)
+                         if "{side}" in pattern else (pattern,)):  # in side order, every run
                 if name not in names:
                     out.append(Diagnostic.at(board.pos, f"the ruleset {scenario.ruleset} "
                                              f"needs a zone {name} on board {board.name}",
@@ -117,32 +140,23 @@ class Needs:
 
     def _piece_fields(self, scenario: Scenario) -> list[Diagnostic]:
         out = []
-        known = list(self.piece_fields)
         for piece in scenario.pieces.values():
-            for entry in piece.fields.entries:
-                spec = self.piece_fields.get(entry.name)
-                if spec is None:
-                    if entry.name in PIECE_PRESS_FIELDS:
-                        continue  # the press reads and checks it (dsl.fields)
-                    if known:
-                        out.append(Diagnostic.at(
-                            entry.pos, f"piece {piece.name}: the ruleset {scenario.ruleset} "
-                            f"reads no field {entry.name!r}",
-                            hint=suggest(entry.name, known), severity="warning"))
-                    continue
-                problem = spec.problem(entry.value, scenario)
-                if problem:
-                    out.append(Diagnostic.at(entry.pos, f"piece {piece.name}: {entry.name}: "
-                                             f"{problem}",
-                                             hint=suggest(str(entry.value),
-                                                          spec.choices(scenario))
-                                             if isinstance(entry.value, str) else None))
-            for name in self.required_piece_fields:
-                if name not in piece.fields:
-                    out.append(Diagnostic.at(piece.pos, f"piece {piece.name} needs a field "
-                                             f"{name} ({self.piece_fields[name].what})"
-                                             if name in self.piece_fields else
-                                             f"piece {piece.name} needs a field {name}"))
+            out += fields_read(scenario, f"piece {piece.name}", piece.fields, piece.pos,
+                               self.piece_fields, self.required_piece_fields,
+                               others=PIECE_PRESS_FIELDS)
+        return out
+
+    def _card_fields(self, scenario: Scenario) -> list[Diagnostic]:
+        out = []
+        for deck in scenario.decks.values():
+            key = deck.name if deck.name in self.card_fields else ANY_DECK
+            schema = self.card_fields.get(key)
+            if schema is None:
+                continue
+            required = self.required_card_fields.get(key, ())
+            for card in deck.cards:
+                out += fields_read(scenario, f"card {card.name}", card.fields, card.pos, schema,
+                                   required, unknown_severity=None)
         return out
 
     def option_problem(self, name: str, value: Any, scenario: Scenario) -> str | None:
@@ -192,6 +206,52 @@ class Needs:
                 else:
                     seen[key] = (setup.side, p.pos)
         return out
+
+
+ANY_DECK = "*"
+
+
+def fields_read(scenario: Scenario, what: str, fields: Fields, pos: Pos,
+                schema: Mapping[str, ParamType], required: tuple[str, ...] = (),
+                others: Mapping[str, Any] = {}, unknown_severity: str | None = "warning",
+                ) -> list[Diagnostic]:
+    """A piece's or card's fields held to the fields the ruleset reads (`schema`): a value
+    of the wrong type or out of bounds, a required field left out, and a field spelt like one
+    the ruleset reads that the block lacks (`helth` for `health`) are errors where they were
+    written. Another field (one the press or a layout reads, in `others` or not) is a
+    warning of `unknown_severity` (None: not reported)."""
+    out: list[Diagnostic] = []
+    misspelt: set[str] = set()
+    for entry in fields.entries:
+        spec = schema.get(entry.name)
+        if spec is not None:
+            out += _field_value(scenario, what, entry, spec)
+            continue
+        if entry.name in others or not schema:
+            continue
+        meant = [n for n in difflib.get_close_matches(entry.name, list(schema), n=3, cutoff=0.7)
+                 if n not in fields]
+        if meant:
+            misspelt.add(meant[0])
+            out.append(Diagnostic.at(entry.pos, f"{what}: the ruleset {scenario.ruleset} reads "
+                                     f"no field {entry.name!r}", hint=f"did you mean '{meant[0]}'?"))
+        elif unknown_severity is not None:
+            out.append(Diagnostic.at(entry.pos, f"{what}: the ruleset {scenario.ruleset} reads "
+                                     f"no field {entry.name!r}", hint=suggest(entry.name, list(schema)),
+                                     severity=unknown_severity))
+    for name in required:
+        if name not in fields and name not in misspelt:
+            kind = f" ({schema[name].what})" if name in schema else ""
+            out.append(Diagnostic.at(pos, f"{what} needs a field {name}{kind}"))
+    return out
+
+
+def _field_value(scenario: Scenario, what: str, entry, spec: ParamType) -> list[Diagnostic]:
+    problem = spec.problem(entry.value, scenario)
+    if not problem:
+        return []
+    hint = suggest(str(entry.value), spec.choices(scenario)) if isinstance(entry.value, str) else None
+    return [Diagnostic.at(entry.pos, f"{what}: {entry.name}: {problem}", hint=hint)]
 
 
 def ruleset_pos(scenario: Scenario) -> Pos:

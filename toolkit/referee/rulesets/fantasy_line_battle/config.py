@@ -61,6 +61,19 @@ OPTIONS = {
     "hurricane_after_answer": fx.OneOf(("refused", "allowed")),
 }
 
+#: The card fields the ruleset reads (checked at `frontkit check`): a character's, and a
+#: spell's (every deck but the characters). The reference sheets read a character's cost,
+#: health, damage and range with no default, so every character card needs them.
+CHARACTER_FIELDS = {
+    "cost": fx.Int(0, 99), "health": fx.Int(1, 99), "damage": fx.Int(0, 99), "range": fx.SpanOf(),
+    "targeted": fx.Bool(), "mana": fx.Int(0, 99), "spells": fx.ParamType(),
+}
+CHARACTER_NEEDS = ("cost", "health", "damage", "range")
+SPELL_FIELDS = {
+    "cost": fx.Int(0, 99), "doubleable": fx.Bool(), "fork": fx.Bool(), "interrupt": fx.Bool(),
+    "lasting": fx.Bool(), "first_spell_only": fx.Bool(),
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Character:

@@ -14,7 +14,7 @@ from typing import Any
 
 from toolkit.referee.kit import zones as zn
 from toolkit.referee.kit.flow import Flow
-from toolkit.referee.kit.needs import Needs
+from toolkit.referee.kit.needs import ANY_DECK, Needs
 from toolkit.referee.kit.phases import (
     ALL_PASS, AUTO, CHANCE, TOGETHER, TURNS, Phase)
 from toolkit.referee.kit.rules import KitRules
@@ -43,7 +43,9 @@ PHASES = (
     Phase("dusk", AUTO, Dusk(), next="mana", prompt="the Day ends"),
 )
 
-NEEDS = Needs(sides=(2, 2), decks=(config.CHARACTERS,), options=config.OPTIONS)
+NEEDS = Needs(sides=(2, 2), decks=(config.CHARACTERS,), options=config.OPTIONS,
+              card_fields={config.CHARACTERS: config.CHARACTER_FIELDS, ANY_DECK: config.SPELL_FIELDS},
+              required_card_fields={config.CHARACTERS: config.CHARACTER_NEEDS})
 
 #: How much likelier a random bot picks each kind of move than a pass.
 BOT_WEIGHTS = {"pass": 0.3, "place": 1.0, "take": 0.2, "farseer": 0.5, "done": 0.4,

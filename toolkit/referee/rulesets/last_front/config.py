@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from toolkit.referee.kit import effects as fx
 from toolkit.referee.kit.memo import Memo
 from toolkit.referee.protocol import ScenarioError
 
@@ -14,6 +15,15 @@ BATTLE, EVENT, TERRITORY, BONUS = "battle", "event", "territory", "territory_bon
 UNIT, SPECIAL, ICON, DRAW_EVENT = "unit", "special", "icon", "draw_event"
 KINDS = ("troops", "tanks", "planes", "support")
 HAND_SIZE = 6
+
+
+#: The card fields the ruleset reads, every deck alike (checked at `frontkit check`): a
+#: figure beyond these bounds is no card of the game.
+CARD_FIELDS = {
+    "category": fx.ParamType(), "kind": fx.ParamType(), "nation": fx.ParamType(),
+    "value": fx.Int(0, 999), "attack": fx.Int(0, 999), "defence": fx.Int(0, 999),
+    "face_value": fx.Int(0, 999), "blitz": fx.Bool(),
+}
 
 
 @dataclass(frozen=True, slots=True)

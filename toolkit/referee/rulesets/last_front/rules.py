@@ -10,7 +10,7 @@ from typing import Any
 
 from toolkit.referee.kit import effects as fx
 from toolkit.referee.kit.flow import Flow
-from toolkit.referee.kit.needs import Needs
+from toolkit.referee.kit.needs import ANY_DECK, Needs
 from toolkit.referee.kit.phases import AUTO, HANDLER, SIDE, TURNS, Phase
 from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.protocol import Outcome, ScenarioError
@@ -55,6 +55,7 @@ PHASES = (
 
 NEEDS = Needs(
     sides=(2, 5), decks=(config.BATTLE, config.EVENT, config.TERRITORY, config.BONUS),
+    card_fields={ANY_DECK: config.CARD_FIELDS},
     tables=("victory_conditions",),
     options={"victory": fx.OneOf(("normal", "quick")),
              "controlling_share": fx.OneOf(("strict_most",)),

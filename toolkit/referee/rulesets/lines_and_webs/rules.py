@@ -38,7 +38,21 @@ PHASES = (
 )
 
 _ANY = fx.ParamType()
+#: The piece fields the ruleset reads (config.Kind), each bounded: a unit's storage is
+#: filled box by box, so a figure no tracker card could hold is refused at `check`.
+PIECE_FIELDS = {
+    "role": fx.OneOf(("combat", "sustainment", "port_operator")), "side": _ANY,
+    "steps": fx.Int(1, 20), "strength": _ANY, "movement": fx.Int(0, 99),
+    "storage": fx.Int(0, 99), "basic_food": fx.Int(0, 99), "basic_fuel": fx.Int(0, 99),
+    "basic_ammo": fx.Int(0, 99), "cost": fx.Int(0, 999), "weapons_range": fx.Int(0, 99),
+    "indirect_range": fx.SpanOf(), "indirect_max_ammo": fx.Int(0, 99), "sp": fx.Int(0, 99),
+    "carries": fx.Int(0, 99), "supply_range": fx.Int(0, 99), "fuel_in_combat": fx.Bool(),
+    "air_defence_range": fx.Int(0, 99), "air_defence_roll": _ANY,
+    "repairs_per_turn": fx.Int(0, 99), "opens_apod": fx.Bool(), "mission_card": fx.Bool(),
+    "class": _ANY,  # a supply token's class (cl1 food, cl3 fuel, cl5 ammo): the sheets read it
+}
 NEEDS = Needs(
+    piece_fields=PIECE_FIELDS,
     sides=(2, 2), boards=1, board_kinds=("map",), setups=True,
     options={
         "turns": fx.Int(1, 99), "rp_per_turn": fx.Int(0, 999), "token_cost": fx.Int(0, 99),

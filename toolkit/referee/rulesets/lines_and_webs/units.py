@@ -40,12 +40,10 @@ def full_load(k: Kind, fill: tuple[str, ...]) -> Tokens:
     load = list(k.basic)
     if k.role == "sustainment":
         order = [("food", "fuel", "ammo").index(c) for c in fill] or [FUEL]
-        free = k.storage - sum(load[:3])
-        i = 0
-        while free > 0:
-            load[order[i % len(order)]] += 1
-            free -= 1
-            i += 1
+        free = max(0, k.storage - sum(load[:3]))
+        rounds, rest = divmod(free, len(order))  # box by box in turn, worked out at once
+        for i, cls in enumerate(order):
+            load[cls] += rounds + (1 if i < rest else 0)
     return tuple(load)  # type: ignore[return-value]
 
 

@@ -1,0 +1,97 @@
+"""The card fields a deck's layouts read, held to every card drawn with them.
+
+A layout's templates read card fields (`"{{ card.capital[0] }}"`, an icon named by
+`card.emphasis`); a card without one of them stops `frontkit build` halfway. So `check`
+(and `build`, before it draws anything) reads each layout's templates and, for every card
+of a deck drawn with it, reports each field read that the card lacks: at the card's field
+spelt like it (with a "did you mean"), else at the card. A read is left out when its
+element is drawn only `when` something holds, or when the template asks whether the
+field is there (`card.x is defined`, `'x' in card`).
+"""
+
+from __future__ import annotations
+
+import difflib
+from functools import lru_cache
+from typing import Any
+
+import jinja2
+from jinja2 import nodes
+
+from dsl.errors import Diagnostic
+
+#: what the press gives a card's template besides its fields (toolkit.pnp.cards.card_context)
+PROVIDED = frozenset(("name", "title", "text", "quantity", "copy", "side", "stats"))
+_ENV = jinja2.Environment()
+
+
+@lru_cache(maxsize=4096)
+def template_reads(source: str) -> frozenset[str]:
+    """The card fields a template cannot do without: a field it looks into (`card.capital[0]`,
+    `card.range.low`) or looks up by (`{…}[card.emphasis]`); a missing field there stops the
+    press, where printed or tested (`{% if card.targeted %}`) it is merely empty. A field the
+    template asks about first (`card.x is defined`, `'x' in card`) is left out."""
+    try:
+        tree = _ENV.parse(source)
+    except jinja2.TemplateSyntaxError:
+        return frozenset()  # the press reports a template that does not parse
+    read, asked = set(), set()
+    for node in tree.find_all((nodes.Getattr, nodes.Getitem, nodes.Test, nodes.Compare)):
+        if isinstance(node, (nodes.Getattr, nodes.Getitem)):
+            read |= {_field(n) for n in (node.node, getattr(node, "arg", None)) if _field(n)}
+        elif isinstance(node, nodes.Test) and node.name in ("defined", "undefined"):
+            asked |= {_field(n) for n in node.find_all((nodes.Getattr, nodes.Getitem)) if _field(n)}
+        elif isinstance(node, nodes.Compare) and isinstance(node.expr, nodes.Const) and \
+                any(op.op in ("in", "notin") and _is_card(op.expr) for op in node.ops):
+            asked.add(str(node.expr.value))
+    return frozenset(read - asked)
+
+
+def _field(node: Any) -> str | None:
+    """The field name when `node` reads `card.NAME` or `card['NAME']`."""
+    if isinstance(node, nodes.Getattr) and _is_card(node.node):
+        return node.attr
+    if isinstance(node, nodes.Getitem) and _is_card(node.node) and isinstance(node.arg, nodes.Const):
+        return str(node.arg.value)
+    return None
+
+
+def _is_card(node: Any) -> bool:
+    return isinstance(node, nodes.Name) and node.name == "card"
+
+
+def layout_reads(layout: Any) -> frozenset[str]:
+    """Every card field the layout's elements read, unguarded."""
+    out: set[str] = set()
+    for el in layout.elements:
+        if el.fields.get("when") is not None:
+            continue
+        sources = [el.content] + [v for v in el.fields.values() if isinstance(v, str)]
+        for src in sources:
+            if src and ("{{" in src or "{%" in src):
+                out |= template_reads(src)
+    return frozenset(out - PROVIDED)
+
+
+def layout_problems(scenario: Any) -> list[Diagnostic]:
+    """Each card that lacks a field a layout it is drawn with reads (`scenario` as the press
+    sees it: press blocks applied)."""
+    out: list[Diagnostic] = []
+    for deck in scenario.decks.values():
+        for name in dict.fromkeys(n for n in (deck.layout, deck.back) if n):
+            layout = scenario.layouts.get(name)
+            reads = layout_reads(layout) if layout is not None else frozenset()
+            for card in deck.cards if reads else ():
+                out += [_missing(card, layout.name, f) for f in sorted(reads) if f not in card.fields]
+    return out
+
+
+def _missing(card: Any, layout: str, name: str) -> Diagnostic:
+    message = f"card {card.name}: layout {layout} reads its {name}, and the card has no field {name}"
+    present = [f for f in card.fields.entries]
+    close = difflib.get_close_matches(name, [f.name for f in present], n=1, cutoff=0.7)
+    if close:
+        entry = next(f for f in present if f.name == close[0])
+        return Diagnostic.at(entry.pos, message, hint=f"did you mean '{name}'?")
+    return Diagnostic.at(card.pos, message, hint=f"add `{name} …` to the card, or draw the element "
+                                                 f"only `when \"card.{name} is defined\"`")
