@@ -11,16 +11,6 @@ from modules import modules, tree
 
 LONGEST = 60
 
-# Split in another branch, remove on merge: each is being split by its room's engineer
-# this session (issue 28), so splitting it here too would only make the merge harder.
-SPLIT_ELSEWHERE = {
-    "dsl.fields._check_one",
-    "dsl.checks.check_board",
-    "toolkit.referee.commands.run_replay",
-    "toolkit.referee.record.parse",
-}
-
-
 def long_functions(name: str, module: ast.Module) -> dict[str, int]:
     """`module.Class.function` -> its length in lines, for those over LONGEST."""
     found: dict[str, int] = {}
@@ -52,13 +42,5 @@ def test_no_function_is_over_60_lines():
     found = {}
     for name in modules():
         found.update(long_functions(name, tree(name)))
-    over = {f: n for f, n in found.items() if f not in SPLIT_ELSEWHERE}
-    assert not over, "over 60 lines: " + ", ".join(f"{f} ({n})" for f, n in sorted(over.items()))
+    assert not found, "over 60 lines: " + ", ".join(f"{f} ({n})" for f, n in sorted(found.items()))
 
-
-def test_the_allow_list_names_only_functions_that_are_still_long():
-    """When the other branch's split is merged, its name leaves SPLIT_ELSEWHERE."""
-    found = set()
-    for name in modules():
-        found.update(long_functions(name, tree(name)))
-    assert SPLIT_ELSEWHERE <= found, f"split already, remove: {sorted(SPLIT_ELSEWHERE - found)}"
