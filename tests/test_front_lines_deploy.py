@@ -82,7 +82,7 @@ def test_options_are_checked():
 def test_a_scenario_missing_what_the_rules_need_is_refused():
     text = PATH.read_text()
     with pytest.raises(ScenarioError, match="zone called centre"):
-        FL.new_game(dsl.loads(text.replace("zone centre: C5..F6", ""), path=str(PATH)))
+        FL.new_game(dsl.loads(text.replace("zone centre: C5..F6 { title \"Centre squares\" }", ""), path=str(PATH)))
     with pytest.raises(ScenarioError, match="exactly one commander"):
         FL.new_game(dsl.loads(text.replace("commander at D1", "infantry at D1"), path=str(PATH)))
 
