@@ -57,10 +57,14 @@ ENGINE_WORDS = """() => {
   }
   return out;
 }"""
-#: Visible buttons smaller than TAP in either direction.
-SMALL_TARGETS = """(tap) => [...document.querySelectorAll('button, summary, a[href]')]
-  .filter(b => b.offsetParent !== null)
-  .map(b => [b.textContent.trim(), b.getBoundingClientRect()])
+#: Visible tap targets smaller than TAP in either direction: buttons and links, the
+#: board's spaces (a tap picks one), the moves (a tap looks back at one) and the cards
+#: whose face a tap enlarges. The board's box may pan (Fantasy Line Battle's line, the
+#: Lines and Webs map), so a space counts by its own size, not by what of it is in view.
+SMALL_TARGETS = """(tap) => [...document.querySelectorAll(
+    'button, summary, a[href], #board .space, #moves li, img.card.face')]
+  .filter(b => b.getClientRects().length > 0)
+  .map(b => [b.dataset.space || b.textContent.trim() || b.alt, b.getBoundingClientRect()])
   .filter(([t, r]) => r.width < tap - 0.5 || r.height < tap - 0.5)
   .map(([t, r]) => `${t} ${r.width}x${r.height}`)"""
 

@@ -10,6 +10,9 @@
   // the board's zoom: from ZOOM_LEAST to ZOOM_MOST times the width of its box
   const ZOOM_LEAST = 1, ZOOM_MOST = 4;
   const LAPTOP = window.matchMedia("(min-width: 900px)");
+  // a fingertip, in CSS px: below LAPTOP the board is never fitted so small that a
+  // space is narrower than this (its box pans instead)
+  const TAP = 44;
   const S = { board: null, state: null, past: null, selected: null, ws: null,
               pending: null, retry: 250, pongTimer: null, zoom: 1, chosen: [],
               steps: null };
@@ -204,11 +207,27 @@
     const boxEl = $("boardbox");
     const wide = Math.max(1, boxEl.clientWidth || 1);
     const tallest = parseFloat(getComputedStyle(boxEl).maxHeight) || Infinity;
-    const natural = Math.min(1, (b.view_box[2] * 2) / wide,
-                             ((tallest - 4) * b.view_box[2]) / (b.view_box[3] * wide));
+    const fit = Math.min(1, (b.view_box[2] * 2) / wide,
+                         ((tallest - 4) * b.view_box[2]) / (b.view_box[3] * wide));
+    // on a phone, the smallest space at least a fingertip across (the box pans)
+    const natural = LAPTOP.matches ? fit : Math.max(fit, (TAP * b.view_box[2]) / (smallestSpace(b) * wide));
     svg.style.width = `${(S.zoom * natural * 100).toFixed(1)}%`;
     $("zoom-out").disabled = S.zoom <= ZOOM_LEAST;
     $("zoom-in").disabled = S.zoom >= ZOOM_MOST;
+  }
+
+  // the narrowest space of the board, in its own units (a node's width, a square's or
+  // a hex's narrower side), worked out once
+  function smallestSpace(b) {
+    if (b.smallest === undefined) {
+      const across = b.spaces.map((s) => {
+        if (!s.points) return 2 * s.r;
+        const xs = s.points.map((p) => p[0]), ys = s.points.map((p) => p[1]);
+        return Math.min(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+      }).filter((d) => d > 0);
+      b.smallest = across.length ? Math.min(...across) : b.view_box[2];
+    }
+    return b.smallest;
   }
 
   // two fingers on the board: zoom about their middle; one finger pans (the box scrolls)
