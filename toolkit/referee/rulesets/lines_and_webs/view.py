@@ -1,5 +1,5 @@
 """What a side sees, in the kit's common view: the map with every unit (its label,
-strength and cubes), the ports, the delivery queues, its own resource points,
+strength and supplies), the ports, the delivery queues, its own resource points,
 special cards and order decks, and of the other side only counts. While a secret
 phase is under way, the other side's units, ports and dropped tokens are shown as
 they stood when it began (LW-secret)."""
@@ -7,21 +7,16 @@ they stood when it began (LW-secret)."""
 from __future__ import annotations
 
 from toolkit.referee.kit.view import MarkerView, PieceView, PileView, TrackView, View, board_view
-from toolkit.referee.rulesets.lines_and_webs.config import LETTERS
+from toolkit.referee.rulesets.lines_and_webs.delivery import tokens_words
 from toolkit.referee.rulesets.lines_and_webs.state import State, Tokens, Unit
 from toolkit.referee.rulesets.lines_and_webs.units import strength
 
 SECRET_PHASES = ("spend", "transport", "orders")
 
 
-def cubes(t: Tokens) -> str:
-    return "".join(f"{n}{LETTERS[i]}" for i, n in enumerate(t) if n) or "-"
-
-
 def supplies(s: State, t: Tokens) -> str:
     """Tokens in the kit's words: `4 rations, 4 fuel, 4 ammunition`, or `nothing`."""
-    said = s.cfg.class_words
-    return ", ".join(f"{n} {said[i]}" for i, n in enumerate(t) if n) or "nothing"
+    return tokens_words(s.cfg, t)
 
 
 def unit_text(s: State, u: Unit) -> str:
