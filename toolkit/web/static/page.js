@@ -307,9 +307,11 @@
         pg.appendChild(el("circle", { cx: s.x + dx, cy: cy + dy, r: rr,
                                       fill: p.kind === null ? "#777777" : sideColour(p.side) }));
         const letter = letterOf(p, view);
-        // a label under the letter (a strength, steps), unless it is the letter again; on
-        // a map, the unit's name is in its tooltip
-        const label = p.label && !map && p.label.split(" ")[0] !== letter;
+        // a label under the letter (a strength, steps: a figure), unless it is the
+        // letter again; a label that opens with a word (`health 9 damage 0`) and, on a
+        // map, the unit's name are in its tooltip
+        const first = p.label ? p.label.split(" ")[0] : "";
+        const label = !map && /\d/.test(first) && first !== letter;
         pg.appendChild(el("text", { x: s.x + dx, y: cy + dy - (label ? rr * 0.2 : 0), "font-size": rr * 0.9 },
                           letter + (p.count > 1 ? p.count : "")));
         if (label) pg.appendChild(el("text", { class: "label", x: s.x + dx, y: cy + dy + rr * 0.6 },
