@@ -171,6 +171,7 @@
     const svg = $("board");
     svg.setAttribute("viewBox", b.view_box.join(" "));
     setZoom(S.zoom);
+    S.centre = true;  // opened at its middle once the table is laid out (drawLayer)
     const g = $("spaces");
     g.replaceChildren();
     for (const l of b.links) {
@@ -337,6 +338,13 @@
       layer.appendChild(spaceShape(at[S.selected], "selected"));
     }
     if (view) drawPieces(layer, view, at);
+    if (view && S.centre) {
+      // a board wider than its box (a phone) opens at its middle: where Fantasy Line
+      // Battle's two Fronts meet
+      S.centre = false;
+      const box = $("boardbox");
+      box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+    }
   }
 
   // ---------------------------------------------------------------- moves
