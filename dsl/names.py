@@ -4,7 +4,9 @@ kit uses, for every place that shows a game to people.
 A card reads as its printed title (`CardDef.title`: its `title` field, else its id
 in words, `troops_1` -> `Troops 1`), a deck as its title, a piece as its `title`
 field or its id in words (`anti_tank` -> `anti tank`), a zone as its `title` field
-or its id in words, a terrain in words. `say` puts a line of engine text into these
+or its id in words, a terrain in words. Ids nothing else titles (an option's values,
+such as the spaces of a delivery queue, or a token's class) read as the scenario
+declares them in its `table words { in_transit "in transit to the port" }`. `say` puts a line of engine text into these
 words: every card id (and other `_`-joined id) the table knows is replaced, and any
 other `_`-joined word is written with spaces.
 """
@@ -22,8 +24,19 @@ def words(name: str) -> str:
     return str(name).replace("_", " ")
 
 
+#: The scenario's table of players' words for its other ids (`declared_words`).
+WORDS_TABLE = "words"
+
+
+def declared_words(scenario: Any) -> dict[str, str]:
+    """The scenario's own words for ids nothing else titles: `table words { id "words" }`."""
+    table = scenario.tables.get(WORDS_TABLE)
+    return {} if table is None else {k: str(v) for k, v in table.fields.items()}
+
+
 def display_names(scenario: Any) -> dict[str, str]:
-    """Each id of the scenario (card, deck, piece, terrain, zone) -> its players' name."""
+    """Each id of the scenario (card, deck, piece, terrain, zone, and what its `words`
+    table declares) -> its players' name."""
     out: dict[str, str] = {}
     for name in scenario.terrains:
         out[name] = words(name)
@@ -36,6 +49,7 @@ def display_names(scenario: Any) -> dict[str, str]:
         out[deck.name] = deck.title or words(deck.name)
         for card in deck.cards:
             out[card.name] = card.title
+    out.update(declared_words(scenario))
     return out
 
 

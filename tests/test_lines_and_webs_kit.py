@@ -264,7 +264,8 @@ def test_LW_board_one_player_board_per_side_in_its_colour(kit, scenario):
             page, text = pdf.pages[number], " ".join(pages[number].split())
             fills = {_colour(r.get("non_stroking_color")) for r in page.rects + page.curves if r.get("fill")}
             assert _rgb(colours[side]) in fills
-            for words in ("Offshore delivery queue", "Assets in packaging / RSOI", "In transit",
+            # the queue's spaces in the scenario's `table words`, the names the page reads too
+            for words in ("Offshore delivery queue", "Assets in packaging / RSOI", "In transit to the port",
                           "Arrival at a port", "Resource points this turn", "Turn record", "Reference key",
                           "Codes on the counters and cards"):
                 assert words in text, (side, words)

@@ -225,3 +225,17 @@ def test_a_phase_keyed_turn_sequence_prints_the_steps_the_referee_follows(tmp_pa
     assert "1. Plan (together): Everyone commits a secret boost" in text
     assert "2. Run (in turn): In seat order: roll a die" in text
     assert text.index("1. Plan") < text.index("2. Run") < text.index("Terrain")
+
+
+def test_the_scenario_s_words_name_things_and_are_not_printed_as_a_table():
+    """`table words` gives the kit's names for ids nothing else titles (dsl.names): the
+    sheet's context offers them as `names`, and the generic sheet prints no table of it."""
+    from dsl.names import display_names
+    from toolkit.pnp.sheets import sheet_context
+
+    s = scenario(extra='table words { hussar "Hussars of the Guard"; turn_limit "last turn" }')
+    assert display_names(s)["hussar"] == "Hussars of the Guard"
+    assert sheet_context(s, PressOptions())["names"]["turn_limit"] == "last turn"
+    rml = render_rml(s)
+    assert "last turn" not in rml and "Hussars of the Guard" not in rml
+    assert "turn limit" in rml.lower()

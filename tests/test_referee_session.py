@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import dsl
+from dsl.names import display_names
 from toolkit.referee import movelist, registry, session
 from toolkit.referee.chance import SeededChance
 from toolkit.referee.match import Match
@@ -56,8 +57,10 @@ def terminal_session(m: Match, lines: list[str]) -> tuple[Session, Keyboard, io.
 
 
 def hand(m: Match, side: str) -> str:
-    return ", ".join(next(p.cards for p in m.rules.view(m.state, side).piles
-                          if p.kind == "hand" and p.owner == side))
+    """`side`'s hand as the board shows it: each card by its printed title (dsl.names)."""
+    names = display_names(m.scenario)
+    return ", ".join(names[c] for c in next(p.cards for p in m.rules.view(m.state, side).piles
+                                            if p.kind == "hand" and p.owner == side))
 
 
 # --------------------------------------------------------------- hand-over
@@ -270,7 +273,7 @@ def test_moves_in_play_filters_by_word():
     lines = ["boost 0"] * 3 + ["moves", "moves stumble", "moves C9", "quit"]
     Session(m, iter(line + "\n" for line in lines), out, echo=True).run()
     text = out.getvalue()
-    assert hand(m, "Red") == "stumble"
+    assert hand(m, "Red") == "Stumble"  # the card stumble, by its title; its notation stays
     assert "> moves\nadvance, advance stumble\n" in text  # no hold: no boost spent yet
     assert "> moves stumble\nadvance stumble\n" in text
     assert "> moves C9\nno legal move concerns C9" in text
@@ -387,3 +390,23 @@ def test_undo_names_another_sides_move_without_spelling_it_out():
     s.command("undo", "South")  # South at the keyboard
     assert told.getvalue() == "took back North's last move\n"
     assert len(m.history) == 2  # only the two deployments stand
+
+
+def test_the_board_shows_piles_and_cards_by_the_printed_kit_s_names():
+    """Issue 25 item 3: the terminal reads the names the press prints and the web page
+    shows (dsl.names): a deck's pile by its title, each card by its title, never an id."""
+    scenario = dsl.load(registry.content_root() / "last_front" / "last_front.scn")
+    m = Match.new(scenario, chance=SeededChance(3), seed="3")
+    while m.decision.kind.name == "CHANCE":
+        m.roll()
+    side = m.decision.players[0]
+    out = io.StringIO()
+    Session(m, iter(["board\n", "quit\n"]), out).run()
+    text = out.getvalue()
+    names = display_names(scenario)
+    cards = next(p.cards for p in m.rules.view(m.state, side).piles
+                 if p.kind == "hand" and p.owner == side)
+    assert any("_" in c for c in cards)  # ids such as troops_1 ...
+    assert f"{side}'s hand: {', '.join(names[c] for c in cards)}" in text  # ... read as titles
+    assert f"{names['battle']}: " in text  # `Battle cards`, the deck's title
+    assert not any(f"{c}," in text or f"{c}\n" in text for c in cards if "_" in c)

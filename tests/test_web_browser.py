@@ -526,8 +526,9 @@ def test_web_four_seats_of_lines_and_webs_each_page_takes_only_its_seats_moves(t
         assert [(e.player, e.text) for e in m.history] == [("Delta", "buy 3f")]
         for page in pages.values():
             current(page, table)
-        assert "ship 3f" in combat.inner_text("#panels")  # one team: the same view
-        assert "ship 3f" not in pages["Gamma combat"].inner_text("#panels")
+        # one team: the same view (the purchase in the kit's words)
+        assert "your purchases\nby sea: 3 fuel" in combat.inner_text("#panels")
+        assert "by sea: 3 fuel" not in pages["Gamma combat"].inner_text("#panels")
 
 
 def test_web_last_front_three_seats_each_sees_only_its_own_hand_and_plays_a_card(browser):

@@ -57,10 +57,14 @@ ENGINE_WORDS = """() => {
   }
   return out;
 }"""
-#: Visible buttons smaller than TAP in either direction.
-SMALL_TARGETS = """(tap) => [...document.querySelectorAll('button, summary, a[href]')]
-  .filter(b => b.offsetParent !== null)
-  .map(b => [b.textContent.trim(), b.getBoundingClientRect()])
+#: Visible tap targets smaller than TAP in either direction: buttons and links, the
+#: board's spaces (a tap picks one), the moves (a tap looks back at one) and the cards
+#: whose face a tap enlarges. The board's box may pan (Fantasy Line Battle's line, the
+#: Lines and Webs map), so a space counts by its own size, not by what of it is in view.
+SMALL_TARGETS = """(tap) => [...document.querySelectorAll(
+    'button, summary, a[href], #board .space, #moves li, img.card.face')]
+  .filter(b => b.getClientRects().length > 0)
+  .map(b => [b.dataset.space || b.textContent.trim() || b.alt, b.getBoundingClientRect()])
   .filter(([t, r]) => r.width < tap - 0.5 || r.height < tap - 0.5)
   .map(([t, r]) => `${t} ${r.width}x${r.height}`)"""
 
@@ -283,3 +287,21 @@ def test_web_a_phone_folds_the_notation_box_while_buttons_offer_every_move(brows
         assert not page.locator("#notation").is_visible()
         page.click("#help summary")
         assert page.locator("#notation").is_visible()
+
+
+def test_web_fantasy_line_battle_s_line_on_a_phone_pans_and_opens_where_the_fronts_meet(browser):
+    """The line's sixteen slots a fingertip wide each are wider than a phone: the line
+    pans in its own box (the page does not), opened at its middle, the two Fronts."""
+    app, table, _ = served("fantasy_line_battle", 7)
+    side = one_move_played(table)
+    with running(app) as base:
+        page = opened(browser, base, side, PHONE)
+        left, wide, shown = page.evaluate(
+            "(b => [b.scrollLeft, b.scrollWidth, b.clientWidth])"
+            "(document.getElementById('boardbox'))")
+        assert wide > shown  # the line pans inside its box
+        assert abs(left - (wide - shown) / 2) <= 1
+        slots = page.eval_on_selector_all(
+            "#board .space", "els => els.map(e => e.getBoundingClientRect().width)")
+        assert len(slots) == 16 and min(slots) >= TAP - 0.5
+        check_layout(page, phone=True)

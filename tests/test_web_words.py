@@ -11,12 +11,15 @@ import pytest
 pytest.importorskip("starlette")
 
 import dsl  # noqa: E402
-from dsl.names import display_names, say, spoken_names  # noqa: E402
+from dsl.names import declared_words, display_names, say, spoken_names, words  # noqa: E402
 from tests.web_harness import SCENARIOS, served  # noqa: E402
 from toolkit.web.messages import state_message  # noqa: E402
 from toolkit.web.seats import Seats  # noqa: E402
 
 ENGINE_ID = re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]")
+#: Lines and Webs' token codes of its notation (`4r4f4a`, `2f`), which the kit never prints:
+#: a state's supplies are said in words (`4 rations, 4 fuel, 4 ammunition`)
+TOKEN_CODE = re.compile(r"\b\d+[rfao](?:\d+[rfao])*\b")
 GAMES = ["skirmish", "front_lines", "front_line", "lines_and_webs", "last_front",
          "fantasy_line_battle"]
 
@@ -59,7 +62,18 @@ def _read(msg) -> list[str]:
     out += [p["title"] + " " + p["text"] for p in v["panels"]]
     out += v["words"]["piles"] + list(v["words"]["kinds"].values())
     out += list(v["words"]["cards"].values())
+    out += [p["label"] for p in v["pieces"] if p["label"]]  # a piece's tooltip
     return out
+
+
+def _view_texts(msg) -> list[str]:
+    """What the view says of the game (not the notation of the moves, which stays the
+    notation: `DFSP3>E8 2f`)."""
+    v = msg["view"]
+    if v is None:
+        return []
+    return (v["status"] + [p["title"] + " " + p["text"] for p in v["panels"]]
+            + [p["label"] for p in v["pieces"] if p["label"]])
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -68,13 +82,45 @@ def test_web_no_seat_reads_an_engine_id_in_a_random_game(name):
     m = table.match
     seats = Seats(m.scenario.sides).all()
     rng = random.Random(3)
+    # an id the scenario words itself (`table words`) is never read as the id in words
+    unsaid = [words(k) for k in declared_words(m.scenario) if "_" in k]
     for _ in range(40):
         for seat in seats:
-            for text in _read(state_message(table, seat)):
+            msg = state_message(table, seat)
+            for text in _read(msg):
                 assert not ENGINE_ID.search(text), f"{seat.name} reads {text!r}"
+                assert not any(w in text for w in unsaid), f"{seat.name} reads {text!r}"
+            for text in _view_texts(msg):
+                assert not TOKEN_CODE.search(text), f"{seat.name} reads {text!r}"
         d = m.decision
         if d is None:
             break
         side = rng.choice(d.players)
         by_side = {s.side: s for s in seats if s.side}
         table.play(by_side[side], rng.choice(m.legal(side)))
+
+
+def test_web_lines_and_webs_delivery_queue_reads_as_the_printed_player_board():
+    """The queue's spaces are named once, in the scenario's `table words` (the press
+    prints the same names on the player board); what waits in them is said in words."""
+    scenario = dsl.load(SCENARIOS["lines_and_webs"])
+    declared = declared_words(scenario)
+    assert declared["packaging_rsoi"] == "Assets in packaging / RSOI"
+    assert declared["in_transit"] == "In transit to the port"
+    assert display_names(scenario)["in_transit"] == "In transit to the port"
+    _, table, _ = served("lines_and_webs", 3)
+    m = table.match
+    seats = Seats(m.scenario.sides).all()
+    by_side = {s.side: s for s in seats if s.side}
+    while m.state.flow.phase == "deploy" or m.decision.kind.name == "CHANCE":
+        d = m.decision
+        table.play(by_side[d.players[0]], m.legal(d.players[0])[0])
+    for seat in seats:
+        panels = {p["title"]: p["text"] for p in state_message(table, seat)["view"]["panels"]}
+        # the aerial port squadron and its basic load moved on in the first Deploy phase
+        assert panels["Delta's delivery queue"] == (
+            "Assets in packaging / RSOI: nothing; "
+            "In transit to the port: DAPS1 with 4 rations, 4 fuel, 4 ammunition")
+        assert panels["Gamma's delivery queue"].endswith("In transit to the port: GAPS1 with "
+                                                         "4 rations, 4 fuel, 4 ammunition")
+        assert all(not TOKEN_CODE.search(t) for t in panels.values()), panels

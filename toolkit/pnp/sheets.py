@@ -38,6 +38,7 @@ import markupsafe
 from dsl import limits
 from dsl.fields import PIECE_PRESS_FIELDS
 from dsl.model import Call, Length, Range
+from dsl.names import WORDS_TABLE, display_names
 from reportlab.pdfgen.canvas import Canvas
 
 from toolkit.pnp.colours import colour_space, mix_white, side_colours
@@ -160,6 +161,7 @@ def sheet_context(scenario: Any, options: PressOptions) -> dict:
         "fonts": embedded_fonts(),
         "warnings": warnings,
         "scenario": scenario,
+        "names": display_names(scenario),  # each id -> the players' words (dsl.names)
         "title": scenario.title,
         "ruleset": scenario.ruleset,
         "ruleset_title": words(scenario.ruleset).title(),
@@ -226,7 +228,7 @@ def _tables_and_options(scenario: Any) -> tuple[list[dict], list[tuple[str, str]
     options: table-shaped ones join the tables, the rest are (name, value) pairs."""
     tables, scalar_options = [], []
     for name, table in (getattr(scenario, "tables", None) or {}).items():
-        if name == "turn_sequence":
+        if name in ("turn_sequence", WORDS_TABLE):  # the turn sequence; the kit's names
             continue
         if _is_table(table.fields):
             tables.append(_table(name, table.fields))

@@ -104,6 +104,7 @@ class Session:
         self.echo = echo  # repeat piped input after the prompt, so a transcript reads well
         self.timed = timed  # write the time each move took into the record
         self.editor = editor
+        self.words: transcript.BoardWords | None = None  # the kit's names, made when first shown
         self.read = read or (editor.read if editor is not None else self._next_line)
         self.asked_at = 0.0
         self.clock = clock
@@ -280,7 +281,9 @@ class Session:
     def board_text(self, player: str | None) -> str:
         """The board as `player` sees it, with the events it was told as its log."""
         m = self.match
-        return transcript.render(m.rules, m.rules.view(m.state, player),
+        if self.words is None:
+            self.words = transcript.BoardWords(m.scenario)
+        return self.words.render(m.rules, m.rules.view(m.state, player),
                                  transcript.told(m.history, player))
 
     def show_board(self, player: str, clear: bool = False) -> None:

@@ -16,9 +16,10 @@ move in notation.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from dsl.names import display_names, say, spoken_names
 from toolkit.referee.game import visible_events
 from toolkit.referee.kit.view import LOG_LINES, View
 
@@ -73,3 +74,22 @@ def render(rules: Any, view: Any, lines: Sequence[str]) -> str:
     if lines:
         text += "\nlog:\n" + "\n".join(f"  {line}" for line in lines[-LOG_LINES:])
     return text
+
+
+class BoardWords:
+    """A board shown as text in the names of the printed kit (`dsl.names`, the names
+    the web page reads too): a deck's pile by its title (`Battle cards`), and every
+    card id or other `_`-joined id in the text by its title or in words (`play
+    Troops 1`, `anti tank`)."""
+
+    def __init__(self, scenario: Any):
+        names = display_names(scenario)
+        self.decks = {d: names[d] for d in scenario.decks}
+        self.spoken = spoken_names(scenario)
+
+    def render(self, rules: Any, view: Any, lines: Sequence[str]) -> str:
+        """`render`, in these words."""
+        if isinstance(view, View) and self.decks:
+            view = replace(view, piles=tuple(replace(p, name=self.decks.get(p.name, p.name))
+                                             for p in view.piles))
+        return say(render(rules, view, lines), self.spoken)

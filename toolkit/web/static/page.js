@@ -10,6 +10,9 @@
   // the board's zoom: from ZOOM_LEAST to ZOOM_MOST times the width of its box
   const ZOOM_LEAST = 1, ZOOM_MOST = 4;
   const LAPTOP = window.matchMedia("(min-width: 900px)");
+  // a fingertip, in CSS px: below LAPTOP the board is never fitted so small that a
+  // space is narrower than this (its box pans instead)
+  const TAP = 44;
   const S = { board: null, state: null, past: null, selected: null, ws: null,
               pending: null, retry: 250, pongTimer: null, zoom: 1, chosen: [],
               steps: null };
@@ -168,6 +171,7 @@
     const svg = $("board");
     svg.setAttribute("viewBox", b.view_box.join(" "));
     setZoom(S.zoom);
+    S.centre = true;  // opened at its middle once the table is laid out (drawLayer)
     const g = $("spaces");
     g.replaceChildren();
     for (const l of b.links) {
@@ -204,11 +208,27 @@
     const boxEl = $("boardbox");
     const wide = Math.max(1, boxEl.clientWidth || 1);
     const tallest = parseFloat(getComputedStyle(boxEl).maxHeight) || Infinity;
-    const natural = Math.min(1, (b.view_box[2] * 2) / wide,
-                             ((tallest - 4) * b.view_box[2]) / (b.view_box[3] * wide));
+    const fit = Math.min(1, (b.view_box[2] * 2) / wide,
+                         ((tallest - 4) * b.view_box[2]) / (b.view_box[3] * wide));
+    // on a phone, the smallest space at least a fingertip across (the box pans)
+    const natural = LAPTOP.matches ? fit : Math.max(fit, (TAP * b.view_box[2]) / (smallestSpace(b) * wide));
     svg.style.width = `${(S.zoom * natural * 100).toFixed(1)}%`;
     $("zoom-out").disabled = S.zoom <= ZOOM_LEAST;
     $("zoom-in").disabled = S.zoom >= ZOOM_MOST;
+  }
+
+  // the narrowest space of the board, in its own units (a node's width, a square's or
+  // a hex's narrower side), worked out once
+  function smallestSpace(b) {
+    if (b.smallest === undefined) {
+      const across = b.spaces.map((s) => {
+        if (!s.points) return 2 * s.r;
+        const xs = s.points.map((p) => p[0]), ys = s.points.map((p) => p[1]);
+        return Math.min(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+      }).filter((d) => d > 0);
+      b.smallest = across.length ? Math.min(...across) : b.view_box[2];
+    }
+    return b.smallest;
   }
 
   // two fingers on the board: zoom about their middle; one finger pans (the box scrolls)
@@ -288,9 +308,11 @@
         pg.appendChild(el("circle", { cx: s.x + dx, cy: cy + dy, r: rr,
                                       fill: p.kind === null ? "#777777" : sideColour(p.side) }));
         const letter = letterOf(p, view);
-        // a label under the letter (a strength, steps), unless it is the letter again; on
-        // a map, the unit's name is in its tooltip
-        const label = p.label && !map && p.label.split(" ")[0] !== letter;
+        // a label under the letter (a strength, steps: a figure), unless it is the
+        // letter again; a label that opens with a word (`health 9 damage 0`) and, on a
+        // map, the unit's name are in its tooltip
+        const first = p.label ? p.label.split(" ")[0] : "";
+        const label = !map && /\d/.test(first) && first !== letter;
         pg.appendChild(el("text", { x: s.x + dx, y: cy + dy - (label ? rr * 0.2 : 0), "font-size": rr * 0.9 },
                           letter + (p.count > 1 ? p.count : "")));
         if (label) pg.appendChild(el("text", { class: "label", x: s.x + dx, y: cy + dy + rr * 0.6 },
@@ -316,6 +338,13 @@
       layer.appendChild(spaceShape(at[S.selected], "selected"));
     }
     if (view) drawPieces(layer, view, at);
+    if (view && S.centre) {
+      // a board wider than its box (a phone) opens at its middle: where Fantasy Line
+      // Battle's two Fronts meet
+      S.centre = false;
+      const box = $("boardbox");
+      box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+    }
   }
 
   // ---------------------------------------------------------------- moves

@@ -24,13 +24,20 @@ def choosing(s: State) -> bool:
     return s.flow.round == 1 and s.flow.phase == "select"
 
 
+def reach(low: int, high: int | None) -> str:
+    """A range as the printed card gives it: `1`, `1-3`, `2+`."""
+    if not high:
+        return f"{low}+"
+    return str(low) if high == low else f"{low}-{high}"
+
+
 def view(s: State, player: str | None, ruleset: str) -> View:
     status = [f"Day {s.flow.round}", f"phase {s.flow.phase}"]
     pieces = []
     for side in s.sides:
         for i, f in enumerate(s.line(side), 1):
             tags = [f"health {f.health}", f"damage {f.hits()}",
-                    f"range {f.low}-{f.high}" if f.high else f"range {f.low}+"]
+                    f"range {reach(f.low, f.high)}"]
             tags += [t for t, on in (("targeted", f.targeted), ("dying", f.dying),
                                      ("stunned", f.stunned), ("warded", f.warded)) if on]
             pieces.append(PieceView(space_of(s, side, i), f.card, side, " ".join(tags)))

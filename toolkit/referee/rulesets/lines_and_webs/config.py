@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dsl.names import display_names
 from toolkit.referee.protocol import ScenarioError
 
 #: Supply classes, in the order every token tuple holds them: CL I (food and water),
@@ -144,6 +145,11 @@ class Config:
         self.food_turns = frozenset(int(t) for t in self.options["food_turns"])
         self.turns = int(self.options["turns"])
         self.queue_spaces = tuple(self.options["delivery_queue"])
+        #: the players' words for the scenario's ids (its `table words`, dsl.names): the
+        #: queue's spaces, and each class of token (rations, fuel, ammunition, repair cubes)
+        self.words = display_names(scenario)
+        by_class = {c: piece for piece, c in TOKEN_PIECES.items()}
+        self.class_words = tuple(self.words.get(by_class[c], CLASSES[c]) for c in range(4))
         self._start_memos()
         #: most tokens of food, fuel and ammunition each unit type's card holds (Kind.room)
         self.rooms = {name: tuple(k.room(c) for c in range(3)) for name, k in self.kinds.items()}

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event
-from toolkit.referee.rulesets.lines_and_webs.config import CLASSES
 from toolkit.referee.rulesets.lines_and_webs.state import (
     NONE, State, Tokens, add, with_book, with_port)
 from toolkit.referee.rulesets.lines_and_webs.units import full_load, place
@@ -103,7 +102,7 @@ class Deploy:
             s, left = land_tokens(s, spod, tokens)
             got = add(tokens, left, -1)
             if sum(got):
-                landed.append(_tokens_words(got) + f" at {cfg.names[spod]}")
+                landed.append(_tokens_words(cfg, got) + f" at {cfg.names[spod]}")
         moved = [((), NONE)] + queue[:-1]
         last_uids, last_tokens = moved[-1]
         moved[-1] = (last_uids + tuple(waiting_units), add(last_tokens, left))
@@ -113,10 +112,11 @@ class Deploy:
         return s, [Event("deploy", text)]
 
 
-def _tokens_words(t: Tokens) -> str:
-    return ", ".join(f"{n} {CLASSES[i]}" for i, n in enumerate(t) if n)
+def _tokens_words(cfg, t: Tokens) -> str:
+    """Tokens in the kit's words (the scenario's `table words`): `4 rations, 2 fuel`."""
+    return ", ".join(f"{n} {cfg.class_words[i]}" for i, n in enumerate(t) if n)
 
 
-def tokens_words(t: Tokens) -> str:
-    return _tokens_words(t) or "nothing"
+def tokens_words(cfg, t: Tokens) -> str:
+    return _tokens_words(cfg, t) or "nothing"
 

@@ -227,10 +227,10 @@ class Spend:
                 s, _ = land_tokens(s, apod, b.fly_tokens)
             labels = [s.units[u].label for u in b.basket_units]
             words = (f"{side} ships " + (", ".join(labels) + ", " if labels else "")
-                     + tokens_words(b.basket_tokens))
+                     + tokens_words(s.cfg, b.basket_tokens))
             if b.fly_units or sum(b.fly_tokens):
                 words += "; flies in " + ", ".join(
-                    [s.units[u].label for u in b.fly_units] + [tokens_words(b.fly_tokens)])
+                    [s.units[u].label for u in b.fly_units] + [tokens_words(s.cfg, b.fly_tokens)])
             events.append(Event("spend", words, reveals=True))
             from toolkit.referee.rulesets.lines_and_webs import special
             for m in b.pending:

@@ -1,5 +1,5 @@
 """What a side sees, in the kit's common view: the map with every unit (its label,
-strength and cubes), the ports, the delivery queues, its own resource points,
+strength and supplies), the ports, the delivery queues, its own resource points,
 special cards and order decks, and of the other side only counts. While a secret
 phase is under way, the other side's units, ports and dropped tokens are shown as
 they stood when it began (LW-secret)."""
@@ -7,21 +7,25 @@ they stood when it began (LW-secret)."""
 from __future__ import annotations
 
 from toolkit.referee.kit.view import MarkerView, PieceView, PileView, TrackView, View, board_view
-from toolkit.referee.rulesets.lines_and_webs.config import LETTERS
+from toolkit.referee.rulesets.lines_and_webs.delivery import tokens_words
 from toolkit.referee.rulesets.lines_and_webs.state import State, Tokens, Unit
 from toolkit.referee.rulesets.lines_and_webs.units import strength
 
 SECRET_PHASES = ("spend", "transport", "orders")
 
 
-def cubes(t: Tokens) -> str:
-    return "".join(f"{n}{LETTERS[i]}" for i, n in enumerate(t) if n) or "-"
+def supplies(s: State, t: Tokens) -> str:
+    """Tokens in the kit's words: `4 rations, 4 fuel, 4 ammunition`, or `nothing`."""
+    return tokens_words(s.cfg, t)
 
 
 def unit_text(s: State, u: Unit) -> str:
-    marks = "".join(c for c, on in (("s", u.suppressed), ("d", u.degraded), ("b", u.pinned),
-                                    ("v", u.displaced)) if on)
-    return f"{u.label} {strength(s, u)} {cubes(u.tokens)}" + (f" {marks}" if marks else "")
+    """A unit's label (its notation), strength, supplies and markers, in words:
+    `DAPS1 strength 3 with 4 rations, 4 fuel, suppressed`."""
+    marks = [w for w, on in (("suppressed", u.suppressed), ("degraded", u.degraded),
+                             ("blocked", u.pinned), ("displaced", u.displaced)) if on]
+    held = f" with {supplies(s, u.tokens)}" if sum(u.tokens) else ""
+    return f"{u.label} strength {strength(s, u)}{held}" + "".join(f", {m}" for m in marks)
 
 
 def seen(s: State, viewer: str | None):
@@ -47,6 +51,49 @@ def scrambled_deck(s: State, side: str, cards: tuple[str, ...]) -> PileView:
     name = ("execution deck (top card turned; the rest in an order you may not see)"
             if turned else "execution deck (in an order you may not see)")
     return PileView(name, "deck", side, len(cards), shown)
+
+
+def port_panels(s: State, ports) -> list[tuple[str, str]]:
+    """Each port: who holds it, what it stores, its damage."""
+    cfg = s.cfg
+    return [(f"port {cfg.names[node]}", f"held by {p.holder or 'nobody'}; stores "
+             f"{supplies(s, p.tokens)}; damage {p.damage}")
+            for node, p in zip(cfg.ports, ports)]
+
+
+def cargo(s: State, uids, t: Tokens) -> str:
+    """What waits in one space of a delivery queue or a purchase, in words."""
+    units = ", ".join(s.units[u].label for u in uids)
+    tokens = supplies(s, t) if sum(t) else ""
+    if units and tokens:
+        return f"{units} with {tokens}"
+    return units or tokens or "nothing"
+
+
+def queue_panels(s: State) -> list[tuple[str, str]]:
+    """Each side's delivery queue, space by space under the kit's names for its spaces
+    (the scenario's `table words`): `In transit to the port: DAPS1 with 4 rations`."""
+    cfg = s.cfg
+    out = []
+    for side in s.sides:
+        q = [f"{cfg.words.get(space, space)}: {cargo(s, uids, t)}"
+             for space, (uids, t) in zip(cfg.queue_spaces, s.book(side).queue)]
+        out.append((f"{side}'s delivery queue", "; ".join(q)))
+    return out
+
+
+def purchases_panel(s: State, viewer: str) -> list[tuple[str, str]]:
+    """What `viewer` has bought this turn: by sea, by air, special cards."""
+    b = s.book(viewer)
+    if not (b.basket_units or b.fly_units or sum(b.basket_tokens) or sum(b.fly_tokens)
+            or b.cards_bought):
+        return []
+    words = s.cfg.words
+    parts = [f"by sea: {cargo(s, b.basket_units, b.basket_tokens)}",
+             f"by air: {cargo(s, b.fly_units, b.fly_tokens)}"]
+    if b.cards_bought:
+        parts.append("cards: " + ", ".join(words.get(c, c) for c in b.cards_bought))
+    return [("your purchases", "; ".join(parts))]
 
 
 def view(s: State, viewer: str | None, ruleset: str) -> View:
@@ -81,25 +128,10 @@ def view(s: State, viewer: str | None, ruleset: str) -> View:
     if viewer in s.sides:
         tracks.append(TrackView("resource points", ((viewer, s.book(viewer).rp),)))
     markers = [MarkerView("turn", str(min(s.turn, cfg.turns)))]
-    panels = []
-    for k, node in enumerate(cfg.ports):
-        p = ports[k]
-        panels.append((f"port {cfg.names[node]}", f"held by {p.holder}, stores "
-                       f"{cubes(p.tokens)}, damage {p.damage}"))
-    for side in s.sides:
-        q = []
-        for space, (uids, t) in zip(cfg.queue_spaces, s.book(side).queue):
-            what = [s.units[u].label for u in uids] + ([cubes(t)] if sum(t) else [])
-            q.append(f"{space}: {' '.join(what) or '-'}")
-        panels.append((f"{side} delivery queue", "; ".join(q)))
-    for node, who, t in drops:
-        panels.append((f"dropped at {cfg.names[node]}", f"{who} {cubes(t)}"))
+    panels = [*port_panels(s, ports), *queue_panels(s), *((
+        f"dropped at {cfg.names[node]}", f"{who}: {supplies(s, t)}") for node, who, t in drops)]
     if viewer in s.sides:
-        b = s.book(viewer)
-        bought = [s.units[u].label for u in b.basket_units + b.fly_units]
-        if bought or sum(b.basket_tokens) or sum(b.fly_tokens) or b.cards_bought:
-            panels.append(("your purchases", " ".join(bought + list(b.cards_bought))
-                           + f" ship {cubes(b.basket_tokens)} fly {cubes(b.fly_tokens)}"))
+        panels.extend(purchases_panel(s, viewer))
     if s.fight is not None:
         f = s.fight
         panels.append(("engagement", f"{s.units[f.attacker].label} on "
