@@ -149,10 +149,7 @@ def _sample_turn(rules, s, side: str, rng: random.Random):
     moves by the verb weights."""
     at = s.cfg.reach.sides(s, side)
     groups = [[m] for m in actions.stack_actions(s, side)[1:] + _relieves(s, side, at)]
-    for sq, u in at.mine:
-        moves = unit_moves(s, side, at, sq, u)
-        if moves:
-            groups.append(moves)
+    groups += _moves_by_unit(s, side, at)
     each = [rules.bot_weights(s, side, [PASS] + g) for g in groups]
     pass_weight = rules.bot_weights(s, side, [PASS])[0]
     at_group = rng.choices(range(len(groups) + 1),
@@ -161,6 +158,21 @@ def _sample_turn(rules, s, side: str, rng: random.Random):
         return PASS
     group, weights = groups[at_group - 1], each[at_group - 1][1:]
     return group[0] if len(group) == 1 else rng.choices(group, weights)[0]
+
+
+def _moves_by_unit(s, side: str, at) -> list[list]:
+    """Every unit's moves (its actions, then its Maneuvers), one list a unit in the order
+    of `at.mine`: what `unit_moves` gives unit by unit, listed in one pass over the side."""
+    listed: list = []
+    if s.stack is not None:
+        actions._unit_actions(s, side, at, listed)
+    if actions.task_open(s, side, "maneuver", True):
+        actions.maneuvers(s, at, listed)
+    by_unit: dict[str, list] = {}
+    for m in listed:
+        by_unit.setdefault(m.src, []).append(m)
+    names = s.cfg.names
+    return [by_unit[names[sq]] for sq, _ in at.mine if names[sq] in by_unit]
 
 
 # ---------------------------------------------------------------- placement
