@@ -175,3 +175,24 @@ def test_FL_listing_tables_are_shared_by_configs_of_the_same_battlefield():
     bonus = RULES.new_game(dsl.load(path), {"move_bonus_desert": 2}).cfg
     assert bonus.reach is not a.reach and bonus.reach.kinds["tank"].longest == \
         bonus.kinds["tank"].move + 2
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_a_turns_moves_grouped_by_unit_in_one_pass_are_each_units_own(name):
+    """The move tree's first step and the random bot's draw group a turn's unit moves by
+    unit from one listing of the side (tree._moves_by_unit); each group must be exactly
+    what that unit's own listing gives (tree.unit_moves), in the same order, on random
+    positions with stacks in hand, Leadership and Maneuvers open."""
+    from toolkit.referee.rulesets.front_line import tree
+
+    rng = random.Random(name)
+    seen = 0
+    for _ in range(30):
+        s = random_position(name, rng)
+        for side in s.cfg.sides:
+            at = s.cfg.reach.sides(s, side)
+            one_by_one = [(sq, m) for sq, m in
+                          ((sq, tree.unit_moves(s, side, at, sq, u)) for sq, u in at.mine) if m]
+            assert tree._moves_by_unit(s, side, at) == one_by_one
+            seen += len(one_by_one)
+    assert seen > 30

@@ -78,10 +78,8 @@ def _first(s, side: str) -> list[Step]:
     """The pass, what is done with stacks, each unit with an action open, Relieve."""
     at = s.cfg.reach.sides(s, side)
     out = kit_steps.branch(_other_entries(s, side, at))
-    for sq, u in at.mine:
-        moves = unit_moves(s, side, at, sq, u)
-        if moves:
-            out += kit_steps.branch(_unit_entries(s, sq, moves))
+    for sq, moves in _moves_by_unit(s, side, at):
+        out += kit_steps.branch(_unit_entries(s, sq, moves))
     return out
 
 
@@ -149,7 +147,7 @@ def _sample_turn(rules, s, side: str, rng: random.Random):
     moves by the verb weights."""
     at = s.cfg.reach.sides(s, side)
     groups = [[m] for m in actions.stack_actions(s, side)[1:] + _relieves(s, side, at)]
-    groups += _moves_by_unit(s, side, at)
+    groups += [moves for _, moves in _moves_by_unit(s, side, at)]
     each = [rules.bot_weights(s, side, [PASS] + g) for g in groups]
     pass_weight = rules.bot_weights(s, side, [PASS])[0]
     at_group = rng.choices(range(len(groups) + 1),
@@ -160,9 +158,10 @@ def _sample_turn(rules, s, side: str, rng: random.Random):
     return group[0] if len(group) == 1 else rng.choices(group, weights)[0]
 
 
-def _moves_by_unit(s, side: str, at) -> list[list]:
-    """Every unit's moves (its actions, then its Maneuvers), one list a unit in the order
-    of `at.mine`: what `unit_moves` gives unit by unit, listed in one pass over the side."""
+def _moves_by_unit(s, side: str, at) -> list[tuple[int, list]]:
+    """Every unit with a move open, as (its square, its moves: its actions, then its
+    Maneuvers) in the order of `at.mine`: what `unit_moves` gives unit by unit, listed in
+    one pass over the side."""
     listed: list = []
     if s.stack is not None:
         actions._unit_actions(s, side, at, listed)
@@ -172,7 +171,7 @@ def _moves_by_unit(s, side: str, at) -> list[list]:
     for m in listed:
         by_unit.setdefault(m.src, []).append(m)
     names = s.cfg.names
-    return [by_unit[names[sq]] for sq, _ in at.mine if names[sq] in by_unit]
+    return [(sq, by_unit[names[sq]]) for sq, _ in at.mine if names[sq] in by_unit]
 
 
 # ---------------------------------------------------------------- placement
