@@ -97,26 +97,14 @@ def steps_to(board: Board, space: str) -> Mapping[str, int]:
     return table
 
 
-@lru_cache(maxsize=16384)
 def within(board: Board, frm: str, steps: int) -> tuple[str, ...]:
     """The spaces a piece on `frm` could end on going up to `steps` spaces over
     passable spaces if no piece stood in the way (`frm` left out), sorted by name
-    (the order a listing shows them in)."""
-    ways = _ways(board)
-    seen = {frm}
-    edge = [frm]
-    for _ in range(steps):
-        nxt = []
-        for here in edge:
-            for there in ways[here]:
-                if there not in seen:
-                    seen.add(there)
-                    nxt.append(there)
-        if not nxt:
-            break
-        edge = nxt
-    seen.discard(frm)
-    return tuple(sorted(seen))
+    (the order a listing shows them in): the walk round no walls."""
+    return _round(board, frm, steps, _NO_WALLS)
+
+
+_NO_WALLS: frozenset[str] = frozenset()
 
 
 def reach(board: Board, frm: str, steps: int, blocked: AbstractSet[str]) -> tuple[str, ...]:
