@@ -230,13 +230,7 @@ class MCTSBot:
             child.visits = child.avail = PRIOR_VISITS
             child.reward = PRIOR_VISITS * value
         keys = {t: rng.random() for t in root.children}
-        ranked = sorted(root.children, key=lambda t: (root.children[t].reward, keys[t]),
-                        reverse=True)
-        self._shortlist = frozenset(ranked[:SHORTLIST])
-        self._rank = {t: i for i, t in enumerate(ranked[:SHORTLIST])}
-        for token in ranked[SHORTLIST:]:
-            del root.children[token]
-        root.visits = PRIOR_VISITS * len(root.children)
+        self._keep_shortlist(root, keys)
 
     def _iterate_steps(self, root: Node, state: State, me: str, chosen: tuple[str, ...],
                        rng: random.Random) -> None:
@@ -312,12 +306,17 @@ class MCTSBot:
         # random bot's weights breaks ties: where `evaluate` cannot tell moves apart
         # (Lines and Webs' purchases all wait in the queue) the weighted draw picks,
         # not the order of the list
-        ranked = sorted(root.children, key=lambda m: (root.children[m].reward, key_of[m]),
+        self._keep_shortlist(root, key_of)
+
+    def _keep_shortlist(self, root: Node, key_of: dict) -> None:
+        """The root's best SHORTLIST children by prior reward, ties broken by `key_of`
+        (a draw per child); the rest are dropped, and the shortlist and its ranks kept."""
+        ranked = sorted(root.children, key=lambda c: (root.children[c].reward, key_of[c]),
                         reverse=True)
         self._shortlist = frozenset(ranked[:SHORTLIST])
-        self._rank = {m: i for i, m in enumerate(ranked[:SHORTLIST])}
-        for move in ranked[SHORTLIST:]:
-            del root.children[move]
+        self._rank = {c: i for i, c in enumerate(ranked[:SHORTLIST])}
+        for child in ranked[SHORTLIST:]:
+            del root.children[child]
         root.visits = PRIOR_VISITS * len(root.children)
 
     def _judge(self, state: State, me: str, move: Move, rng: random.Random) -> float:
