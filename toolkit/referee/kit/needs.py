@@ -250,7 +250,9 @@ def _field_value(scenario: Scenario, what: str, entry, spec: ParamType) -> list[
     problem = spec.problem(entry.value, scenario)
     if not problem:
         return []
-    hint = suggest(str(entry.value), spec.choices(scenario)) if isinstance(entry.value, str) else None
+    values = entry.value if isinstance(entry.value, tuple) else (entry.value,)
+    wrong = next((v for v in values if isinstance(v, str) and v not in spec.choices(scenario)), None)
+    hint = suggest(wrong, spec.choices(scenario)) if wrong is not None and spec.choices(scenario) else None
     return [Diagnostic.at(entry.pos, f"{what}: {entry.name}: {problem}", hint=hint)]
 
 

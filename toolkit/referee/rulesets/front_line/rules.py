@@ -17,7 +17,7 @@ from toolkit.referee.protocol import PASS, Illegal, Outcome
 from toolkit.referee.rulesets.front_line import actions, bots, moves, supply, tree, turn, victory
 from toolkit.referee.rulesets.front_line import view as views
 from toolkit.referee.rulesets.front_line.config import (
-    KINDS, PLACEMENTS, RANGES, RETREAT_DIRECTIONS, TIE_BREAKS,
+    KINDS, PLACEMENTS, RANGES, RETREAT_DIRECTIONS, SUPPLY_TYPES, TIE_BREAKS,
     Config)
 from toolkit.referee.rulesets.front_line.leadership import EFFECTS
 from toolkit.referee.rulesets.front_line.setup import FirstChoice, FirstRoll, Placement, new_state
@@ -66,15 +66,25 @@ PHASES = (
 )
 
 _ONE_OF = fx.OneOf
+#: The piece fields the ruleset reads (config.Kind), each typed and bounded: a range or a
+#: move beyond the board means nothing more, and per_side is a count of counters.
+PIECE_FIELDS = {
+    "per_side": fx.Int(0, 60), "range": fx.Int(1, 9), "move": fx.Int(1, 9),
+    "moves": fx.ListOf(_ONE_OF(("orthogonal", "diagonal")), most=2), "build_cost": fx.Int(0, 9),
+    "faces": fx.ParamType(), "paratroop": fx.Bool(), "dug_in_on": fx.ListOf(fx.NameIn("terrain")),
+    "height_disadvantage": fx.Bool(), "advantage_choice": fx.Bool(), "marker": fx.Bool(),
+    "count": fx.Int(0, 99), "text": fx.ParamType(), "colour": fx.ParamType(), "back": fx.ParamType()}
+#: The card fields the ruleset reads: a supply card's grant of chits per month for each
+#: supply type (config.Config.grant; a month past the list reads its last figure), at most
+#: 99 a month. Leadership cards are read for their effects only.
+CARD_FIELDS = {
+    "supply": {kind: fx.ListOf(fx.Int(0, 99), most=12) for kind in SUPPLY_TYPES},
+    "leadership": {},
+}
 NEEDS = Needs(
     sides=(2, 2), boards=1, board_kinds=("grid",), decks=("supply", "leadership"),
     tables=("attack_results",), pieces=KINDS, setups=True, one_piece_per_space=True,
-    piece_fields={
-        "per_side": fx.Int(0, 60), "range": fx.Int(1, 9), "move": fx.Int(1, 9),
-        "moves": fx.ParamType(), "build_cost": fx.Int(0, 9), "faces": fx.ParamType(),
-        "paratroop": fx.Bool(), "dug_in_on": fx.ParamType(), "height_disadvantage": fx.Bool(),
-        "advantage_choice": fx.Bool(), "marker": fx.Bool(), "count": fx.Int(0, 99),
-        "text": fx.ParamType(), "colour": fx.ParamType(), "back": fx.ParamType()},
+    piece_fields=PIECE_FIELDS, card_fields=CARD_FIELDS,
     options={
         "rounds": fx.Int(1, 12), "turns_per_player": fx.Int(1, 9),
         "actions_per_unit": fx.Int(1, 4), "move_bonus_desert": fx.Int(0, 3),

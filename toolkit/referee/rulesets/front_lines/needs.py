@@ -53,6 +53,25 @@ class PieceNames(NameIn):
         return None
 
 
+@dataclass(frozen=True)
+class BoardReach(ParamType):
+    """Squares a piece moves or sees in a straight line: from `low` to the board's longer
+    side (a longer reach means nothing more; config.Config refuses it too)."""
+
+    low: int = 0
+
+    @property
+    def what(self) -> str:
+        return f"a whole number of at least {self.low}"
+
+    def problem(self, value, scenario):
+        high = max(scenario.board.width, scenario.board.height) if scenario is not None \
+            and scenario.boards and scenario.board.kind == "grid" else None
+        bounds = Int(self.low, high)
+        wrong = bounds.problem(value, scenario)
+        return f"{wrong} on this board" if wrong and high is not None else wrong
+
+
 NEEDS = Needs(
     sides=(2, 2),
     boards=1,
@@ -60,8 +79,8 @@ NEEDS = Needs(
     zones=ZONES,
     setups=True,
     piece_fields={
-        "letter": Letter(), "role": OneOf(ROLES), "moves": Int(1), "beats": PieceNames(),
-        "disguise": NameIn("pieces"), "reveals": Int(0)},
+        "letter": Letter(), "role": OneOf(ROLES), "moves": BoardReach(1), "beats": PieceNames(),
+        "disguise": NameIn("pieces"), "reveals": BoardReach(0)},
     options={
         "deployment": OneOf(DEPLOYMENTS), "actions_per_turn": Int(1),
         "backward_moves_per_turn": Int(0), "sideways": OneOf(SIDEWAYS_RULES),

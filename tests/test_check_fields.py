@@ -1,0 +1,114 @@
+"""Every field a game or a sheet reads is declared and checked (issue 27, deliverable 1):
+Front Line and Front Lines declare every card and piece field their rulesets read, with
+bounds, and `frontkit check` holds every card and piece of a scenario to them: a misspelt
+field is an error where it was written with a "did you mean", a value out of bounds is
+refused at its line and column."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_check_plays import CONTENT, changed, errors, line_of
+
+# ------------------------------------------------------------------ Front Line
+
+
+def _front_line(tmp_path, old: str, new: str):
+    """A copy of Front Line's main battlefield with `old` replaced in common.scn."""
+    changed(tmp_path, "front_line", old, new, file="common.scn")
+    return tmp_path / "main.scn"
+
+
+@pytest.mark.parametrize("old, new, wrong, field", [
+    ("  range 3\n", "  rnage 3\n", "rnage", "range"),
+    ("  build_cost 3\n", "  biuld_cost 3\n", "biuld_cost", "build_cost"),
+    ("  per_side 11\n", "  per_sde 11\n", "per_sde", "per_side"),
+    ("  advantage_choice ", "  advantage_chioce ", "advantage_chioce", "advantage_choice"),
+    ("  dug_in_on [hill", "  dug_in_onn [hill", "dug_in_onn", "dug_in_on"),
+])
+def test_front_line_a_misspelt_piece_field_is_an_error_with_did_you_mean(tmp_path, old, new, wrong, field):
+    """config.Kind reads each of these with a default: a misspelling played on with the
+    default (a tank without `advantage_choice`) where it should have been refused."""
+    path = _front_line(tmp_path, old, new)
+    line = line_of(path, new.strip(), file="common.scn")
+    piece = next(text.split()[1] for text in reversed((tmp_path / "common.scn").read_text()
+                                                     .splitlines()[:line]) if text.startswith("piece "))
+    assert errors(path) == [(line, 3, f"piece {piece}: the ruleset front_line reads no field '{wrong}'",
+                             f"did you mean '{field}'?")]
+
+
+def test_front_line_a_misspelt_supply_card_field_is_an_error_with_did_you_mean(tmp_path):
+    """Config.grant read a missing `industry` as 0 chits a month: `industy` played on."""
+    old = "emphasis air; air [4, 4, 4, 4]; capital [3, 3, 3, 3]; industry [3, 3, 3, 3]"
+    path = _front_line(tmp_path, old, old.replace("industry [", "industy ["))
+    line = line_of(path, "industy [", file="common.scn")
+    column = (tmp_path / "common.scn").read_text().splitlines()[line - 1].index("industy") + 1
+    assert (line, column, "card balanced_air: the ruleset front_line reads no field 'industy'",
+            "did you mean 'industry'?") in errors(path)
+
+
+@pytest.mark.parametrize("old, new, message, hint", [
+    ("  range 3\n", "  range 30\n", "piece artillery: range: 30 is not a whole number from 1 to 9", None),
+    ("  move 2\n  moves orthogonal, diagonal\n", "  move 0\n  moves orthogonal, diagonal\n",
+     "piece tank: move: 0 is not a whole number from 1 to 9", None),
+    ("  per_side 11\n", "  per_side 61\n", "piece infantry: per_side: 61 is not a whole number from 0 to 60",
+     None),
+    ("  moves orthogonal, diagonal\n", "  moves orthogonal, diagnal\n",
+     "piece tank: moves: diagnal is not one of orthogonal, diagonal (in [orthogonal, diagnal])",
+     "did you mean 'diagonal'?"),
+    ("dug_in_on [hill, mountain]", "dug_in_on [hill, mountian]",
+     "piece infantry: dug_in_on: 'mountian' is not a terrain of this scenario (in [hill, mountian])",
+     "did you mean 'mountain'?"),
+    ("emphasis air; air [4, 4, 4, 4]", "emphasis air; air [4, 4, 400, 4]",
+     "card balanced_air: air: 400 is not a whole number from 0 to 99 (in [4, 4, 400, 4])", None),
+    ("emphasis air; air [4, 4, 4, 4]", "emphasis air; air [4, 4, four, 4]",
+     "card balanced_air: air: four is not a whole number from 0 to 99 (in [4, 4, four, 4])", None),
+])
+def test_front_line_a_piece_or_card_field_out_of_bounds_is_refused_where_written(tmp_path, old, new, message,
+                                                                                 hint):
+    """A figure no Front Line box holds (a range of 30, 400 chits a month, a word where the
+    supply card gives a number: Config.grant's int() failed at the first round) is an error
+    at its field."""
+    path = _front_line(tmp_path, old, new)
+    changed_line = next(text for text in new.splitlines() if text not in old.splitlines())
+    line = line_of(path, changed_line.strip(), file="common.scn")
+    field = "air [" if changed_line.startswith("emphasis") else changed_line.split()[0]
+    column = (tmp_path / "common.scn").read_text().splitlines()[line - 1].index(field) + 1
+    assert errors(path) == [(line, column, message, hint)]
+
+
+# ------------------------------------------------------------------ Front Lines
+
+RECON = "piece recon     { letter R; role recon; moves 2; disguise infantry; reveals 3 }"
+
+
+@pytest.mark.parametrize("new, wrong, field", [
+    (RECON.replace("moves 2", "moevs 2"), "moevs", "moves"),
+    (RECON.replace("reveals 3", "reveal 3"), "reveal", "reveals"),
+    (RECON.replace("disguise infantry", "disguse infantry"), "disguse", "disguise"),
+])
+def test_front_lines_a_misspelt_piece_field_is_an_error_with_did_you_mean(tmp_path, new, wrong, field):
+    path = changed(tmp_path, "front_lines", RECON, new)
+    assert errors(path) == [(line_of(path, "piece recon"), new.index(wrong) + 3,
+                             f"piece recon: the ruleset front_lines reads no field '{wrong}'",
+                             f"did you mean '{field}'?")]
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("moves", "11", "piece recon: moves: 11 is not a whole number from 1 to 10 on this board"),
+    ("moves", "0", "piece recon: moves: 0 is not a whole number from 1 to 10 on this board"),
+    ("reveals", "999999999", "piece recon: reveals: 999999999 is not a whole number from 0 to 10 on this board"),
+])
+def test_front_lines_a_reach_beyond_the_board_is_refused_at_the_field(tmp_path, field, value, message):
+    """Config refused `moves 11` on the 8 x 10 board only as a whole: the error stood at
+    the `ruleset` line. A move or a reveal reaches at most the board's longer side."""
+    old = f"{field} {'2' if field == 'moves' else '3'}"
+    new = RECON.replace(old, f"{field} {value}")
+    path = changed(tmp_path, "front_lines", RECON, new)
+    assert errors(path) == [(line_of(path, "piece recon"), new.index(f"{field} {value}") + 3, message, None)]
+
+
+def test_the_shipped_front_line_and_front_lines_scenarios_check_clean():
+    for path in sorted((CONTENT / "front_line").glob("*.scn")) + [CONTENT / "front_lines" / "front_lines.scn"]:
+        if path.name not in ("common.scn", "layouts.scn"):
+            assert errors(path) == [], path.name
