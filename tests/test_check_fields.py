@@ -6,9 +6,18 @@ refused at its line and column."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+import dsl
+from dsl.fields import PIECE_PRESS_FIELDS
 from test_check_plays import CONTENT, changed, errors, line_of
+from toolkit.pnp.sheet_needs import declared_reads
+from toolkit.pnp.sheets import template_name
+from toolkit.referee import registry
+from toolkit.referee.kit.needs import ANY_DECK
+from toolkit.sim.playout import PlayoutLimit, playout
 
 # ------------------------------------------------------------------ Front Line
 
@@ -112,3 +121,57 @@ def test_the_shipped_front_line_and_front_lines_scenarios_check_clean():
     for path in sorted((CONTENT / "front_line").glob("*.scn")) + [CONTENT / "front_lines" / "front_lines.scn"]:
         if path.name not in ("common.scn", "layouts.scn"):
             assert errors(path) == [], path.name
+
+
+# ------------------------------------------- declared and read: every ruleset, both ways
+
+RULESETS = {"skirmish": "skirmish/skirmish.scn", "front_line": "front_line/main.scn",
+            "front_lines": "front_lines/front_lines.scn", "lines_and_webs": "lines_and_webs/lines_and_webs.scn",
+            "last_front": "last_front/last_front.scn", "fantasy_line_battle": "fantasy_line_battle/fantasy_line_battle.scn"}
+
+
+def _read_in_play(ruleset: str):
+    """The scenario, its rules, and every piece and card field the rules read by name while
+    starting the shipped game, playing up to 400 seeded random moves of it and drawing each
+    side's view."""
+    from test_sheet_fields import recording
+
+    scenario = dsl.load(CONTENT / RULESETS[ruleset])
+    rules = registry.get(ruleset)
+    with recording(scenario) as read:
+        state = rules.new_game(scenario)
+        try:
+            playout(rules, state, random.Random(1), limit=400)
+        except PlayoutLimit:
+            pass
+        for side in scenario.sides:
+            rules.view(state, side)
+    return scenario, rules, read
+
+
+def _declared_cards(needs, deck: str) -> set[str]:
+    return set(needs.card_fields.get(deck, needs.card_fields.get(ANY_DECK, {})))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_piece_and_card_field_a_ruleset_reads_is_declared(ruleset):
+    """Read but never declared: a misspelling of it would play on with the default. The
+    press's fields (a piece's title, marker; a card's title and text) are every reader's."""
+    scenario, rules, read = _read_in_play(ruleset)
+    needs = rules.needs
+    assert read["pieces"] - set(needs.piece_fields) - set(PIECE_PRESS_FIELDS) == set()
+    for deck in scenario.decks:
+        assert read[f"deck {deck}"] - _declared_cards(needs, deck) - {"title", "text"} == set(), deck
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_piece_and_card_field_a_ruleset_declares_is_read(ruleset):
+    """Declared but never read: by the rules in play, or by the reference sheet its build
+    uses (Lines and Webs declares a unit's steps and supply range for its tracker cards)."""
+    scenario, rules, read = _read_in_play(ruleset)
+    sheet = dict(declared_reads(template_name(ruleset)))
+    sheet_pieces = {name for name, _ in sheet.get("pieces", ())}
+    assert set(rules.needs.piece_fields) - read["pieces"] - sheet_pieces == set()
+    for deck in scenario.decks:
+        sheet_cards = {name for kind in (f"deck {deck}", "deck *") for name, _ in sheet.get(kind, ())}
+        assert _declared_cards(rules.needs, deck) - read[f"deck {deck}"] - sheet_cards == set(), deck

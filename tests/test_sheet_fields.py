@@ -7,8 +7,10 @@ field a template reads that it does not declare, or declares and never reads, fa
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 
 import jinja2
@@ -147,12 +149,12 @@ def _kinds(scenario) -> dict[int, str]:
     return out
 
 
-def reads_beyond(template: jinja2.Template, context: dict, scenario, declared: dict[str, set[str]]) -> set:
-    """Render `template` and return every (kind, field) it read by name of a block of the
-    scenario that `declared` does not name (a card's reads are covered by `deck NAME` or
-    `deck *`). Fields read by walking a whole block (`fields.items()`) are not reads by
-    name; nor are those of blocks no declaration kind covers (layouts, zones, the press
-    block's inner blocks, read by the press's own checks)."""
+@contextlib.contextmanager
+def recording(scenario) -> Iterator[dict[str, set[str]]]:
+    """While open, every field read by name of a block of `scenario`, by the kind of block
+    (`pieces`, `deck supply`, …). Fields read by walking a whole block (`fields.items()`)
+    are not reads by name; nor are those of blocks no declaration kind covers (layouts,
+    zones, the press block's inner blocks, which the press's own checks hold)."""
     kinds = _kinds(scenario)
     read: dict[str, set[str]] = defaultdict(set)
     plain = Fields.__getitem__
@@ -166,10 +168,17 @@ def reads_beyond(template: jinja2.Template, context: dict, scenario, declared: d
     Fields.items = lambda self: tuple((k, f.value) for k, f in self._index.items())
     Fields.values = lambda self: tuple(f.value for f in self._index.values())
     try:
-        template.render(**context)
+        yield read
     finally:
         Fields.__getitem__ = plain
         del Fields.items, Fields.values
+
+
+def reads_beyond(template: jinja2.Template, context: dict, scenario, declared: dict[str, set[str]]) -> set:
+    """Render `template` and return every (kind, field) it read by name that `declared`
+    does not name (a card's reads are covered by `deck NAME` or `deck *`)."""
+    with recording(scenario) as read:
+        template.render(**context)
     return {(kind, name) for kind, names in read.items() for name in names
             if name not in declared.get(kind, set()) | (declared.get("deck *", set()) if kind.startswith("deck ")
                                                         else set())}

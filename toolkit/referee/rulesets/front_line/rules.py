@@ -67,13 +67,13 @@ PHASES = (
 
 _ONE_OF = fx.OneOf
 #: The piece fields the ruleset reads (config.Kind), each typed and bounded: a range or a
-#: move beyond the board means nothing more, and per_side is a count of counters.
+#: move beyond the board means nothing more, and per_side is a count of counters. Those
+#: the press reads (faces, marker, count, text, …) are the language's (dsl.fields).
 PIECE_FIELDS = {
     "per_side": fx.Int(0, 60), "range": fx.Int(1, 9), "move": fx.Int(1, 9),
     "moves": fx.ListOf(_ONE_OF(("orthogonal", "diagonal")), most=2), "build_cost": fx.Int(0, 9),
-    "faces": fx.ParamType(), "paratroop": fx.Bool(), "dug_in_on": fx.ListOf(fx.NameIn("terrain")),
-    "height_disadvantage": fx.Bool(), "advantage_choice": fx.Bool(), "marker": fx.Bool(),
-    "count": fx.Int(0, 99), "text": fx.ParamType(), "colour": fx.ParamType(), "back": fx.ParamType()}
+    "paratroop": fx.Bool(), "dug_in_on": fx.ListOf(fx.NameIn("terrain")),
+    "height_disadvantage": fx.Bool(), "advantage_choice": fx.Bool()}
 #: The card fields the ruleset reads: a supply card's grant of chits per month for each
 #: supply type (config.Config.grant; a month past the list reads its last figure), at most
 #: 99 a month. Leadership cards are read for their effects only.
