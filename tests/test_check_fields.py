@@ -123,6 +123,39 @@ def test_the_shipped_front_line_and_front_lines_scenarios_check_clean():
             assert errors(path) == [], path.name
 
 
+# ------------------------------------------------- the other rulesets: one of each
+
+@pytest.mark.parametrize("game, old, new, field, message, hint", [
+    ("skirmish", "piece cavalry  { moves 2;", "piece cavalry  { moevs 2;", "moevs",
+     "piece cavalry: the ruleset skirmish reads no field 'moevs'", "did you mean 'moves'?"),
+    ("skirmish", "piece cavalry  { moves 2;", "piece cavalry  { moves 21;", "moves",
+     "piece cavalry: moves: 21 is not a whole number from 0 to 20", None),
+    ("fantasy_line_battle", "card purify x2 { cost 2;", "card purify x2 { cots 2;", "cots",
+     "card purify: the ruleset fantasy_line_battle reads no field 'cots'", "did you mean 'cost'?"),
+    ("fantasy_line_battle", "card knight x2 { cost 4; health 8;", "card knight x2 { cost 4; health 100;", "health",
+     "card knight: health: 100 is not a whole number from 1 to 99", None),
+    ("last_front", "card ambush x2 { category special;", "card ambush x2 { categroy special;", "categroy",
+     "card ambush: the ruleset last_front reads no field 'categroy'", "did you mean 'category'?"),
+    ("last_front", "card ambush x2 { category special; face_value 2;",
+     "card ambush x2 { category special; face_value 1000;", "face_value",
+     "card ambush: face_value: 1000 is not a whole number from 0 to 999", None),
+    ("lines_and_webs", 'title "9-Line Recovery!"; cost 1', 'title "9-Line Recovery!"; cots 1', "cots",
+     "card nine_line_recovery: the ruleset lines_and_webs reads no field 'cots'", "did you mean 'cost'?"),
+    ("lines_and_webs", 'title "9-Line Recovery!"; cost 1', 'title "9-Line Recovery!"; cost 1000', "cost",
+     "card nine_line_recovery: cost: 1000 is not a whole number from 0 to 999", None),
+    ("lines_and_webs", "storage 4; carries 2;", "storage 4; carries 200;", "carries",
+     "piece forward_support_platoon: carries: 200 is not a whole number from 0 to 99", None),
+])
+def test_every_ruleset_refuses_a_misspelt_or_unbounded_field_where_written(tmp_path, game, old, new, field, message,
+                                                                           hint):
+    """One misspelling and one figure beyond its bound for each ruleset not tested above
+    (Lines and Webs' special card cost is newly declared: `cots 1` bought the card at 1 RP)."""
+    path = changed(tmp_path, game, old, new)
+    line = line_of(path, new)
+    column = path.read_text().splitlines()[line - 1].index(new) + new.index(field) + 1
+    assert errors(path) == [(line, column, message, hint)]
+
+
 # ------------------------------------------- declared and read: every ruleset, both ways
 
 RULESETS = {"skirmish": "skirmish/skirmish.scn", "front_line": "front_line/main.scn",
