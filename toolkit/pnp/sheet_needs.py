@@ -168,6 +168,13 @@ def blocks(scenario: Any, kind: str) -> Iterator[tuple[str, Any, Any]]:
         yield from ((f"{noun} {block.name}", block.fields, block.pos) for block in catalog.values())
 
 
+@lru_cache(maxsize=4096)
+def _close(name: str, schema: tuple[str, ...]) -> list[str]:
+    """The names of `schema` that `name` looks like a misspelling of (each pair compared
+    once, however many of a map's thousands of spaces have the field)."""
+    return difflib.get_close_matches(name, schema, n=3, cutoff=0.7)
+
+
 def _built_on(name: str, read: str) -> bool:
     """`dealer` on `deal`, `counters` on `count`: a longer word made from a field the sheet
     reads is a word of its own, not a misspelling of it (`rout_disrupt` for `rout_disrupts`,
@@ -187,7 +194,7 @@ def _block_problems(what: str, fields: Any, pos: Any, schema: Mapping[str, Read]
             continue
         if entry.name in known:
             continue
-        meant = [n for n in difflib.get_close_matches(entry.name, list(schema), n=3, cutoff=0.7)
+        meant = [n for n in _close(entry.name, tuple(schema))
                  if n not in fields and n not in misspelt and not _built_on(entry.name, n)]
         if meant:
             misspelt.add(meant[0])
