@@ -11,7 +11,7 @@ import random
 import pytest
 
 import dsl
-from dsl.fields import PIECE_PRESS_FIELDS
+from dsl.fields import PIECE_PRESS_FIELDS, SETUP_FIELDS
 from test_check_plays import CONTENT, changed, errors, line_of
 from toolkit.pnp.sheet_needs import declared_reads
 from toolkit.pnp.sheets import template_name
@@ -123,6 +123,42 @@ def test_the_shipped_front_line_and_front_lines_scenarios_check_clean():
             assert errors(path) == [], path.name
 
 
+SETUP_RED = "    supply_card balanced_industry\n    leadership available\n  }\n  # Green"
+
+
+@pytest.mark.parametrize("new, message, hint", [
+    ("    suply_card balanced_industry\n    leadership available\n", "setup Red: the ruleset front_line reads no field 'suply_card'",
+     "did you mean 'supply_card'?"),
+    ("    supply_card balanced_industri\n    leadership available\n",
+     "setup Red: supply_card: 'balanced_industri' is not a card of the deck supply", "did you mean 'balanced_industry'?"),
+    ("    supply_card balanced_industry\n    leadrship available\n",
+     "setup Red: the ruleset front_line reads no field 'leadrship'", "did you mean 'leadership'?"),
+    ("    supply_card balanced_industry\n    leadership availabel\n",
+     "setup Red: leadership: availabel is not one of available, exhausted", "did you mean 'available'?"),
+])
+def test_front_line_a_setup_field_misspelt_or_unknown_is_an_error_where_written(tmp_path, new, message, hint):
+    """`suply_card` started Red on the default card and `leadership availabel` with its
+    leadership card exhausted, both checking clean; an unknown card was an error at the
+    `ruleset` line only."""
+    changed(tmp_path, "front_line", SETUP_RED, new + "  }\n  # Green", file="main.scn")
+    path = tmp_path / "main.scn"
+    wrong = next(text for text, was in zip(new.splitlines(), SETUP_RED.splitlines()) if text != was)
+    line = line_of(path, wrong.strip())
+    assert errors(path) == [(line, 5, message, hint)]
+
+
+@pytest.mark.parametrize("old, new", [("    advance down", "    advence down"),
+                                      ("    skills airstrike", "    skils airstrike")])
+def test_front_lines_a_misspelt_setup_field_is_an_error_with_did_you_mean(tmp_path, old, new):
+    """`advence down` let North advance by the default (down for the first side): right by
+    luck, and South's `advence down` would have gone the wrong way unnoticed."""
+    path = changed(tmp_path, "front_lines", old, new)
+    wrong, field = new.split()[0], old.split()[0]
+    assert errors(path) == [(line_of(path, new.strip()), 5,
+                             f"setup North: the ruleset front_lines reads no field '{wrong}'",
+                             f"did you mean '{field}'?")]
+
+
 # ------------------------------------------------- the other rulesets: one of each
 
 @pytest.mark.parametrize("game, old, new, field, message, hint", [
@@ -195,6 +231,8 @@ def test_every_piece_and_card_field_a_ruleset_reads_is_declared(ruleset):
     assert read["pieces"] - set(needs.piece_fields) - set(PIECE_PRESS_FIELDS) == set()
     for deck in scenario.decks:
         assert read[f"deck {deck}"] - _declared_cards(needs, deck) - {"title", "text"} == set(), deck
+    if needs.setup_fields:  # Front Line's and Front Lines' (the others' setups: issue 27's next step)
+        assert read["setups"] - set(needs.setup_fields) - set(SETUP_FIELDS) == set()
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -208,3 +246,4 @@ def test_every_piece_and_card_field_a_ruleset_declares_is_read(ruleset):
     for deck in scenario.decks:
         sheet_cards = {name for kind in (f"deck {deck}", "deck *") for name, _ in sheet.get(kind, ())}
         assert _declared_cards(rules.needs, deck) - read[f"deck {deck}"] - sheet_cards == set(), deck
+    assert set(rules.needs.setup_fields) - read["setups"] == set()

@@ -81,10 +81,30 @@ CARD_FIELDS = {
     "supply": {kind: fx.ListOf(fx.Int(0, 99), most=12) for kind in SUPPLY_TYPES},
     "leadership": {},
 }
+
+
+class SupplyCardName(fx.ParamType):
+    """A card of the deck `supply`: the face a side's supply card starts on."""
+
+    what = "a supply card"
+
+    def choices(self, scenario):
+        deck = scenario.decks.get("supply") if scenario is not None else None
+        return [card.name for card in deck.cards] if deck is not None else []
+
+    def problem(self, value, scenario):
+        if scenario is None or "supply" not in scenario.decks or value in self.choices(scenario):
+            return None
+        return f"{value!r} is not a card of the deck supply"
+
+
+#: A side's setup: the face its supply card starts on (config.Config._read_setups) and
+#: whether its leadership card starts ready (any other word started it exhausted).
+SETUP_FIELDS = {"supply_card": SupplyCardName(), "leadership": _ONE_OF((AVAILABLE, EXHAUSTED))}
 NEEDS = Needs(
     sides=(2, 2), boards=1, board_kinds=("grid",), decks=("supply", "leadership"),
     tables=("attack_results",), pieces=KINDS, setups=True, one_piece_per_space=True,
-    piece_fields=PIECE_FIELDS, card_fields=CARD_FIELDS,
+    piece_fields=PIECE_FIELDS, card_fields=CARD_FIELDS, setup_fields=SETUP_FIELDS,
     options={
         "rounds": fx.Int(1, 12), "turns_per_player": fx.Int(1, 9),
         "actions_per_unit": fx.Int(1, 4), "move_bonus_desert": fx.Int(0, 3),

@@ -81,6 +81,8 @@ NEEDS = Needs(
     piece_fields={
         "letter": Letter(), "role": OneOf(ROLES), "moves": BoardReach(1), "beats": PieceNames(),
         "disguise": NameIn("pieces"), "reveals": BoardReach(0)},
+    # a setup's own words (army_problems checks their values): here, a misspelt one is caught
+    setup_fields={"advance": ParamType(), "skills": ParamType()},
     options={
         "deployment": OneOf(DEPLOYMENTS), "actions_per_turn": Int(1),
         "backward_moves_per_turn": Int(0), "sideways": OneOf(SIDEWAYS_RULES),
