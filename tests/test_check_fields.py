@@ -247,3 +247,11 @@ def test_every_piece_and_card_field_a_ruleset_declares_is_read(ruleset):
         sheet_cards = {name for kind in (f"deck {deck}", "deck *") for name, _ in sheet.get(kind, ())}
         assert _declared_cards(rules.needs, deck) - read[f"deck {deck}"] - sheet_cards == set(), deck
     assert set(rules.needs.setup_fields) - read["setups"] == set()
+
+
+def test_front_lines_a_skill_that_is_a_number_is_an_error_not_a_traceback(tmp_path):
+    """`skills 3` stopped `frontkit check` with a TypeError in army_problems (found by
+    mutating the fields the sheets read)."""
+    path = changed(tmp_path, "front_lines", "    skills airstrike, reinforce, land_mine\n  }\n  setup South",
+                   "    skills 3\n  }\n  setup South")
+    assert [(l, c, m) for l, c, m, _ in errors(path)] == [(line_of(path, "skills 3"), 5, "setup North: unknown skill 3")]

@@ -156,8 +156,8 @@ def army_problems(scenario: Scenario) -> list[Diagnostic]:
 
 def _skills(setup, side: str) -> Iterable[Diagnostic]:
     raw = setup.fields.get("skills", ())
-    for name in (raw,) if isinstance(raw, str) else raw:
-        if name not in SKILLS:
+    for name in raw if isinstance(raw, tuple) else (raw,):  # `skills 3` is one (wrong) skill
+        if not isinstance(name, str) or name not in SKILLS:
             yield Diagnostic.at(setup.fields.pos("skills"), f"setup {side}: unknown skill "
                                 f"{format_value(name)}", hint=suggest(str(name), list(SKILLS))
                                 or "the skills are " + ", ".join(SKILLS))
