@@ -229,3 +229,12 @@ def test_a_declaration_the_press_cannot_read_is_refused():
     assert parse_read("list whole 1-12").spec.item == "whole"
     with pytest.raises(DeclarationError, match="unknown field type 'hole'"):
         parse_read("hole 0-99")
+
+
+def test_an_empty_delivery_queue_checks_clean_and_its_sheets_render(tmp_path):
+    """Mutating the fields the sheets read found it: `delivery_queue []` (no queue: the
+    rules land purchases at once) checked clean and the board and setup sheets failed on
+    `queue[0]`."""
+    path = changed(tmp_path, "lines_and_webs", "delivery_queue [packaging_rsoi, in_transit]", "delivery_queue []")
+    assert errors(path) == []
+    assert "Arrival at a port" in sheets.render_rml(dsl.load(path))
