@@ -190,6 +190,7 @@ PIECE_PRESS_FIELDS: dict[str, FieldSpec] = {
     "count": FieldSpec("whole", None, "counters to print with no side", minimum=0),
     "colour": FieldSpec("colour", None, "counter colour when no side gives one; " + _COLOUR_DOC),
     "title": FieldSpec("text", None, "the name printed on the counter"),
+    "text": FieldSpec("text", None, "a note the reference sheet prints under the piece types' table"),
     "letter": FieldSpec("text", None, "the letter printed when there is no icon"),
     "icon": FieldSpec("name", None, "a built-in icon or a declared image"),
     "hidden": FieldSpec("flag", False, "the back hides what the piece is"),

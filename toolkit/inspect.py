@@ -107,12 +107,12 @@ def beyond_language(scenario: Scenario) -> list[Diagnostic]:
     reference sheets read (it builds). `frontkit lsp` shows the same."""
     from toolkit.pnp.checks import check_press
     from toolkit.pnp.sheet_needs import sheet_problems
-    from toolkit.referee.playable import problems
+    from toolkit.referee.playable import fields_read, problems
 
     out = problems(scenario)
     press = [d for d in check_press(scenario) if d.is_error]
     taken = {(d.path, d.line) for d in out + press if d.is_error}
-    sheets = [d for d in sheet_problems(scenario) if (d.path, d.line) not in taken]
+    sheets = [d for d in sheet_problems(scenario, fields_read(scenario)) if (d.path, d.line) not in taken]
     return out + press + sheets
 
 

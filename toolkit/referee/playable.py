@@ -76,6 +76,20 @@ def problems(scenario: Scenario) -> list[Diagnostic]:
     return out
 
 
+def fields_read(scenario: Scenario) -> dict[str, set[str]]:
+    """The piece, card and option fields the scenario's ruleset reads ({"pieces": …,
+    "cards": …, "options": …}; empty for a ruleset with no referee), so that another
+    reader of the same blocks (a reference sheet) takes none of them for a misspelling."""
+    try:
+        needs = getattr(registry.get(scenario.ruleset), "needs", None)
+    except registry.UnknownRuleset:
+        needs = None
+    if needs is None:
+        return {}
+    return {"pieces": set(needs.piece_fields), "options": set(needs.options),
+            "cards": {name for schema in needs.card_fields.values() for name in schema}}
+
+
 def _start(rules, scenario: Scenario, at, players: str) -> Diagnostic | None:
     """Starting a game, the last proof that the scenario plays: why it would not start."""
     name = scenario.ruleset

@@ -107,7 +107,7 @@ class NameIn(ParamType):
     """A name the scenario defines: a piece type, a deck, a card, a board zone, or a
     value some card field takes (`CardField("kind")`: troops, tanks, planes …)."""
 
-    source: str  # pieces | decks | cards | zones | field:NAME
+    source: str  # pieces | decks | cards | zones | terrain | field:NAME
     also: tuple[str, ...] = ()  # words allowed besides the scenario's names
 
     @property
@@ -115,7 +115,7 @@ class NameIn(ParamType):
         if self.source.startswith("field:"):
             return f"a card {self.source[6:]}"
         return {"pieces": "a piece type", "decks": "a deck", "cards": "a card",
-                "zones": "a zone"}.get(self.source, "a name")
+                "zones": "a zone", "terrain": "a terrain"}.get(self.source, "a name")
 
     def choices(self, scenario):
         if scenario is None:
@@ -128,6 +128,8 @@ class NameIn(ParamType):
             names = [c.name for d in scenario.decks.values() for c in d.cards]
         elif self.source == "zones":
             names = [z.name for b in scenario.boards.values() for z in b.zones]
+        elif self.source == "terrain":
+            names = list(scenario.terrains)
         elif self.source.startswith("field:"):
             key = self.source[6:]
             names = [str(c.get(key)) for d in scenario.decks.values() for c in d.cards
@@ -143,6 +145,32 @@ class NameIn(ParamType):
             return None
         known = self.choices(scenario)
         return None if value in known else f"{value!r} is not {self.what} of this scenario"
+
+
+@dataclass(frozen=True)
+class ListOf(ParamType):
+    """One value or a list of them, each of type `item` (`moves orthogonal, diagonal`;
+    a supply card's `air [4, 4, 3, 3]`), at most `most` long."""
+
+    item: ParamType
+    most: int = 99
+
+    @property
+    def what(self) -> str:
+        return f"{self.item.what}, or a list of them"
+
+    def problem(self, value, scenario):
+        values = value if isinstance(value, (tuple, list)) else (value,)
+        if len(values) > self.most:
+            return f"a list of {len(values)} values; at most {self.most}"
+        for one in values:
+            wrong = self.item.problem(one, scenario)
+            if wrong:
+                return wrong if len(values) == 1 else f"{wrong} (in {format_value(value)})"
+        return None
+
+    def choices(self, scenario):
+        return self.item.choices(scenario)
 
 
 def CardField(key: str, also: tuple[str, ...] = ()) -> NameIn:

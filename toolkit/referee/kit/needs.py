@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dsl.errors import Diagnostic, suggest
-from dsl.fields import PIECE_PRESS_FIELDS, value_pos
+from dsl.fields import PIECE_PRESS_FIELDS, SETUP_FIELDS, value_pos
 from dsl.model import Fields, Pos, Scenario
 
 from toolkit.referee.kit.effects import Effects, ParamType
@@ -47,6 +47,8 @@ class Needs:
     card_fields: Mapping[str, Mapping[str, ParamType]] = field(default_factory=dict)
     #: deck name (or ANY_DECK) → the card fields every card of it must have
     required_card_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the fields of a side's setup the ruleset reads (a misspelt one is an error)
+    setup_fields: Mapping[str, ParamType] = field(default_factory=dict)
     options: Mapping[str, ParamType] = field(default_factory=dict)
     one_piece_per_space: bool = False
     setups: bool = False  # every side needs a setup
@@ -74,6 +76,7 @@ class Needs:
                                          hint=suggest(name, list(scenario.pieces))))
         out += self._piece_fields(scenario)
         out += self._card_fields(scenario)
+        out += self._setup_fields(scenario)
         out += self._options(scenario)
         out += self._placements(scenario)
         if phases:
@@ -158,6 +161,13 @@ class Needs:
                 out += fields_read(scenario, f"card {card.name}", card.fields, card.pos, schema,
                                    required, unknown_severity=None)
         return out
+
+    def _setup_fields(self, scenario: Scenario) -> list[Diagnostic]:
+        if not self.setup_fields:
+            return []
+        return [d for setup in scenario.setups.values()
+                for d in fields_read(scenario, f"setup {setup.side}", setup.fields, setup.pos,
+                                     self.setup_fields, others=SETUP_FIELDS, unknown_severity=None)]
 
     def option_problem(self, name: str, value: Any, scenario: Scenario) -> str | None:
         """What is wrong with option `name` set to `value` (in the scenario, or over it:
@@ -250,7 +260,9 @@ def _field_value(scenario: Scenario, what: str, entry, spec: ParamType) -> list[
     problem = spec.problem(entry.value, scenario)
     if not problem:
         return []
-    hint = suggest(str(entry.value), spec.choices(scenario)) if isinstance(entry.value, str) else None
+    values = entry.value if isinstance(entry.value, tuple) else (entry.value,)
+    wrong = next((v for v in values if isinstance(v, str) and v not in spec.choices(scenario)), None)
+    hint = suggest(wrong, spec.choices(scenario)) if wrong is not None and spec.choices(scenario) else None
     return [Diagnostic.at(entry.pos, f"{what}: {entry.name}: {problem}", hint=hint)]
 
 

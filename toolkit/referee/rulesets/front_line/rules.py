@@ -17,7 +17,7 @@ from toolkit.referee.protocol import PASS, Illegal, Outcome
 from toolkit.referee.rulesets.front_line import actions, bots, moves, supply, tree, turn, victory
 from toolkit.referee.rulesets.front_line import view as views
 from toolkit.referee.rulesets.front_line.config import (
-    KINDS, PLACEMENTS, RANGES, RETREAT_DIRECTIONS, TIE_BREAKS,
+    KINDS, PLACEMENTS, RANGES, RETREAT_DIRECTIONS, SUPPLY_TYPES, TIE_BREAKS,
     Config)
 from toolkit.referee.rulesets.front_line.leadership import EFFECTS
 from toolkit.referee.rulesets.front_line.setup import FirstChoice, FirstRoll, Placement, new_state
@@ -66,15 +66,45 @@ PHASES = (
 )
 
 _ONE_OF = fx.OneOf
+#: The piece fields the ruleset reads (config.Kind), each typed and bounded: a range or a
+#: move beyond the board means nothing more, and per_side is a count of counters. Those
+#: the press reads (faces, marker, count, text, …) are the language's (dsl.fields).
+PIECE_FIELDS = {
+    "per_side": fx.Int(0, 60), "range": fx.Int(1, 9), "move": fx.Int(1, 9),
+    "moves": fx.ListOf(_ONE_OF(("orthogonal", "diagonal")), most=2), "build_cost": fx.Int(0, 9),
+    "paratroop": fx.Bool(), "dug_in_on": fx.ListOf(fx.NameIn("terrain")),
+    "height_disadvantage": fx.Bool(), "advantage_choice": fx.Bool()}
+#: The card fields the ruleset reads: a supply card's grant of chits per month for each
+#: supply type (config.Config.grant; a month past the list reads its last figure), at most
+#: 99 a month. Leadership cards are read for their effects only.
+CARD_FIELDS = {
+    "supply": {kind: fx.ListOf(fx.Int(0, 99), most=12) for kind in SUPPLY_TYPES},
+    "leadership": {},
+}
+
+
+class SupplyCardName(fx.ParamType):
+    """A card of the deck `supply`: the face a side's supply card starts on."""
+
+    what = "a supply card"
+
+    def choices(self, scenario):
+        deck = scenario.decks.get("supply") if scenario is not None else None
+        return [card.name for card in deck.cards] if deck is not None else []
+
+    def problem(self, value, scenario):
+        if scenario is None or "supply" not in scenario.decks or value in self.choices(scenario):
+            return None
+        return f"{value!r} is not a card of the deck supply"
+
+
+#: A side's setup: the face its supply card starts on (config.Config._read_setups) and
+#: whether its leadership card starts ready (any other word started it exhausted).
+SETUP_FIELDS = {"supply_card": SupplyCardName(), "leadership": _ONE_OF((AVAILABLE, EXHAUSTED))}
 NEEDS = Needs(
     sides=(2, 2), boards=1, board_kinds=("grid",), decks=("supply", "leadership"),
     tables=("attack_results",), pieces=KINDS, setups=True, one_piece_per_space=True,
-    piece_fields={
-        "per_side": fx.Int(0, 60), "range": fx.Int(1, 9), "move": fx.Int(1, 9),
-        "moves": fx.ParamType(), "build_cost": fx.Int(0, 9), "faces": fx.ParamType(),
-        "paratroop": fx.Bool(), "dug_in_on": fx.ParamType(), "height_disadvantage": fx.Bool(),
-        "advantage_choice": fx.Bool(), "marker": fx.Bool(), "count": fx.Int(0, 99),
-        "text": fx.ParamType(), "colour": fx.ParamType(), "back": fx.ParamType()},
+    piece_fields=PIECE_FIELDS, card_fields=CARD_FIELDS, setup_fields=SETUP_FIELDS,
     options={
         "rounds": fx.Int(1, 12), "turns_per_player": fx.Int(1, 9),
         "actions_per_unit": fx.Int(1, 4), "move_bonus_desert": fx.Int(0, 3),

@@ -53,6 +53,25 @@ class PieceNames(NameIn):
         return None
 
 
+@dataclass(frozen=True)
+class BoardReach(ParamType):
+    """Squares a piece moves or sees in a straight line: from `low` to the board's longer
+    side (a longer reach means nothing more; config.Config refuses it too)."""
+
+    low: int = 0
+
+    @property
+    def what(self) -> str:
+        return f"a whole number of at least {self.low}"
+
+    def problem(self, value, scenario):
+        high = max(scenario.board.width, scenario.board.height) if scenario is not None \
+            and scenario.boards and scenario.board.kind == "grid" else None
+        bounds = Int(self.low, high)
+        wrong = bounds.problem(value, scenario)
+        return f"{wrong} on this board" if wrong and high is not None else wrong
+
+
 NEEDS = Needs(
     sides=(2, 2),
     boards=1,
@@ -60,8 +79,10 @@ NEEDS = Needs(
     zones=ZONES,
     setups=True,
     piece_fields={
-        "letter": Letter(), "role": OneOf(ROLES), "moves": Int(1), "beats": PieceNames(),
-        "disguise": NameIn("pieces"), "reveals": Int(0)},
+        "letter": Letter(), "role": OneOf(ROLES), "moves": BoardReach(1), "beats": PieceNames(),
+        "disguise": NameIn("pieces"), "reveals": BoardReach(0)},
+    # a setup's own words (army_problems checks their values): here, a misspelt one is caught
+    setup_fields={"advance": ParamType(), "skills": ParamType()},
     options={
         "deployment": OneOf(DEPLOYMENTS), "actions_per_turn": Int(1),
         "backward_moves_per_turn": Int(0), "sideways": OneOf(SIDEWAYS_RULES),
@@ -135,8 +156,8 @@ def army_problems(scenario: Scenario) -> list[Diagnostic]:
 
 def _skills(setup, side: str) -> Iterable[Diagnostic]:
     raw = setup.fields.get("skills", ())
-    for name in (raw,) if isinstance(raw, str) else raw:
-        if name not in SKILLS:
+    for name in raw if isinstance(raw, tuple) else (raw,):  # `skills 3` is one (wrong) skill
+        if not isinstance(name, str) or name not in SKILLS:
             yield Diagnostic.at(setup.fields.pos("skills"), f"setup {side}: unknown skill "
                                 f"{format_value(name)}", hint=suggest(str(name), list(SKILLS))
                                 or "the skills are " + ", ".join(SKILLS))

@@ -37,6 +37,7 @@ class FrontLines:
 
     name = "front_lines"
     version = "1"
+    needs = needs.NEEDS  # what `check` holds a scenario to (needs.check_scenario); the fields it reads
 
     def __init__(self) -> None:
         # Config per scenario and options: a Config is fixed once built, so sharing

@@ -53,6 +53,7 @@ PIECE_FIELDS = {
 }
 NEEDS = Needs(
     piece_fields=PIECE_FIELDS,
+    card_fields={"special": {"cost": fx.Int(0, 999)}},  # config._read_special_cards: RP to buy it
     sides=(2, 2), boards=1, board_kinds=("map",), setups=True,
     options={
         "turns": fx.Int(1, 99), "rp_per_turn": fx.Int(0, 999), "token_cost": fx.Int(0, 99),
