@@ -196,3 +196,46 @@ def test_a_turns_moves_grouped_by_unit_in_one_pass_are_each_units_own(name):
             assert tree._moves_by_unit(s, side, at) == one_by_one
             seen += len(one_by_one)
     assert seen > 30
+
+
+def _draw_from_the_whole_listing(s, side, rng):
+    """The random bot's draw as it was first written: every move of the side listed
+    and grouped (the pass, each stack move and Relieve alone, each unit's moves),
+    a group by its heaviest move, then a move of the group by its weight."""
+    from toolkit.referee.rulesets.front_line import actions, tree
+
+    at = s.cfg.reach.sides(s, side)
+    groups = [[m] for m in actions.stack_actions(s, side)[1:] + tree._relieves(s, side, at)]
+    groups += [moves for _, moves in tree._moves_by_unit(s, side, at)]
+    each = [RULES.bot_weights(s, side, [PASS] + g) for g in groups]
+    pass_weight = RULES.bot_weights(s, side, [PASS])[0]
+    at_group = rng.choices(range(len(groups) + 1),
+                           [pass_weight] + [max(w[1:]) for w in each])[0]
+    if at_group == 0:
+        return PASS
+    group, weights = groups[at_group - 1], each[at_group - 1][1:]
+    return group[0] if len(group) == 1 else rng.choices(group, weights)[0]
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_the_random_bots_draw_makes_only_the_chosen_units_moves_and_draws_the_same(name):
+    """The random bot weighs each unit by the heaviest action it can take (an attack
+    four times a move) from what the unit can do, and makes only the chosen unit's
+    moves: with the same generator it draws exactly the move that listing every unit's
+    moves and weighing each would draw, on random positions, and the move drawn is one
+    the one check accepts (FL-turn-*)."""
+    from toolkit.referee.rulesets.front_line import tree
+
+    rng = random.Random(f"draw/{name}")
+    verbs = set()
+    for _ in range(25):
+        s = random_position(name, rng)
+        side = s.flow.actor
+        for k in range(8):
+            seed = rng.random()
+            drawn = tree._sample_turn(RULES, s, side, random.Random(seed))
+            assert drawn == _draw_from_the_whole_listing(s, side, random.Random(seed))
+            assert RULES.check(s, side, drawn) is None
+            assert RULES.was_listed(s, side, drawn)
+            verbs.add("pass" if drawn is PASS else drawn.verb)
+    assert {"pass", "go", "fire"} <= verbs

@@ -143,35 +143,34 @@ def _relieves(s, side: str, at) -> list:
 
 
 def _sample_turn(rules, s, side: str, rng: random.Random):
-    """A first step by weight (a unit by its heaviest action), then one of its
-    moves by the verb weights."""
+    """A first step by weight (a unit by its heaviest action, read from what it can do
+    before any of its moves is made), then one of its moves by the verb weights. Only
+    the chosen unit's moves are made; they are the listing's own (`was_listed`)."""
     at = s.cfg.reach.sides(s, side)
-    groups = [[m] for m in actions.stack_actions(s, side)[1:] + _relieves(s, side, at)]
-    groups += [moves for _, moves in _moves_by_unit(s, side, at)]
-    each = [rules.bot_weights(s, side, [PASS] + g) for g in groups]
-    pass_weight = rules.bot_weights(s, side, [PASS])[0]
-    at_group = rng.choices(range(len(groups) + 1),
-                           [pass_weight] + [max(w[1:]) for w in each])[0]
+    pass_weight, weights = rules.verb_weights(s, side)
+    others = actions.stack_actions(s, side)[1:] + _relieves(s, side, at)
+    plans = actions.unit_plans(s, side, at, actions.task_open(s, side, "maneuver", True))
+    heaviest = [weights[m.verb] for m in others]
+    heaviest += [max([weights[verb] for verb, _ in plan]) for _, plan in plans]
+    at_group = rng.choices(range(len(heaviest) + 1), [pass_weight] + heaviest)[0]
     if at_group == 0:
-        return PASS
-    group, weights = groups[at_group - 1], each[at_group - 1][1:]
-    return group[0] if len(group) == 1 else rng.choices(group, weights)[0]
+        group = [PASS]
+    elif at_group <= len(others):
+        group = [others[at_group - 1]]
+    else:
+        group = actions.plan_moves(s, *plans[at_group - 1 - len(others)])
+    rules.listed(s, side, group)
+    if len(group) == 1:
+        return group[0]
+    return rng.choices(group, [weights[m.verb] for m in group])[0]
 
 
 def _moves_by_unit(s, side: str, at) -> list[tuple[int, list]]:
     """Every unit with a move open, as (its square, its moves: its actions, then its
     Maneuvers) in the order of `at.mine`: what `unit_moves` gives unit by unit, listed in
     one pass over the side."""
-    listed: list = []
-    if s.stack is not None:
-        actions._unit_actions(s, side, at, listed)
-    if actions.task_open(s, side, "maneuver", True):
-        actions.maneuvers(s, at, listed)
-    by_unit: dict[str, list] = {}
-    for m in listed:
-        by_unit.setdefault(m.src, []).append(m)
-    names = s.cfg.names
-    return [(sq, by_unit[names[sq]]) for sq, _ in at.mine if names[sq] in by_unit]
+    plans = actions.unit_plans(s, side, at, actions.task_open(s, side, "maneuver", True))
+    return [(sq, actions.plan_moves(s, sq, plan)) for sq, plan in plans]
 
 
 # ---------------------------------------------------------------- placement
