@@ -68,10 +68,10 @@ def stack_actions(s: State, side: str) -> list:
 def _unit_actions(s: State, side: str, at: Sides, out: list) -> None:
     """Each unit's actions, in square order (`unit_plans`, each made into its moves)."""
     for sq, plan in unit_plans(s, side, at):
-        out += plan_moves(s, sq, plan)
+        out += plan_moves(s, at, sq, plan)
 
 
-def plan_moves(s: State, sq: int, plan: list) -> list:
+def plan_moves(s: State, at: Sides, sq: int, plan: list) -> list:
     """The moves of one unit's plan (`unit_plans`): the shared move values, in order."""
     reach = s.cfg.reach
     out: list = []
@@ -79,6 +79,8 @@ def plan_moves(s: State, sq: int, plan: list) -> list:
         if verb == "regroup":
             out.append(reach.act("regroup", reach.names[sq]))
         else:
+            if m is None:  # a land move whose squares are made only now
+                m = _land(reach, at, sq, reach.kinds[s.squares[sq].kind])
             out += reach.moves(verb, sq, m)
     return out
 
@@ -87,9 +89,11 @@ def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False) -> list:
     """What each unit of `at.mine` may do (turn.unit_problem, supply.pay_problem and
     the targets), without making a move: (its square, [(verb, mask of the squares it
     reaches), ...]) in listing order, for each unit with an action open; regroup's
-    mask is the unit's own square. With `maneuver`, a unit's Maneuver comes last
-    (leadership.maneuver_problem), as in the turn's listing of that unit. The attack
-    is reach.fire written out in line (the listing's hottest loop)."""
+    mask is the unit's own square, and a land move's is None where a first step is
+    free (there is a move; `plan_moves` works out its squares). With `maneuver`, a
+    unit's Maneuver comes last (leadership.maneuver_problem), as in the turn's
+    listing of that unit. The attack is reach.fire written out in line (the
+    listing's hottest loop)."""
     cfg = s.cfg
     reach = cfg.reach
     stack = s.stack
@@ -115,9 +119,9 @@ def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False) -> list:
         else:
             k = plans[u.kind]
             if paid:
-                if "move" not in done:
-                    m = _land(reach, at, sq, k)
-                    if m:
+                if "move" not in done:  # a free first step: a move, its squares made later
+                    m = None if k.steps[sq] & free else _land(reach, at, sq, k)
+                    if m != 0:
                         plan.append(("go", m))
                 if amphibious and "amphibious" not in done and cfg.embark[sq]:
                     m = reach.landing & ~at.occupied

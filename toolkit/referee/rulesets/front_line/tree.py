@@ -158,7 +158,7 @@ def _sample_turn(rules, s, side: str, rng: random.Random):
     elif at_group <= len(others):
         group = [others[at_group - 1]]
     else:
-        group = actions.plan_moves(s, *plans[at_group - 1 - len(others)])
+        group = actions.plan_moves(s, at, *plans[at_group - 1 - len(others)])
     rules.listed(s, side, group)
     if len(group) == 1:
         return group[0]
@@ -170,7 +170,7 @@ def _moves_by_unit(s, side: str, at) -> list[tuple[int, list]]:
     Maneuvers) in the order of `at.mine`: what `unit_moves` gives unit by unit, listed in
     one pass over the side."""
     plans = actions.unit_plans(s, side, at, actions.task_open(s, side, "maneuver", True))
-    return [(sq, actions.plan_moves(s, sq, plan)) for sq, plan in plans]
+    return [(sq, actions.plan_moves(s, at, sq, plan)) for sq, plan in plans]
 
 
 # ---------------------------------------------------------------- placement
