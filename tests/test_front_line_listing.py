@@ -6,6 +6,7 @@ cities drawn at random (FL-turn-*, FL-move, FL-attack-*, FL-task-*)."""
 
 from __future__ import annotations
 
+import operator
 import random
 
 import pytest
@@ -239,3 +240,25 @@ def test_the_random_bots_draw_makes_only_the_chosen_units_moves_and_draws_the_sa
             assert RULES.was_listed(s, side, drawn)
             verbs.add("pass" if drawn is PASS else drawn.verb)
     assert {"pass", "go", "fire"} <= verbs
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_a_units_move_picked_by_index_is_the_listings_move_at_that_index(name):
+    """The random bot makes only the move it draws from a unit's plan
+    (actions.plan_move): at every index it is the very move the unit's listing
+    (actions.plan_moves) holds there, on random positions (FL-turn-*)."""
+    from toolkit.referee.rulesets.front_line import actions
+
+    rng = random.Random(f"index/{name}")
+    seen = 0
+    for _ in range(25):
+        s = random_position(name, rng)
+        side = s.flow.actor
+        at = s.cfg.reach.sides(s, side)
+        for sq, plan in actions.unit_plans(s, side, at, maneuver=True):
+            listed = actions.plan_moves(s, at, sq, plan)
+            made = actions.plan_made(s, at, sq, plan)
+            picked = [actions.plan_move(s, sq, made, i) for i in range(len(listed))]
+            assert picked == listed and all(map(operator.is_, picked, listed))
+            seen += len(listed)
+    assert seen > 100

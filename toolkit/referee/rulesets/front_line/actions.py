@@ -85,6 +85,34 @@ def plan_moves(s: State, at: Sides, sq: int, plan: list) -> list:
     return out
 
 
+def plan_made(s: State, at: Sides, sq: int, plan: list) -> list:
+    """A unit's plan with the squares of its land move worked out (no None)."""
+    if all(m is not None for _, m in plan):
+        return plan
+    reach = s.cfg.reach
+    k = reach.kinds[s.squares[sq].kind]
+    return [(verb, _land(reach, at, sq, k) if m is None else m) for verb, m in plan]
+
+
+def plan_move(s: State, sq: int, plan: list, i: int):
+    """The move at index `i` of a made plan's moves (`plan_moves` without making the
+    others): the same shared value."""
+    reach = s.cfg.reach
+    for verb, m in plan:
+        if verb == "regroup":
+            if i == 0:
+                return reach.act("regroup", reach.names[sq])
+            i -= 1
+            continue
+        count = m.bit_count()
+        if i < count:
+            for _ in range(i):
+                m &= m - 1  # the lowest square off, i times
+            return reach.row(verb, sq)[(m & -m).bit_length() - 1]
+        i -= count
+    raise IndexError(f"no move {i} in the plan of {reach.names[sq]}")
+
+
 def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False) -> list:
     """What each unit of `at.mine` may do (turn.unit_problem, supply.pay_problem and
     the targets), without making a move: (its square, [(verb, mask of the squares it

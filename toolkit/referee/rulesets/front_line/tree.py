@@ -144,8 +144,8 @@ def _relieves(s, side: str, at) -> list:
 
 def _sample_turn(rules, s, side: str, rng: random.Random):
     """A first step by weight (a unit by its heaviest action, read from what it can do
-    before any of its moves is made), then one of its moves by the verb weights. Only
-    the chosen unit's moves are made; they are the listing's own (`was_listed`)."""
+    before any of its moves is made), then one of its moves by the verb weights: the
+    move at the index drawn, the one move made (the listing's own, `was_listed`)."""
     at = s.cfg.reach.sides(s, side)
     pass_weight, weights = rules.verb_weights(s, side)
     others = actions.stack_actions(s, side)[1:] + _relieves(s, side, at)
@@ -154,15 +154,27 @@ def _sample_turn(rules, s, side: str, rng: random.Random):
     heaviest += [max([weights[verb] for verb, _ in plan]) for _, plan in plans]
     at_group = rng.choices(range(len(heaviest) + 1), [pass_weight] + heaviest)[0]
     if at_group == 0:
-        group = [PASS]
+        move = PASS
     elif at_group <= len(others):
-        group = [others[at_group - 1]]
+        move = others[at_group - 1]
     else:
-        group = actions.plan_moves(s, at, *plans[at_group - 1 - len(others)])
-    rules.listed(s, side, group)
-    if len(group) == 1:
-        return group[0]
-    return rng.choices(group, [weights[m.verb] for m in group])[0]
+        move = _draw_from_plan(s, at, *plans[at_group - 1 - len(others)], weights, rng)
+    rules.listed(s, side, [move])
+    return move
+
+
+def _draw_from_plan(s, at, sq: int, plan: list, weights, rng: random.Random):
+    """One move of a unit's plan by the verb weights: as `rng.choices` draws from the
+    unit's moves listed in order (the same draw), with only the drawn move made."""
+    plan = actions.plan_made(s, at, sq, plan)
+    counts = [1 if verb == "regroup" else m.bit_count() for verb, m in plan]
+    n = sum(counts)
+    if n == 1:
+        return actions.plan_move(s, sq, plan, 0)
+    each: list = []
+    for (verb, _), count in zip(plan, counts):
+        each += [weights[verb]] * count
+    return actions.plan_move(s, sq, plan, rng.choices(range(n), each)[0])
 
 
 def _moves_by_unit(s, side: str, at) -> list[tuple[int, list]]:
