@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 
-from toolkit.referee.rulesets.front_line import victory
 from toolkit.referee.rulesets.front_line.state import State
 
 #: weights of the terms (they sum to 1)
@@ -33,27 +32,50 @@ def evaluate(s: State, side: str) -> float:
     if s.winner is not None:
         return 1.0 if s.winner == side else -1.0
     foe = s.other(side)
-    points = victory.points(s, side) - victory.points(s, foe)
-    units = _strength(s, side) - _strength(s, foe)
-    capital = _threat(s, side) - _threat(s, foe)
+    (my_points, my_units, my_threat), (its_points, its_units, its_threat) = \
+        _board(s, side, foe)
+    points = my_points - its_points
+    units = my_units - its_units
+    capital = my_threat - its_threat
     supply = _supply(s, side) - _supply(s, foe)
     return (POINTS * math.tanh(points / 4) + UNITS * math.tanh(units / 4)
             + CAPITAL * capital + SUPPLY * math.tanh(supply / 6))
 
 
-def _strength(s: State, side: str) -> float:
-    on_board = sum(1.0 if u.active else 0.6 for _, u in s.units_of(side))
-    return on_board + 0.5 * sum(n for _, n in s.reserve[s.at(side)])
-
-
-def _threat(s: State, side: str) -> float:
-    """0 (no unit of `side` near the enemy capital) to 1 (next to it)."""
+def _board(s: State, *sides: str) -> list[tuple[int, float, float]]:
+    """Per side, read in one pass over the squares: its Occupation Points
+    (victory.points), its strength (an active unit 1, a disrupted one 0.6, each unit
+    in reserve 0.5) and the threat to the enemy capital (0, or 1 over the distance of
+    its nearest unit)."""
     cfg = s.cfg
-    capital = cfg.capital_of(s.other(side))
-    nearest = min((cfg.distance(sq, capital) for sq, _ in s.units_of(side)), default=None)
-    if nearest is None:
-        return 0.0
-    return 1.0 / nearest
+    op, cities, distance = cfg.op, cfg.cities, cfg.distance
+    at = {side: i for i, side in enumerate(sides)}
+    points = [0] * len(sides)
+    strength = [0] * len(sides)
+    nearest: list = [None] * len(sides)
+    enemy = [cfg.country[s.other(side)] for side in sides]
+    capital = [cfg.capital_of(s.other(side)) for side in sides]
+    for sq, u in enumerate(s.squares):
+        if u is None:
+            continue
+        i = at.get(u.side)
+        if i is None:
+            continue
+        strength[i] += 1.0 if not u.disrupted else 0.6  # in square order, as summed before
+        if op[sq]:
+            points[i] += op[sq]
+        elif sq in enemy[i] and sq not in cities:
+            points[i] += 1
+        d = distance(sq, capital[i])
+        if nearest[i] is None or d < nearest[i]:
+            nearest[i] = d
+    out = []
+    for i, side in enumerate(sides):
+        fallen = sum(cities[sq].fallen_op for sq in s.fallen if cities[sq].owner != side)
+        reserve = 0.5 * sum(n for _, n in s.reserve[s.at(side)])
+        out.append((points[i] + fallen, strength[i] + reserve,
+                    0.0 if nearest[i] is None else 1.0 / nearest[i]))
+    return out
 
 
 def _supply(s: State, side: str) -> int:
