@@ -42,40 +42,39 @@ def evaluate(s: State, side: str) -> float:
             + CAPITAL * capital + SUPPLY * math.tanh(supply / 6))
 
 
-def _board(s: State, *sides: str) -> list[tuple[int, float, float]]:
-    """Per side, read in one pass over the squares: its Occupation Points
+def _board(s: State, side: str, foe: str) -> tuple[tuple[int, float, float], ...]:
+    """For `side` and `foe`, read in one pass over the squares: its Occupation Points
     (victory.points), its strength (an active unit 1, a disrupted one 0.6, each unit
     in reserve 0.5) and the threat to the enemy capital (0, or 1 over the distance of
-    its nearest unit)."""
+    its nearest unit), from the battlefield's table of both (`Config.standing`)."""
     cfg = s.cfg
-    op, cities, distance = cfg.op, cfg.cities, cfg.distance
-    at = {side: i for i, side in enumerate(sides)}
-    points = [0] * len(sides)
-    strength = [0] * len(sides)
-    nearest: list = [None] * len(sides)
-    enemy = [cfg.country[s.other(side)] for side in sides]
-    capital = [cfg.capital_of(s.other(side)) for side in sides]
+    my_points, my_distance = cfg.standing[side]
+    its_points, its_distance = cfg.standing[foe]
+    mine = its = 0  # strength on the board, summed in square order
+    points = [0, 0]
+    near = [None, None]
     for sq, u in enumerate(s.squares):
         if u is None:
             continue
-        i = at.get(u.side)
-        if i is None:
-            continue
-        strength[i] += 1.0 if not u.disrupted else 0.6  # in square order, as summed before
-        if op[sq]:
-            points[i] += op[sq]
-        elif sq in enemy[i] and sq not in cities:
-            points[i] += 1
-        d = distance(sq, capital[i])
-        if nearest[i] is None or d < nearest[i]:
-            nearest[i] = d
+        if u.side == side:
+            mine += 0.6 if u.disrupted else 1.0
+            points[0] += my_points[sq]
+            d = my_distance[sq]
+            if near[0] is None or d < near[0]:
+                near[0] = d
+        else:
+            its += 0.6 if u.disrupted else 1.0
+            points[1] += its_points[sq]
+            d = its_distance[sq]
+            if near[1] is None or d < near[1]:
+                near[1] = d
     out = []
-    for i, side in enumerate(sides):
-        fallen = sum(cities[sq].fallen_op for sq in s.fallen if cities[sq].owner != side)
-        reserve = 0.5 * sum(n for _, n in s.reserve[s.at(side)])
-        out.append((points[i] + fallen, strength[i] + reserve,
-                    0.0 if nearest[i] is None else 1.0 / nearest[i]))
-    return out
+    for i, (x, strength) in enumerate(((side, mine), (foe, its))):
+        fallen = sum(cfg.cities[sq].fallen_op for sq in s.fallen if cfg.cities[sq].owner != x)
+        reserve = 0.5 * sum(n for _, n in s.reserve[s.at(x)])
+        out.append((points[i] + fallen, strength + reserve,
+                    0.0 if near[i] is None else 1.0 / near[i]))
+    return tuple(out)
 
 
 def _supply(s: State, side: str) -> int:
