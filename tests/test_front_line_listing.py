@@ -178,12 +178,21 @@ def test_FL_listing_tables_are_shared_by_configs_of_the_same_battlefield():
         bonus.kinds["tank"].move + 2
 
 
+def _moves_by_unit(s, side, at):
+    """Every unit with a move open, as (its square, its moves), from one pass."""
+    from toolkit.referee.rulesets.front_line import actions
+
+    plans = actions.unit_plans(s, side, at, actions.task_open(s, side, "maneuver", True))
+    return [(sq, actions.plan_moves(s, at, sq, plan)) for sq, plan in plans]
+
+
 @pytest.mark.parametrize("name", BATTLEFIELDS)
 def test_a_turns_moves_grouped_by_unit_in_one_pass_are_each_units_own(name):
-    """The move tree's first step and the random bot's draw group a turn's unit moves by
-    unit from one listing of the side (tree._moves_by_unit); each group must be exactly
-    what that unit's own listing gives (tree.unit_moves), in the same order, on random
-    positions with stacks in hand, Leadership and Maneuvers open."""
+    """The move tree's first step and the random bot's draw read a turn's unit moves by
+    unit from one pass over the side (actions.unit_plans, made by actions.plan_moves);
+    each unit's must be exactly what that unit's own listing gives (tree.unit_moves),
+    in the same order, on random positions with stacks in hand, Leadership and
+    Maneuvers open."""
     from toolkit.referee.rulesets.front_line import tree
 
     rng = random.Random(name)
@@ -194,7 +203,7 @@ def test_a_turns_moves_grouped_by_unit_in_one_pass_are_each_units_own(name):
             at = s.cfg.reach.sides(s, side)
             one_by_one = [(sq, m) for sq, m in
                           ((sq, tree.unit_moves(s, side, at, sq, u)) for sq, u in at.mine) if m]
-            assert tree._moves_by_unit(s, side, at) == one_by_one
+            assert _moves_by_unit(s, side, at) == one_by_one
             seen += len(one_by_one)
     assert seen > 30
 
@@ -207,7 +216,7 @@ def _draw_from_the_whole_listing(s, side, rng):
 
     at = s.cfg.reach.sides(s, side)
     groups = [[m] for m in actions.stack_actions(s, side)[1:] + tree._relieves(s, side, at)]
-    groups += [moves for _, moves in tree._moves_by_unit(s, side, at)]
+    groups += [moves for _, moves in _moves_by_unit(s, side, at)]
     each = [RULES.bot_weights(s, side, [PASS] + g) for g in groups]
     pass_weight = RULES.bot_weights(s, side, [PASS])[0]
     at_group = rng.choices(range(len(groups) + 1),
@@ -262,3 +271,31 @@ def test_a_units_move_picked_by_index_is_the_listings_move_at_that_index(name):
             assert picked == listed and all(map(operator.is_, picked, listed))
             seen += len(listed)
     assert seen > 100
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_a_turns_first_step_names_each_unit_without_making_its_moves(name):
+    """The move tree's first step on a turn (tree._first) offers exactly the steps that
+    listing each unit's moves and branching them offers (a unit with one move its leaf
+    at once, else the unit), in the same order with the same words, though it makes a
+    unit's moves only once the unit is chosen; and the tree's leaves are the listing."""
+    from toolkit.referee import steps as kit_steps
+    from toolkit.referee.rulesets.front_line import tree
+
+    rng = random.Random(f"first/{name}")
+    leaves = 0
+    for k in range(30):
+        s = random_position(name, rng)
+        side = s.flow.actor
+        at = s.cfg.reach.sides(s, side)
+        branched = kit_steps.branch(tree._other_entries(s, side, at))
+        for sq, u in at.mine:
+            moves = tree.unit_moves(s, side, at, sq, u)
+            if moves:
+                branched += kit_steps.branch(tree._unit_entries(s, sq, moves))
+        assert tree._first(s, side) == branched
+        if k < 6 and RULES.decision(s) is not None and side in RULES.decision(s).players:
+            found = kit_steps.leaves(RULES, s, side)
+            assert sorted(map(str, found)) == sorted(map(str, RULES.legal_moves(s, side)))
+            leaves += len(found)
+    assert leaves > 20

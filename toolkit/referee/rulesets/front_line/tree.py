@@ -75,11 +75,19 @@ def _turn(s, side: str, chosen: tuple[str, ...]) -> list[Step]:
 
 
 def _first(s, side: str) -> list[Step]:
-    """The pass, what is done with stacks, each unit with an action open, Relieve."""
+    """The pass, what is done with stacks, each unit with an action open, Relieve. A
+    unit with several moves is one step whose moves are made only once it is chosen."""
     at = s.cfg.reach.sides(s, side)
     out = kit_steps.branch(_other_entries(s, side, at))
-    for sq, moves in _moves_by_unit(s, side, at):
-        out += kit_steps.branch(_unit_entries(s, sq, moves))
+    names = s.cfg.names
+    for sq, plan in actions.unit_plans(s, side, at, actions.task_open(s, side, "maneuver", True)):
+        if len(plan) == 1:
+            plan = actions.plan_made(s, at, sq, plan)
+            verb, m = plan[0]
+            if verb == "regroup" or m.bit_count() == 1:  # one move: its leaf at once
+                out += kit_steps.branch(_unit_entries(s, sq, [actions.plan_move(s, sq, plan, 0)]))
+                continue
+        out.append(Step(names[sq], _unit_label(s, sq, s.squares[sq])))
     return out
 
 
@@ -175,14 +183,6 @@ def _draw_from_plan(s, at, sq: int, plan: list, weights, rng: random.Random):
     for (verb, _), count in zip(plan, counts):
         each += [weights[verb]] * count
     return actions.plan_move(s, sq, plan, rng.choices(range(n), each)[0])
-
-
-def _moves_by_unit(s, side: str, at) -> list[tuple[int, list]]:
-    """Every unit with a move open, as (its square, its moves: its actions, then its
-    Maneuvers) in the order of `at.mine`: what `unit_moves` gives unit by unit, listed in
-    one pass over the side."""
-    plans = actions.unit_plans(s, side, at, actions.task_open(s, side, "maneuver", True))
-    return [(sq, actions.plan_moves(s, at, sq, plan)) for sq, plan in plans]
 
 
 # ---------------------------------------------------------------- placement
