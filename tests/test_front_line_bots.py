@@ -100,3 +100,43 @@ def test_turn_number_counts_six_turns_a_round_for_rollouts_and_reports():
     assert RULES.turn_number(evolve(s, flow=evolve(s.flow, round=2), turns=1)) == 7
     short = RULES.new_game(scenario("main"), {"turns_per_player": 2})  # four turns a round
     assert RULES.turn_number(evolve(short, flow=evolve(short.flow, round=2), turns=1)) == 5
+
+
+def _evaluate_as_the_rules_read(s, side):
+    """The heuristic from the rules' own readings, one question at a time: the
+    Occupation Points (victory.points), the units of each side (units_of), the nearest
+    unit to the enemy capital, the supply (bots._supply)."""
+    import math
+
+    from toolkit.referee.rulesets.front_line import bots, victory
+
+    def strength(x):
+        return sum(1.0 if u.active else 0.6 for _, u in s.units_of(x)) + \
+            0.5 * sum(n for _, n in s.reserve[s.at(x)])
+
+    def threat(x):
+        capital = s.cfg.capital_of(s.other(x))
+        nearest = min((s.cfg.distance(sq, capital) for sq, _ in s.units_of(x)), default=None)
+        return 0.0 if nearest is None else 1.0 / nearest
+
+    foe = s.other(side)
+    return (bots.POINTS * math.tanh((victory.points(s, side) - victory.points(s, foe)) / 4)
+            + bots.UNITS * math.tanh((strength(side) - strength(foe)) / 4)
+            + bots.CAPITAL * (threat(side) - threat(foe))
+            + bots.SUPPLY * math.tanh((bots._supply(s, side) - bots._supply(s, foe)) / 6))
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_evaluate_read_in_one_pass_is_the_rules_reading_to_the_last_bit(name):
+    """evaluate reads the squares once for both sides; on random play it gives exactly
+    (the same float, so a search bot ranks moves as before) what asking the rules one
+    question at a time gives: Occupation Points (FL-win-op), units, the capital threat."""
+    seen = 0
+    for _, (s, _d) in zip(range(400), random_walk(RULES, RULES.new_game(scenario(name)),
+                                                   random.Random(name))):
+        if s.flow.outcome is not None or s.winner is not None:
+            continue
+        for side in s.sides:
+            assert RULES.evaluate(s, side) == _evaluate_as_the_rules_read(s, side)
+            seen += 1
+    assert seen > 300

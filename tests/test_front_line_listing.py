@@ -6,6 +6,7 @@ cities drawn at random (FL-turn-*, FL-move, FL-attack-*, FL-task-*)."""
 
 from __future__ import annotations
 
+import operator
 import random
 
 import pytest
@@ -177,12 +178,21 @@ def test_FL_listing_tables_are_shared_by_configs_of_the_same_battlefield():
         bonus.kinds["tank"].move + 2
 
 
+def _moves_by_unit(s, side, at):
+    """Every unit with a move open, as (its square, its moves), from one pass."""
+    from toolkit.referee.rulesets.front_line import actions
+
+    plans = actions.unit_plans(s, side, at, actions.task_open(s, side, "maneuver", True))
+    return [(sq, actions.plan_moves(s, at, sq, plan)) for sq, plan in plans]
+
+
 @pytest.mark.parametrize("name", BATTLEFIELDS)
 def test_a_turns_moves_grouped_by_unit_in_one_pass_are_each_units_own(name):
-    """The move tree's first step and the random bot's draw group a turn's unit moves by
-    unit from one listing of the side (tree._moves_by_unit); each group must be exactly
-    what that unit's own listing gives (tree.unit_moves), in the same order, on random
-    positions with stacks in hand, Leadership and Maneuvers open."""
+    """The move tree's first step and the random bot's draw read a turn's unit moves by
+    unit from one pass over the side (actions.unit_plans, made by actions.plan_moves);
+    each unit's must be exactly what that unit's own listing gives (tree.unit_moves),
+    in the same order, on random positions with stacks in hand, Leadership and
+    Maneuvers open."""
     from toolkit.referee.rulesets.front_line import tree
 
     rng = random.Random(name)
@@ -193,6 +203,99 @@ def test_a_turns_moves_grouped_by_unit_in_one_pass_are_each_units_own(name):
             at = s.cfg.reach.sides(s, side)
             one_by_one = [(sq, m) for sq, m in
                           ((sq, tree.unit_moves(s, side, at, sq, u)) for sq, u in at.mine) if m]
-            assert tree._moves_by_unit(s, side, at) == one_by_one
+            assert _moves_by_unit(s, side, at) == one_by_one
             seen += len(one_by_one)
     assert seen > 30
+
+
+def _draw_from_the_whole_listing(s, side, rng):
+    """The random bot's draw as it was first written: every move of the side listed
+    and grouped (the pass, each stack move and Relieve alone, each unit's moves),
+    a group by its heaviest move, then a move of the group by its weight."""
+    from toolkit.referee.rulesets.front_line import actions, tree
+
+    at = s.cfg.reach.sides(s, side)
+    groups = [[m] for m in actions.stack_actions(s, side)[1:] + tree._relieves(s, side, at)]
+    groups += [moves for _, moves in _moves_by_unit(s, side, at)]
+    each = [RULES.bot_weights(s, side, [PASS] + g) for g in groups]
+    pass_weight = RULES.bot_weights(s, side, [PASS])[0]
+    at_group = rng.choices(range(len(groups) + 1),
+                           [pass_weight] + [max(w[1:]) for w in each])[0]
+    if at_group == 0:
+        return PASS
+    group, weights = groups[at_group - 1], each[at_group - 1][1:]
+    return group[0] if len(group) == 1 else rng.choices(group, weights)[0]
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_the_random_bots_draw_makes_only_the_chosen_units_moves_and_draws_the_same(name):
+    """The random bot weighs each unit by the heaviest action it can take (an attack
+    four times a move) from what the unit can do, and makes only the chosen unit's
+    moves: with the same generator it draws exactly the move that listing every unit's
+    moves and weighing each would draw, on random positions, and the move drawn is one
+    the one check accepts (FL-turn-*)."""
+    from toolkit.referee.rulesets.front_line import tree
+
+    rng = random.Random(f"draw/{name}")
+    verbs = set()
+    for _ in range(25):
+        s = random_position(name, rng)
+        side = s.flow.actor
+        for k in range(8):
+            seed = rng.random()
+            drawn = tree._sample_turn(RULES, s, side, random.Random(seed))
+            assert drawn == _draw_from_the_whole_listing(s, side, random.Random(seed))
+            assert RULES.check(s, side, drawn) is None
+            assert RULES.was_listed(s, side, drawn)
+            verbs.add("pass" if drawn is PASS else drawn.verb)
+    assert {"pass", "go", "fire"} <= verbs
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_a_units_move_picked_by_index_is_the_listings_move_at_that_index(name):
+    """The random bot makes only the move it draws from a unit's plan
+    (actions.plan_move): at every index it is the very move the unit's listing
+    (actions.plan_moves) holds there, on random positions (FL-turn-*)."""
+    from toolkit.referee.rulesets.front_line import actions
+
+    rng = random.Random(f"index/{name}")
+    seen = 0
+    for _ in range(25):
+        s = random_position(name, rng)
+        side = s.flow.actor
+        at = s.cfg.reach.sides(s, side)
+        for sq, plan in actions.unit_plans(s, side, at, maneuver=True):
+            listed = actions.plan_moves(s, at, sq, plan)
+            made = actions.plan_made(s, at, sq, plan)
+            picked = [actions.plan_move(s, sq, made, i) for i in range(len(listed))]
+            assert picked == listed and all(map(operator.is_, picked, listed))
+            seen += len(listed)
+    assert seen > 100
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_a_turns_first_step_names_each_unit_without_making_its_moves(name):
+    """The move tree's first step on a turn (tree._first) offers exactly the steps that
+    listing each unit's moves and branching them offers (a unit with one move its leaf
+    at once, else the unit), in the same order with the same words, though it makes a
+    unit's moves only once the unit is chosen; and the tree's leaves are the listing."""
+    from toolkit.referee import steps as kit_steps
+    from toolkit.referee.rulesets.front_line import tree
+
+    rng = random.Random(f"first/{name}")
+    leaves = 0
+    for k in range(30):
+        s = random_position(name, rng)
+        side = s.flow.actor
+        at = s.cfg.reach.sides(s, side)
+        branched = kit_steps.branch(tree._other_entries(s, side, at))
+        for sq, u in at.mine:
+            moves = tree.unit_moves(s, side, at, sq, u)
+            if moves:
+                branched += kit_steps.branch(tree._unit_entries(s, sq, moves))
+        assert tree._first(s, side) == branched
+        if k < 6 and RULES.decision(s) is not None and side in RULES.decision(s).players:
+            found = kit_steps.leaves(RULES, s, side)
+            assert sorted(map(str, found)) == sorted(map(str, RULES.legal_moves(s, side)))
+            leaves += len(found)
+    assert leaves > 20

@@ -66,61 +66,129 @@ def stack_actions(s: State, side: str) -> list:
 
 
 def _unit_actions(s: State, side: str, at: Sides, out: list) -> None:
-    """Each unit's actions (turn.unit_problem, supply.pay_problem and the targets).
-    The land move and attack are reach.land and reach.fire written out in line
-    for the common case (the listing's hottest loop)."""
+    """Each unit's actions, in square order (`unit_plans`, each made into its moves)."""
+    for sq, plan in unit_plans(s, side, at):
+        out += plan_moves(s, at, sq, plan)
+
+
+def plan_moves(s: State, at: Sides, sq: int, plan: list) -> list:
+    """The moves of one unit's plan (`unit_plans`): the shared move values, in order."""
+    reach = s.cfg.reach
+    out: list = []
+    for verb, m in plan:
+        if verb == "regroup":
+            out.append(reach.act("regroup", reach.names[sq]))
+        else:
+            if m is None:  # a land move whose squares are made only now
+                m = _land(reach, at, sq, reach.kinds[s.squares[sq].kind])
+            out += reach.moves(verb, sq, m)
+    return out
+
+
+def plan_made(s: State, at: Sides, sq: int, plan: list) -> list:
+    """A unit's plan with the squares of its land move worked out (no None)."""
+    if all(m is not None for _, m in plan):
+        return plan
+    reach = s.cfg.reach
+    k = reach.kinds[s.squares[sq].kind]
+    return [(verb, _land(reach, at, sq, k) if m is None else m) for verb, m in plan]
+
+
+def plan_move(s: State, sq: int, plan: list, i: int):
+    """The move at index `i` of a made plan's moves (`plan_moves` without making the
+    others): the same shared value."""
+    reach = s.cfg.reach
+    for verb, m in plan:
+        if verb == "regroup":
+            if i == 0:
+                return reach.act("regroup", reach.names[sq])
+            i -= 1
+            continue
+        count = m.bit_count()
+        if i < count:
+            for _ in range(i):
+                m &= m - 1  # the lowest square off, i times
+            return reach.row(verb, sq)[(m & -m).bit_length() - 1]
+        i -= count
+    raise IndexError(f"no move {i} in the plan of {reach.names[sq]}")
+
+
+def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False) -> list:
+    """What each unit of `at.mine` may do (turn.unit_problem, supply.pay_problem and
+    the targets), without making a move: (its square, [(verb, mask of the squares it
+    reaches), ...]) in listing order, for each unit with an action open; regroup's
+    mask is the unit's own square, and a land move's is None where a first step is
+    free (there is a move; `plan_moves` works out its squares). With `maneuver`, a
+    unit's Maneuver comes last (leadership.maneuver_problem), as in the turn's
+    listing of that unit. The attack is reach.fire written out in line (the
+    listing's hottest loop)."""
     cfg = s.cfg
     reach = cfg.reach
     stack = s.stack
-    paid = stack.count >= 1
-    paid_para = stack.kind == "air" and stack.count >= int(cfg.opt("paratroop_cost"))
-    paid_regroup = stack.kind == "capital" and stack.count >= int(cfg.opt("regroup_cost"))
-    limit = int(cfg.opt("actions_per_unit"))
+    paid = stack is not None and stack.count >= 1
+    paid_para = paid and stack.kind == "air" and stack.count >= int(cfg.opt("paratroop_cost"))
+    paid_regroup = stack is not None and stack.kind == "capital" and \
+        stack.count >= int(cfg.opt("regroup_cost"))
+    limit = int(cfg.opt("actions_per_unit")) if stack is not None else 0
     amphibious = bool(cfg.opt("amphibious"))
     acted = dict(s.acted)
     plans = reach.kinds
-    moves = reach.moves
-    go_memo, fire_memo = reach.memo("go"), reach.memo("fire")
-    passable, free, enemies, closed = at.passable, at.free, at.enemies, at.closed
+    free, enemies, closed = at.free, at.enemies, at.closed
     neighbours = reach.neighbours
+    out = []
     for sq, u in at.mine:
+        plan: list = []
         done = acted.get(u.uid, ()) if acted else ()
         if len(done) >= limit:
-            continue
-        if u.disrupted:
+            pass
+        elif u.disrupted:
             if paid_regroup and "regroup" not in done:
-                out.append(reach.act("regroup", cfg.names[sq]))
-            continue
-        k = plans[u.kind]
-        if paid:
-            if "move" not in done:
-                if k.simple[sq]:
-                    m = k.steps[sq] & passable
-                    if k.base == 2:
-                        second = k.second[sq]
-                        two = second.get(m)
-                        if two is None:
-                            two = second[m] = spread(m, k.steps)
-                        m |= two & passable
-                    m &= free
-                elif k.base == 2 and k.longest <= 3:
-                    m = land2(reach, at, sq, k)
-                else:
-                    m = land(reach, at, sq, k.base, k.longest, k.diagonal)
-                got = go_memo[sq].get(m)
-                out += moves("go", sq, m) if got is None else got
-            if amphibious and "amphibious" not in done and cfg.embark[sq]:
-                r = reach.row("sail", sq)
-                out += [r[d] for d in squares_of(reach.landing & ~at.occupied)]
-            if "attack" not in done:
-                m = k.fire[sq] & enemies | neighbours[sq] & closed
-                got = fire_memo[sq].get(m)
-                out += moves("fire", sq, m) if got is None else got
-        if paid_para and cfg.kinds[u.kind].paratroop and "paratroop" not in done \
-                and sq in cfg.cities and cfg.cities[sq].paratroop_base:
-            r = reach.row("para", sq)
-            out += [r[d] for d in squares_of(
-                drop(reach, at, s, sq, int(cfg.opt("paratroop_reach"))))]
+                plan.append(("regroup", 1 << sq))
+        else:
+            k = plans[u.kind]
+            if paid:
+                if "move" not in done:  # a free first step: a move, its squares made later
+                    m = None if k.steps[sq] & free else _land(reach, at, sq, k)
+                    if m != 0:
+                        plan.append(("go", m))
+                if amphibious and "amphibious" not in done and cfg.embark[sq]:
+                    m = reach.landing & ~at.occupied
+                    if m:
+                        plan.append(("sail", m))
+                if "attack" not in done:
+                    m = k.fire[sq] & enemies | neighbours[sq] & closed
+                    if m:
+                        plan.append(("fire", m))
+            if paid_para and cfg.kinds[u.kind].paratroop and "paratroop" not in done \
+                    and sq in cfg.cities and cfg.cities[sq].paratroop_base:
+                m = drop(reach, at, s, sq, int(cfg.opt("paratroop_reach")))
+                if m:
+                    plan.append(("para", m))
+        if maneuver and not u.disrupted:
+            m = neighbours[sq] & free
+            if m:
+                plan.append(("maneuver", m))
+        if plan:
+            out.append((sq, plan))
+    return out
+
+
+def _land(reach, at: Sides, sq: int, k) -> int:
+    """reach.land for a unit of the kind `k` on `sq`, the common case written out in
+    line: at most two steps and no desert near, the second from the remembered unions."""
+    if k.simple[sq]:
+        passable = at.passable
+        m = k.steps[sq] & passable
+        if k.base == 2:
+            second = k.second[sq]
+            two = second.get(m)
+            if two is None:
+                two = second[m] = spread(m, k.steps)
+            m |= two & passable
+        return m & at.free
+    if k.base == 2 and k.longest <= 3:
+        return land2(reach, at, sq, k)
+    return land(reach, at, sq, k.base, k.longest, k.diagonal)
 
 
 def maneuvers(s: State, at: Sides, out: list) -> None:

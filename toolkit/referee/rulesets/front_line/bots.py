@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 
-from toolkit.referee.rulesets.front_line import victory
 from toolkit.referee.rulesets.front_line.state import State
 
 #: weights of the terms (they sum to 1)
@@ -33,27 +32,49 @@ def evaluate(s: State, side: str) -> float:
     if s.winner is not None:
         return 1.0 if s.winner == side else -1.0
     foe = s.other(side)
-    points = victory.points(s, side) - victory.points(s, foe)
-    units = _strength(s, side) - _strength(s, foe)
-    capital = _threat(s, side) - _threat(s, foe)
+    (my_points, my_units, my_threat), (its_points, its_units, its_threat) = \
+        _board(s, side, foe)
+    points = my_points - its_points
+    units = my_units - its_units
+    capital = my_threat - its_threat
     supply = _supply(s, side) - _supply(s, foe)
     return (POINTS * math.tanh(points / 4) + UNITS * math.tanh(units / 4)
             + CAPITAL * capital + SUPPLY * math.tanh(supply / 6))
 
 
-def _strength(s: State, side: str) -> float:
-    on_board = sum(1.0 if u.active else 0.6 for _, u in s.units_of(side))
-    return on_board + 0.5 * sum(n for _, n in s.reserve[s.at(side)])
-
-
-def _threat(s: State, side: str) -> float:
-    """0 (no unit of `side` near the enemy capital) to 1 (next to it)."""
+def _board(s: State, side: str, foe: str) -> tuple[tuple[int, float, float], ...]:
+    """For `side` and `foe`, read in one pass over the squares: its Occupation Points
+    (victory.points), its strength (an active unit 1, a disrupted one 0.6, each unit
+    in reserve 0.5) and the threat to the enemy capital (0, or 1 over the distance of
+    its nearest unit), from the battlefield's table of both (`Config.standing`)."""
     cfg = s.cfg
-    capital = cfg.capital_of(s.other(side))
-    nearest = min((cfg.distance(sq, capital) for sq, _ in s.units_of(side)), default=None)
-    if nearest is None:
-        return 0.0
-    return 1.0 / nearest
+    my_points, my_distance = cfg.standing[side]
+    its_points, its_distance = cfg.standing[foe]
+    mine = its = 0  # strength on the board, summed in square order
+    points = [0, 0]
+    near = [None, None]
+    for sq, u in enumerate(s.squares):
+        if u is None:
+            continue
+        if u.side == side:
+            mine += 0.6 if u.disrupted else 1.0
+            points[0] += my_points[sq]
+            d = my_distance[sq]
+            if near[0] is None or d < near[0]:
+                near[0] = d
+        else:
+            its += 0.6 if u.disrupted else 1.0
+            points[1] += its_points[sq]
+            d = its_distance[sq]
+            if near[1] is None or d < near[1]:
+                near[1] = d
+    out = []
+    for i, (x, strength) in enumerate(((side, mine), (foe, its))):
+        fallen = sum(cfg.cities[sq].fallen_op for sq in s.fallen if cfg.cities[sq].owner != x)
+        reserve = 0.5 * sum(n for _, n in s.reserve[s.at(x)])
+        out.append((points[i] + fallen, strength + reserve,
+                    0.0 if near[i] is None else 1.0 / near[i]))
+    return tuple(out)
 
 
 def _supply(s: State, side: str) -> int:

@@ -103,6 +103,20 @@ class Config:
 
         return shared(self)
 
+    @cached_property
+    def standing(self) -> dict[str, tuple[tuple[int, ...], tuple[int, ...]]]:
+        """Per side, per square: the Occupation Points a unit of the side standing there
+        earns (its op, else 1 on a non-city square of the enemy country; FL-win-op), and
+        its distance to the enemy capital (what bots.evaluate reads of the board)."""
+        out = {}
+        for side in self.sides:
+            enemy, capital = self.country[self.other(side)], self.capital_of(self.other(side))
+            squares = range(len(self.names))
+            out[side] = (tuple(self.op[sq] or int(sq in enemy and sq not in self.cities)
+                               for sq in squares),
+                         tuple(self.distance(sq, capital) for sq in squares))
+        return out
+
     def other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
 

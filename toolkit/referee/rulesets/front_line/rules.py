@@ -268,20 +268,21 @@ class FrontLine(KitRules):
         """The random bot's draw, step by step on a turn (tree.py)."""
         return tree.sample_move(self, s, player, rng)
 
-    def bot_weights(self, s: State, player: str, legal: list) -> list[float]:
-        """Random bots that play like players: spend supply rather than pass, attack
+    def verb_weights(self, s: State, player: str) -> tuple[float, Mapping[str, float]]:
+        """The random bot's weights: the pass's, and each verb's (1 for the rest).
+        Random bots that play like players: spend supply rather than pass, attack
         often, keep Leadership for Rally more often than not."""
-        window = s.flow.window
-        if window is not None:
-            pass_weight, weights = 3.0, WEIGHTS_IN_WINDOW
-        else:
-            weights = WEIGHTS_ON_TURN
-            if s.stack is None and s.stacks[s.at(player)]:
-                pass_weight = 0.02
-            elif s.stack is not None and s.stack.count > 0:
-                pass_weight = 0.2
-            else:
-                pass_weight = 1.0
+        if s.flow.window is not None:
+            return 3.0, WEIGHTS_IN_WINDOW
+        if s.stack is None and s.stacks[s.at(player)]:
+            return 0.02, WEIGHTS_ON_TURN
+        if s.stack is not None and s.stack.count > 0:
+            return 0.2, WEIGHTS_ON_TURN
+        return 1.0, WEIGHTS_ON_TURN
+
+    def bot_weights(self, s: State, player: str, legal: list) -> list[float]:
+        """Each listed move's weight (`verb_weights`)."""
+        pass_weight, weights = self.verb_weights(s, player)
         if legal and legal[0] is PASS:  # PASS is listed first, once (kit and actions)
             try:
                 return [pass_weight] + list(map(weights.__getitem__, map(_verb, legal[1:])))

@@ -75,11 +75,19 @@ def _turn(s, side: str, chosen: tuple[str, ...]) -> list[Step]:
 
 
 def _first(s, side: str) -> list[Step]:
-    """The pass, what is done with stacks, each unit with an action open, Relieve."""
+    """The pass, what is done with stacks, each unit with an action open, Relieve. A
+    unit with several moves is one step whose moves are made only once it is chosen."""
     at = s.cfg.reach.sides(s, side)
     out = kit_steps.branch(_other_entries(s, side, at))
-    for sq, moves in _moves_by_unit(s, side, at):
-        out += kit_steps.branch(_unit_entries(s, sq, moves))
+    names = s.cfg.names
+    for sq, plan in actions.unit_plans(s, side, at, actions.task_open(s, side, "maneuver", True)):
+        if len(plan) == 1:
+            plan = actions.plan_made(s, at, sq, plan)
+            verb, m = plan[0]
+            if verb == "regroup" or m.bit_count() == 1:  # one move: its leaf at once
+                out += kit_steps.branch(_unit_entries(s, sq, [actions.plan_move(s, sq, plan, 0)]))
+                continue
+        out.append(Step(names[sq], _unit_label(s, sq, s.squares[sq])))
     return out
 
 
@@ -143,35 +151,38 @@ def _relieves(s, side: str, at) -> list:
 
 
 def _sample_turn(rules, s, side: str, rng: random.Random):
-    """A first step by weight (a unit by its heaviest action), then one of its
-    moves by the verb weights."""
+    """A first step by weight (a unit by its heaviest action, read from what it can do
+    before any of its moves is made), then one of its moves by the verb weights: the
+    move at the index drawn, the one move made (the listing's own, `was_listed`)."""
     at = s.cfg.reach.sides(s, side)
-    groups = [[m] for m in actions.stack_actions(s, side)[1:] + _relieves(s, side, at)]
-    groups += [moves for _, moves in _moves_by_unit(s, side, at)]
-    each = [rules.bot_weights(s, side, [PASS] + g) for g in groups]
-    pass_weight = rules.bot_weights(s, side, [PASS])[0]
-    at_group = rng.choices(range(len(groups) + 1),
-                           [pass_weight] + [max(w[1:]) for w in each])[0]
+    pass_weight, weights = rules.verb_weights(s, side)
+    others = actions.stack_actions(s, side)[1:] + _relieves(s, side, at)
+    plans = actions.unit_plans(s, side, at, actions.task_open(s, side, "maneuver", True))
+    heaviest = [weights[m.verb] for m in others]
+    heaviest += [max([weights[verb] for verb, _ in plan]) for _, plan in plans]
+    at_group = rng.choices(range(len(heaviest) + 1), [pass_weight] + heaviest)[0]
     if at_group == 0:
-        return PASS
-    group, weights = groups[at_group - 1], each[at_group - 1][1:]
-    return group[0] if len(group) == 1 else rng.choices(group, weights)[0]
+        move = PASS
+    elif at_group <= len(others):
+        move = others[at_group - 1]
+    else:
+        move = _draw_from_plan(s, at, *plans[at_group - 1 - len(others)], weights, rng)
+    rules.listed(s, side, [move])
+    return move
 
 
-def _moves_by_unit(s, side: str, at) -> list[tuple[int, list]]:
-    """Every unit with a move open, as (its square, its moves: its actions, then its
-    Maneuvers) in the order of `at.mine`: what `unit_moves` gives unit by unit, listed in
-    one pass over the side."""
-    listed: list = []
-    if s.stack is not None:
-        actions._unit_actions(s, side, at, listed)
-    if actions.task_open(s, side, "maneuver", True):
-        actions.maneuvers(s, at, listed)
-    by_unit: dict[str, list] = {}
-    for m in listed:
-        by_unit.setdefault(m.src, []).append(m)
-    names = s.cfg.names
-    return [(sq, by_unit[names[sq]]) for sq, _ in at.mine if names[sq] in by_unit]
+def _draw_from_plan(s, at, sq: int, plan: list, weights, rng: random.Random):
+    """One move of a unit's plan by the verb weights: as `rng.choices` draws from the
+    unit's moves listed in order (the same draw), with only the drawn move made."""
+    plan = actions.plan_made(s, at, sq, plan)
+    counts = [1 if verb == "regroup" else m.bit_count() for verb, m in plan]
+    n = sum(counts)
+    if n == 1:
+        return actions.plan_move(s, sq, plan, 0)
+    each: list = []
+    for (verb, _), count in zip(plan, counts):
+        each += [weights[verb]] * count
+    return actions.plan_move(s, sq, plan, rng.choices(range(n), each)[0])
 
 
 # ---------------------------------------------------------------- placement
