@@ -308,7 +308,8 @@ def test_web_a_page_that_reconnects_gets_everything_again():
     with client.websocket_connect(f"/ws/{token('Red')}") as ws:
         hello, again = ws.receive_json(), ws.receive_json()
     assert hello["type"] == "hello" and hello["board"]["spaces"]
-    assert again == before and again["moves"][0]["text"] == "move B2 C2"
+    assert again == before and again["moves"][0]["text"] == "Infantry B2 to C2"
+    assert again["moves"][0]["notation"] == "move B2 C2"
 
 
 def test_web_a_ping_is_answered_so_a_page_can_tell_a_live_socket_from_a_dead_one():

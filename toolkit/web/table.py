@@ -264,22 +264,12 @@ class Table:
             offered = move_tree.steps(self.rules, m.state, player, tuple(chosen))
         except IllegalMoveError as err:
             raise Refused(err.rule, _without_rule(err)) from None
-        lettered = self._lettered(player)
         out = []
         for s in offered:
             move = None if s.move is None else \
                 game.format_move(self.rules, m.state, player, s.move)
-            label = lettered.get(s.label) or self.words.say(s.label)
-            if move is not None and s.label == move.replace("_", " "):
-                label = self.words.say(move)  # the notation read out: its cards' titles
-            out.append({"token": s.token, "label": label, "move": move})
+            out.append({"token": s.token, "label": self.words.say(s.label), "move": move})
         return out
-
-    def _lettered(self, side: str) -> dict[str, str]:
-        """A piece's letter (the view's `letters`: Front Lines' T) -> its kind in players'
-        words, for a step the tree names by the letter alone."""
-        view = self.rules.view(self.match.state, side)
-        return {letter: self.words.kind(kind) for kind, letter in getattr(view, "letters", ())}
 
     def check_click(self, seat: Seat, a: str, b: str) -> str:
         """The notation of the one legal move of `seat` from space `a` to `b`; else

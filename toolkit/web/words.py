@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from dsl.names import display_names, say, spoken_names, words
+from toolkit.referee import wording
 
 
 #: Lines kept worded (`Words.say`) before the memory is cleared.
@@ -26,6 +27,7 @@ class Words:
         self.spoken = spoken_names(scenario)
         self.decks = set(scenario.decks)
         self._said: dict[str, str] = {}
+        self._moves: dict[int, tuple[Any, str]] = {}
 
     def say(self, text: str) -> str:
         """`text` in players' words (`dsl.names.say`), each line worded once: a seat is
@@ -36,6 +38,26 @@ class Words:
                 self._said.clear()
             said = self._said[text] = say(text, self.spoken)
         return said
+
+    def move(self, rules: Any, state: Any, player: str, move: Any) -> str:
+        """A move of `player` in `state` in players' words (`toolkit.referee.wording`:
+        the ruleset's `describe_move`), card ids said as their titles."""
+        return self.say(wording.move_words(rules, state, player, move))
+
+    def group(self, rules: Any, state: Any, player: str, group: str) -> str:
+        """A group of moves (a piece, a kind of move) in players' words."""
+        return self.say(wording.group_words(rules, state, player, group))
+
+    def played(self, rules: Any, entry: Any) -> str:
+        """A move of the history (`match.Entry`) in players' words, said once per entry:
+        a seat is sent its whole move list again after every move."""
+        kept = self._moves.get(id(entry))
+        if kept is None or kept[0] is not entry:
+            if len(self._moves) >= SAID:
+                self._moves.clear()
+            kept = self._moves[id(entry)] = (
+                entry, self.move(rules, entry.before, entry.player, entry.move))
+        return kept[1]
 
     def pile_title(self, name: str) -> str:
         """A pile's name: its deck's title (`Battle cards`) or its id in words."""
