@@ -20,6 +20,12 @@ ENGINE_ID = re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]")
 #: Lines and Webs' token codes of its notation (`4r4f4a`, `2f`), which the kit never prints:
 #: a state's supplies are said in words (`4 rations, 4 fuel, 4 ammunition`)
 TOKEN_CODE = re.compile(r"\b\d+[rfao](?:\d+[rfao])*\b")
+#: A notation form, which a button, a step, a move list or a log line never shows (the
+#: notation stays under Notation, for typing): a unit code (`DFSP1`, `TA1`), a move
+#: `X@Y`, `C=A1`, `B3-C4`, `DFSP1>DAR2`, `B3xC4`, a card played `+forced_march`, a
+#: repeat `x2`, and any `_`-joined id.
+NOTATION = re.compile(r"\b[A-Z]{2,}\d+\b|\w@\w|\w=\w|\b[A-Z]+\d+[-x~>/][A-Z]+\d+\b"
+                      r"|\+\w|\bx\d\b|[A-Za-z0-9]_[A-Za-z0-9]")
 GAMES = ["skirmish", "front_lines", "front_line", "lines_and_webs", "last_front",
          "fantasy_line_battle"]
 

@@ -68,6 +68,20 @@ def steps(rules: Ruleset, state: State, player: str,
     return list(hook(state, player, chosen))
 
 
+def shown(rules: Ruleset, state: State, player: str,
+          chosen: Sequence[str] = ()) -> list[Step]:
+    """The choices open to `player` after `chosen` as a person is shown them (the page,
+    `frontkit play`): a whole move offered at the first step, with no choice before it
+    to read it by, says the whole move in words (toolkit.referee.wording: `Infantry J1
+    to I2`, where a tree's path reads `the infantry at J1, move, to I2`); every other
+    choice keeps its label."""
+    level = steps(rules, state, player, chosen)
+    if chosen:
+        return level
+    return [Step(s.token, wording.move_words(rules, state, player, s.move), s.move)
+            if s.move is not None else s for s in level]
+
+
 def leaves(rules: Ruleset, state: State, player: str) -> list[Move]:
     """Every leaf of the tree: equal as a set to `game.legal_moves` (the contract)."""
     _must_decide(rules, state, player)
@@ -286,6 +300,6 @@ def _gather(rules: Ruleset, state: State, player: str, chosen: tuple[str, ...],
             _gather(rules, state, player, chosen + (step.token,), out)
 
 
-__all__ = ["steps", "leaves", "sample", "walk", "choice", "unknown_choice", "has_tree",
+__all__ = ["steps", "shown", "leaves", "sample", "walk", "choice", "unknown_choice", "has_tree",
            "branch", "from_listing", "complete",
            "RULE_STEP", "ONE_LEVEL"]

@@ -261,7 +261,7 @@ class Table:
             raise Refused(game.RULE_OVER, "the game is over")
         self._check_seat(seat, player)
         try:
-            offered = move_tree.steps(self.rules, m.state, player, tuple(chosen))
+            offered = move_tree.shown(self.rules, m.state, player, tuple(chosen))
         except IllegalMoveError as err:
             raise Refused(err.rule, _without_rule(err)) from None
         out = []
