@@ -53,7 +53,13 @@ def describe_move(s, player: str, m) -> str:
 
 
 def _cast(t, m: Cast) -> str:
-    said = f"Cast {t(m.card)}"
+    return "Cast " + cast_words(t, m)
+
+
+def cast_words(t, m: Cast) -> str:
+    """A spell cast, after the verb: `Blessing twice on places 1 and 3` (the log's
+    `South casts Blessing twice on places 1 and 3`)."""
+    said = t(m.card)
     if m.times != 1:
         said += f" {TIMES.get(m.times, f'{m.times} times')}"
     if not m.args:
