@@ -109,7 +109,8 @@ def test_web_no_seat_reads_an_engine_id_in_a_random_game(name):
 
 def test_web_lines_and_webs_delivery_queue_reads_as_the_printed_player_board():
     """The queue's spaces are named once, in the scenario's `table words` (the press
-    prints the same names on the player board); what waits in them is said in words."""
+    prints the same names on the player board); what waits in them is said in words,
+    a unit by its side and printed title (the ruleset's `spoken_names`)."""
     scenario = dsl.load(SCENARIOS["lines_and_webs"])
     declared = declared_words(scenario)
     assert declared["packaging_rsoi"] == "Assets in packaging / RSOI"
@@ -127,9 +128,11 @@ def test_web_lines_and_webs_delivery_queue_reads_as_the_printed_player_board():
         # the aerial port squadron and its basic load moved on in the first Deploy phase
         assert panels["Delta's delivery queue"] == (
             "Assets in packaging / RSOI: nothing; "
-            "In transit to the port: DAPS1 with 4 rations, 4 fuel, 4 ammunition")
-        assert panels["Gamma's delivery queue"].endswith("In transit to the port: GAPS1 with "
-                                                         "4 rations, 4 fuel, 4 ammunition")
+            "In transit to the port: Delta's Aerial port squadron 1 with 4 rations, 4 fuel, "
+            "4 ammunition")
+        assert panels["Gamma's delivery queue"].endswith(
+            "In transit to the port: Gamma's Aerial port squadron 1 with "
+            "4 rations, 4 fuel, 4 ammunition")
         assert all(not TOKEN_CODE.search(t) for t in panels.values()), panels
 
 
@@ -175,6 +178,16 @@ def test_web_every_step_button_move_and_log_line_says_no_notation(name):
                 pieces_named += any(k in text.casefold() for k in kinds)
         side = rng.choice(d.players)
         table.play(by_side[side], rng.choice(m.legal(side)))
+    for _ in range(240):  # on into later phases (Lines and Webs' Execute orders): their
+        d = m.decision    # log and move list, whole, at the end
+        if d is None:
+            break
+        side = rng.choice(d.players)
+        table.play(by_side[side], rng.choice(m.legal(side)))
+    for seat in seats:
+        msg = state_message(table, seat)
+        for text in [x["text"] for x in msg["moves"]] + (msg["view"] or {}).get("log", []):
+            assert not NOTATION.search(text), f"{name}: {seat.side} reads {text!r}"
     if any(p.fields.get("marker") is None for p in m.scenario.pieces.values()) and \
             name not in ("last_front", "fantasy_line_battle"):
         assert pieces_named, f"{name}: no move named a piece by its name"

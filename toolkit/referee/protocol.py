@@ -468,6 +468,10 @@ class Ruleset(Protocol):
     #       `_` as a space (toolkit.referee.wording). Says only what `player` knows.
     #   describe_group(state, player, group) -> str
     #       a group of `move_group` in words ("Anti-Tank at A1"); default the same.
+    #   spoken_names(scenario) -> Mapping[str, str]
+    #       ids of the game's own making that a log line or a panel may name (Lines and
+    #       Webs' unit labels: `DAR1` -> "Delta's Armor company 1"), in the players'
+    #       words, added to the scenario's display names where a page says a sentence.
     #   move_steps(state, player, chosen: tuple[str, ...]) -> list[Step]
     #       the move tree: the choices open to `player` after the tokens `chosen`
     #       (first what acts, then where or what, then how much), each a `Step`
@@ -529,4 +533,4 @@ class Ruleset(Protocol):
 OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "bot_weights", "bot_weight",
                   "time_limit", "evaluate", "determinize", "move_space", "move_group",
                   "not_deciding", "kept_from", "roles", "role_of", "move_steps", "sample_move",
-                  "describe_move", "describe_group")
+                  "describe_move", "describe_group", "spoken_names")

@@ -8,6 +8,7 @@ package's `words` module, see toolkit.referee.kit.rules):
 
     describe_move(state, player, move) -> str    # a whole move
     describe_group(state, player, group) -> str  # a group of moves (`move_group`)
+    spoken_names(scenario) -> Mapping[str, str]  # its own ids a log line may name
 
 Without them a move reads as its notation with `_` as a space (`cast mana_spring` ->
 `cast mana spring`), and a group as its name so read. A label is only ever shown:
@@ -50,4 +51,11 @@ def group_words(rules: Ruleset, state: State, player: str, group: str) -> str:
     return plain(group)
 
 
-__all__ = ["move_words", "group_words", "plain", "PASS_WORDS"]
+def spoken_names(rules: Ruleset, scenario) -> dict[str, str]:
+    """The ids of the ruleset's own making a sentence may name, in words (its optional
+    `spoken_names(scenario)` hook; none by default)."""
+    hook = getattr(rules, "spoken_names", None)
+    return {} if hook is None else dict(hook(scenario))
+
+
+__all__ = ["move_words", "group_words", "spoken_names", "plain", "PASS_WORDS"]

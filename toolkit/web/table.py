@@ -95,7 +95,7 @@ class Table:
         self.finder = SpaceFinder(s.id for s in match.scenario.board.spaces) \
             if match.scenario.boards else SpaceFinder(())
         self.pictures = CardPictures(match.scenario)
-        self.words = Words(match.scenario)  # the players' names of what it shows
+        self.words = Words(match.scenario, match.rules)  # the players' names of what it shows
         self.version = 0  # grows with every change, so pages know they are current
         self.settle()
 

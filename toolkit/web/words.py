@@ -22,9 +22,11 @@ SAID = 50_000
 class Words:
     """The display names of one scenario, and a view put into them."""
 
-    def __init__(self, scenario: Any):
+    def __init__(self, scenario: Any, rules: Any = None):
         self.names = display_names(scenario)
-        self.spoken = spoken_names(scenario)
+        # the scenario's ids and the ruleset's own (Lines and Webs' unit labels)
+        self.spoken = {**spoken_names(scenario),
+                       **({} if rules is None else wording.spoken_names(rules, scenario))}
         self.decks = set(scenario.decks)
         self._said: dict[str, str] = {}
         self._moves: dict[int, tuple[Any, str]] = {}

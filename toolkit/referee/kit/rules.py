@@ -44,8 +44,8 @@ A ruleset whose package has a `notation` module gets its notation hooks from it:
 `parse_move` reads with `notation.parse`, `format_move` writes `str(move)`,
 `notation_help` is `notation.HELP`, and where the module has them `move_group` is
 `notation.group` and `move_space` is `notation.move_space`; from a `words` module,
-`describe_move` and `describe_group` (a move and a group in the players' words,
-toolkit.referee.wording). A ruleset that writes one of these methods itself keeps
+`describe_move`, `describe_group` and `spoken_names` (a move, a group and the
+ruleset's own ids in the players' words, toolkit.referee.wording). A ruleset that writes one of these methods itself keeps
 its own.
 """
 
@@ -94,6 +94,8 @@ def _words_hooks(words: Any) -> dict[str, Any]:
     if hasattr(words, "describe_move"):
         hooks["describe_move"] = lambda self, state, player, move: \
             words.describe_move(state, player, move)
+    if hasattr(words, "spoken_names"):
+        hooks["spoken_names"] = lambda self, scenario: words.spoken_names(scenario)
     if hasattr(words, "describe_group"):
         hooks["describe_group"] = lambda self, state, player, group: \
             words.describe_group(state, player, group)

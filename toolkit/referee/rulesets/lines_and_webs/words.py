@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from dsl.names import display_names
 from toolkit.referee.kit.titles import capital
 from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.lines_and_webs.config import ABBREV, LETTERS
@@ -34,6 +35,25 @@ def unit_words(cfg, player: str, label: str) -> str:
         return label
     said = f"{capital(cfg.words.get(kind, kind.replace('_', ' ')))} {m[3]}"
     return said if side == player else f"{side}'s {said}"
+
+
+#: The highest number a block of one kind is given in a scenario's labels, for
+#: `spoken_names` (a side has at most a few dozen blocks of a kind).
+MOST_OF_A_KIND = 40
+
+
+def spoken_names(scenario) -> dict[str, str]:
+    """Every unit label a log line may name, in words with its side (`DAR1` ->
+    `Delta's Armor company 1`): the page says the log in these (the ruleset's
+    `spoken_names` hook); the terminal keeps the labels, which its player types."""
+    names = display_names(scenario)
+    out = {}
+    for side in scenario.sides:
+        for kind, code in ABBREV.items():
+            title = capital(names.get(kind, kind.replace("_", " ")))
+            for n in range(1, MOST_OF_A_KIND + 1):
+                out[f"{side[:1]}{code}{n}"] = f"{side}'s {title} {n}"
+    return out
 
 
 def tokens(cfg, n: int, cls: str) -> str:
