@@ -166,7 +166,7 @@ def _panels(state: State, me: int) -> tuple[tuple[str, str], ...]:
 
 
 def _counts(state: State, pool: dict[str, int]) -> str:
-    return ", ".join(f"{words(kind)} x{pool[kind]}" for kind in state.cfg.pieces
+    return ", ".join(f"{pool[kind]} {words(kind)}" for kind in state.cfg.pieces
                      if pool.get(kind))
 
 

@@ -211,7 +211,7 @@ class FrontLines:
 
 @lru_cache(maxsize=64)
 def _deploying(waiting: tuple[str, ...]) -> Decision:
-    return Decision.orders(waiting, "deploy your army (I=C2, or pass for the set-up)")
+    return Decision.orders(waiting, "deploy your army: place each unit, or pass for the set-up")
 
 
 @lru_cache(maxsize=4096)
