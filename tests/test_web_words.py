@@ -141,10 +141,12 @@ def test_web_lines_and_webs_delivery_queue_reads_as_the_printed_player_board():
 
 def _said_moves(table, seat) -> list[str]:
     """What a seat reads of moves: its move buttons, the step buttons of the first step
-    and of the first inner choice, its move list and its log."""
+    and of the first inner choice, its move list, its log and what it is asked."""
     msg = state_message(table, seat)
     out = [m["label"] for m in msg["legal"]] + [m["text"] for m in msg["moves"]]
     out += msg["view"]["log"] if msg["view"] else []
+    if msg["decision"]:
+        out += [msg["decision"]["prompt"], msg["decision"]["waiting"]]
     if msg["legal"]:
         first = table.steps(seat, [])
         out += [s["label"] for s in first]
