@@ -99,7 +99,7 @@ def _legal(table: Table, seat: Seat) -> list[dict[str, Any]]:
         group = item.group or ""
         if group not in groups:
             groups[group] = words.group(m.rules, m.state, player, group) if group else ""
-        out.append({"text": item.text, "label": words.move(m.rules, m.state, player, mv),
+        out.append({"text": item.text, "label": words.legal(m.rules, m.state, player, mv),
                     "group": groups[group], "spaces": table.finder.mentioned(item.text)})
     return out
 

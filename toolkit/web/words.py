@@ -30,6 +30,7 @@ class Words:
         self.decks = set(scenario.decks)
         self._said: dict[str, str] = {}
         self._moves: dict[int, tuple[Any, str]] = {}
+        self._now: tuple[Any, dict[tuple[str, Any], str]] = (None, {})
 
     def say(self, text: str) -> str:
         """`text` in players' words (`dsl.names.say`), each line worded once: a seat is
@@ -45,6 +46,17 @@ class Words:
         """A move of `player` in `state` in players' words (`toolkit.referee.wording`:
         the ruleset's `describe_move`), card ids said as their titles."""
         return self.say(wording.move_words(rules, state, player, move))
+
+    def legal(self, rules: Any, state: Any, player: str, move: Any) -> str:
+        """`move` words as `move` does, kept while `state` is the match's: every seat
+        is sent its legal moves again after every change (a clock, an undo request)."""
+        if self._now[0] is not state:
+            self._now = (state, {})
+        kept = self._now[1]
+        said = kept.get((player, move))
+        if said is None:
+            said = kept[(player, move)] = self.move(rules, state, player, move)
+        return said
 
     def group(self, rules: Any, state: Any, player: str, group: str) -> str:
         """A group of moves (a piece, a kind of move) in players' words."""
