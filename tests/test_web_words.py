@@ -256,3 +256,24 @@ def test_fantasy_line_battle_a_spell_reads_with_its_places():
         "Cast Blessing twice on places 1 and 3"
     assert _said("fantasy_line_battle", "kill 2 3", "North") == \
         "Kill the enemies at places 2 and 3"
+
+
+def test_web_a_click_that_several_moves_answer_names_them_in_words():
+    """Two moves from B to C (one plays a card): the click is refused naming both in
+    words, as the buttons say them (`Infantry B2 to C2; Infantry B2 to C2, playing
+    Forced March`), never in notation."""
+    from toolkit.web.table import Refused
+
+    _, table, _ = served("skirmish", 1)
+    m = table.match
+    side = m.decision.players[0]
+    seat = next(s for s in Seats(m.scenario.sides).all() if s.side == side)
+    pairs: dict[tuple[str, ...], int] = {}
+    for text in m.legal(side):
+        spaces = tuple(table.finder.mentioned(text)[:2])
+        pairs[spaces] = pairs.get(spaces, 0) + 1
+    a, b = next(k for k, n in pairs.items() if n > 1 and len(k) == 2)
+    with pytest.raises(Refused) as refused:
+        table.check_click(seat, a, b)
+    reason = refused.value.reason
+    assert "playing Forced March" in reason and not NOTATION.search(reason), reason

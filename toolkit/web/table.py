@@ -288,8 +288,11 @@ class Table:
         if len(legal) == 1:
             return legal[0]
         if legal:
+            said = [self.words.move(self.rules, m.state, seat.side,
+                                    game.parse_move(self.rules, m.state, seat.side, t))
+                    for t in legal]
             raise Refused(RULE_CLICK, f"{len(legal)} moves go from {a} to {b}: "
-                          + ", ".join(legal))
+                          + "; ".join(said))
         for text in self._click_texts(seat.side, a, b):
             try:
                 move = game.parse_move(self.rules, m.state, seat.side, text)
