@@ -225,7 +225,7 @@ def test_web_a_click_from_one_space_to_another_picks_the_move_or_names_the_rule(
         too_far = ws.receive_json()
     assert legal["ok"] and legal["notation"] == "move B2 B4 +forced_march"
     # the moves named in players' words (the card's printed title)
-    assert not two["ok"] and "move B2 C2, move B2 C2 +Forced March" in two["reason"]
+    assert not two["ok"] and "Infantry B2 to C2; Infantry B2 to C2, playing Forced March" in two["reason"]
     assert not too_far["ok"] and too_far["rule"] == "SK-move"
 
 
