@@ -118,9 +118,9 @@ def test_FL_fog_3_mines_are_seen_only_by_their_owner():
 def test_FL_fog_4_planned_orders_are_secret_until_resolved():
     s = start(["infantry D3"])
     s, _ = game.play(FL, s, "North", FL.parse_move("ID3-D4"))
-    kept_secret(s, "North", ("North's orders", "ID3-D4"))
+    kept_secret(s, "North", ("North's orders", "1. Infantry D3 to D4"))
     # your view also shows where your units will stand after your orders so far
-    kept_secret(s, "North", ("North after its orders", "I D4 (from D3)"))
+    kept_secret(s, "North", ("North after its orders", "infantry D4 (from D3)"))
     south = FL.view(s, "South")
     assert panel(south, "South's orders") is None
     assert "planned: North 1 of 3, South 0 of 3" in south.status
@@ -134,8 +134,8 @@ def test_FL_spawn_4_the_reserve_make_up_is_private():
     south = FL.view(s, "South")
     reserve = next(t for t in south.tracks if t.name == "reserve left")
     assert dict(reserve.values) == {"North": 4, "South": 4}        # counts are public
-    assert panel(south, "South's reserve") == "armor x1, anti_tank x2, recon x1"
-    kept_secret(s, "North", ("North's reserve", "armor x1, anti_tank x2, recon x1"))
+    assert panel(south, "South's reserve") == "1 armor, 2 anti tank, 1 recon"
+    kept_secret(s, "North", ("North's reserve", "1 armor, 2 anti tank, 1 recon"))
 
 
 def test_FL_recon_3_a_disguised_recon_is_shown_as_infantry_even_to_spectators():
@@ -206,7 +206,7 @@ def test_render_draws_the_board_with_fog():
     assert board[9][3] == "t"                            # South anti_tank on D9: its letter, small
     assert board[1][0] == "C"                            # North commander on A1
     assert board[5][2:6] == ["*"] * 4                    # the centre squares are marked
-    assert "South's reserve" not in text and "North's reserve: armor x1" in text
+    assert "South's reserve" not in text and "North's reserve: 1 armor" in text
 
 
 

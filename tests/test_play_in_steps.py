@@ -7,6 +7,7 @@ works, and the record holds whole moves."""
 from __future__ import annotations
 
 import io
+import re
 
 import dsl
 from toolkit.referee import registry
@@ -39,6 +40,23 @@ def _path_to(rules, state, side, wanted) -> tuple[tuple[str, ...], object]:
     raise AssertionError("no such move in the tree")
 
 
+def _labels(rules, state, side, path) -> tuple[str, ...]:
+    """The labels a person is shown for the steps of `path` (steps.shown)."""
+    return tuple(st.choice(st.shown(rules, state, side, path[:n]), token).label
+                 for n, token in enumerate(path))
+
+
+def _no_notation(out: str) -> None:
+    """The step menus (`N) label` lines and `you chose` heads) say no notation."""
+    from tests.test_web_words import NOTATION
+
+    items = [m[1] for m in re.finditer(r"\d+\) (.*?)(?=\s{2,}\d+\) |$)", out, re.M)]
+    heads = [line for line in out.splitlines() if line.startswith("you chose")]
+    assert items
+    for text in items + heads:
+        assert not NOTATION.search(text), text
+
+
 def _to_transport(m: Match) -> None:
     while m.state.flow.phase != "transport":
         m.play("pass", m.decision.players[0])
@@ -51,11 +69,19 @@ def test_LW_T2_a_transport_order_is_chosen_carrier_receiver_class_amount():
     path, move = _path_to(LW, m.state, side, lambda o: isinstance(o, Order) and o.verb == "carry"
                           and o.cls and o.n > 1 and LW.format_move(o)[0] == side[0])
     assert len(path) == 4  # the carrier, the receiver, the class, how many
+    said = _labels(LW, m.state, side, path)
     before = len(m.history)
     out = _session(m, list(path))
-    assert f"after {path[0]}: choose" in out
-    assert f"after {' '.join(path[:3])}: choose" in out
+    assert f"you chose {said[0]}: choose" in out
+    assert f"you chose {' › '.join(said[:3])}: choose" in out
     assert [e.text for e in m.history[before:]] == [LW.format_move(move)]
+    # in the players' words: the carrier and the receiver by their printed titles
+    assert said[0].startswith(("Forward support platoon", "Forward logistics element",
+                               "Forward support company", "Brigade support battalion",
+                               "Division service support battalion",
+                               "Combat service support battalion"))
+    assert said[1].startswith("to ") and said[3] == f"{move.n} {said[2]}"
+    _no_notation(out)
 
 
 def test_a_step_is_taken_by_number_and_back_takes_one_back():
@@ -77,7 +103,7 @@ def test_whole_notation_still_works_where_moves_are_chosen_in_steps():
     side = m.decision.players[0]
     before = len(m.history)
     out = _session(m, ["buy 3f"])
-    assert "1) done: pass [pass]" in out  # the Spend tree was offered
+    assert "1) Done (pass)" in out and "2) buy by sea" in out  # the Spend tree was offered
     assert [(e.player, e.text) for e in m.history[before:]] == [(side, "buy 3f")]
 
 
@@ -95,9 +121,13 @@ def test_a_front_line_move_is_chosen_unit_action_square():
     path, move = _path_to(FL, m.state, side, lambda a: getattr(a, "verb", "") == "go")
     assert len(path) == 3  # the unit, move, the square
     before = len(m.history)
+    said = _labels(FL, m.state, side, path)
     out = _session(m, list(path))
-    assert f"after {path[0]}: choose" in out and f"after {path[0]} move: choose" in out
+    kind = m.history[before].before.squares[m.state.cfg.index[path[0]]].kind
+    assert said[:2] == (f"the {kind} at {path[0]}", "move")
+    assert f"you chose {said[0]}: choose" in out and f"you chose {said[0]} › move: choose" in out
     assert m.history[before].text == FL.format_move(move) == f"{path[0]}-{path[2]}"
+    _no_notation(out)
 
 
 def test_a_name_that_is_no_choice_is_read_as_a_whole_move_and_refused_cleanly():

@@ -303,12 +303,20 @@ def _transcripts_keep_secrets(rules, scenario, history, sides) -> None:
             seen = " ".join(e.text for *_, events in history for e in events
                             if e.visible_to(viewer))
             seen += " " + " ".join(n for p, _, n, _, _ in history if p == viewer)
+
+            def secret(kind, events) -> bool:
+                return kind is DecisionKind.ORDERS or not all(
+                    e.visible_to(viewer) for e in events)
+
+            # a move made in the open shows its notation (a card drawn in secret and then
+            # cast in the open, `cast chain_lightning`), whatever words its events use
+            seen += " " + " ".join(n for p, _, n, k, evs in history
+                                   if p != CHANCE and not secret(k, evs))
             for i, (player, move, notation, kind, events) in enumerate(history):
                 if player == viewer or move is PASS:
                     continue
-                secret = kind is DecisionKind.ORDERS or not all(
-                    e.visible_to(viewer) for e in events)
-                if not secret or notation in seen:
+                secret_ = secret(kind, events)
+                if not secret_ or notation in seen:
                     continue
                 assert shown[i] != notation, (
                     f"replay --as {viewer} --json shows move {i + 1} of {player} as "

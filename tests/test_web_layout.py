@@ -21,6 +21,7 @@ pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason=f"{CHROMIUM} is absent (apt-get install chromium)")
 
 from tests.web_browser import chromium, running  # noqa: E402
+from tests.test_web_words import NOTATION  # noqa: E402
 from tests.web_harness import SPECTATORS, served, token  # noqa: E402
 from toolkit.referee.protocol import DecisionKind  # noqa: E402
 
@@ -28,7 +29,7 @@ SCRATCH = Path(tempfile.mkdtemp(prefix="frontkit-layout-"))
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "serve"
 #: The screenshots docs/serve.md shows (written there with FRONTKIT_SHOTS=1).
 DOCUMENTED = {"front_lines-phone", "last_front-phone", "lines_and_webs-phone",
-              "fantasy_line_battle-laptop"}
+              "fantasy_line_battle-laptop", "front_line-phone", "front_lines-laptop"}
 
 
 def shot(page, name):
@@ -134,15 +135,36 @@ def check_layout(page, phone: bool):
     assert page.evaluate(ENGINE_WORDS) == []
 
 
+def open_a_step(page) -> None:
+    """The step menu opened one step down (the first choice that is no whole move), if
+    the first step has one; its buttons, the move list and the log read no notation."""
+    inner = page.locator("#steps button.step")
+    if inner.count():
+        inner.first.click()
+        page.wait_for_selector("#steps button.up")
+    texts = (page.locator("#steps button").all_inner_texts()
+             + page.locator("#moves li").all_inner_texts()
+             + page.locator("#log li").all_inner_texts())
+    assert texts
+    for text in texts:
+        assert not NOTATION.search(text), text
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_web_every_game_fits_a_phone_and_a_laptop_in_players_words(browser, name):
+    """Both sizes with a step menu open (issue 25): the steps, the moves and the log in
+    the players' words, the menu inside the decision panel and never over the table."""
     app, table, _ = served(name, 7)
     side = one_move_played(table)
+    d = table.match.decision
+    asked = d.players[0] if d is not None and d.players else side  # a seat with a menu
     with running(app) as base:
         for label, size in (("phone", PHONE), ("laptop", LAPTOP)):
-            page = opened(browser, base, side, size)
+            page = opened(browser, base, asked, size)
             check_layout(page, label == "phone")
             assert page.locator("#moves li").count() == len(table.match.history)
+            open_a_step(page)
+            check_layout(page, label == "phone")
             shot(page, f"{name}-{label}")
             page.context.close()
 

@@ -225,7 +225,7 @@ def test_web_a_click_from_one_space_to_another_picks_the_move_or_names_the_rule(
         too_far = ws.receive_json()
     assert legal["ok"] and legal["notation"] == "move B2 B4 +forced_march"
     # the moves named in players' words (the card's printed title)
-    assert not two["ok"] and "move B2 C2, move B2 C2 +Forced March" in two["reason"]
+    assert not two["ok"] and "Infantry B2 to C2; Infantry B2 to C2, playing Forced March" in two["reason"]
     assert not too_far["ok"] and too_far["rule"] == "SK-move"
 
 
@@ -308,7 +308,8 @@ def test_web_a_page_that_reconnects_gets_everything_again():
     with client.websocket_connect(f"/ws/{token('Red')}") as ws:
         hello, again = ws.receive_json(), ws.receive_json()
     assert hello["type"] == "hello" and hello["board"]["spaces"]
-    assert again == before and again["moves"][0]["text"] == "move B2 C2"
+    assert again == before and again["moves"][0]["text"] == "Infantry B2 to C2"
+    assert again["moves"][0]["notation"] == "move B2 C2"
 
 
 def test_web_a_ping_is_answered_so_a_page_can_tell_a_live_socket_from_a_dead_one():

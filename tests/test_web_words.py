@@ -13,6 +13,7 @@ pytest.importorskip("starlette")
 import dsl  # noqa: E402
 from dsl.names import declared_words, display_names, say, spoken_names, words  # noqa: E402
 from tests.web_harness import SCENARIOS, served  # noqa: E402
+from toolkit.referee import wording  # noqa: E402
 from toolkit.web.messages import state_message  # noqa: E402
 from toolkit.web.seats import Seats  # noqa: E402
 
@@ -20,6 +21,12 @@ ENGINE_ID = re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]")
 #: Lines and Webs' token codes of its notation (`4r4f4a`, `2f`), which the kit never prints:
 #: a state's supplies are said in words (`4 rations, 4 fuel, 4 ammunition`)
 TOKEN_CODE = re.compile(r"\b\d+[rfao](?:\d+[rfao])*\b")
+#: A notation form, which a button, a step, a move list or a log line never shows (the
+#: notation stays under Notation, for typing): a unit code (`DFSP1`, `TA1`), a move
+#: `X@Y`, `C=A1`, `B3-C4`, `DFSP1>DAR2`, `B3xC4`, a card played `+forced_march`, a
+#: repeat `x2`, and any `_`-joined id.
+NOTATION = re.compile(r"\b[A-Z]{2,}\d+\b|\w@\w|\w=\w|\b[A-Z]+\d+[-x~>/][A-Z]+\d+\b"
+                      r"|\+\w|\bx\d\b|[A-Za-z0-9]_[A-Za-z0-9]")
 GAMES = ["skirmish", "front_lines", "front_line", "lines_and_webs", "last_front",
          "fantasy_line_battle"]
 
@@ -102,7 +109,8 @@ def test_web_no_seat_reads_an_engine_id_in_a_random_game(name):
 
 def test_web_lines_and_webs_delivery_queue_reads_as_the_printed_player_board():
     """The queue's spaces are named once, in the scenario's `table words` (the press
-    prints the same names on the player board); what waits in them is said in words."""
+    prints the same names on the player board); what waits in them is said in words,
+    a unit by its side and printed title (the ruleset's `spoken_names`)."""
     scenario = dsl.load(SCENARIOS["lines_and_webs"])
     declared = declared_words(scenario)
     assert declared["packaging_rsoi"] == "Assets in packaging / RSOI"
@@ -120,7 +128,152 @@ def test_web_lines_and_webs_delivery_queue_reads_as_the_printed_player_board():
         # the aerial port squadron and its basic load moved on in the first Deploy phase
         assert panels["Delta's delivery queue"] == (
             "Assets in packaging / RSOI: nothing; "
-            "In transit to the port: DAPS1 with 4 rations, 4 fuel, 4 ammunition")
-        assert panels["Gamma's delivery queue"].endswith("In transit to the port: GAPS1 with "
-                                                         "4 rations, 4 fuel, 4 ammunition")
+            "In transit to the port: Delta's Aerial port squadron 1 with 4 rations, 4 fuel, "
+            "4 ammunition")
+        assert panels["Gamma's delivery queue"].endswith(
+            "In transit to the port: Gamma's Aerial port squadron 1 with "
+            "4 rations, 4 fuel, 4 ammunition")
         assert all(not TOKEN_CODE.search(t) for t in panels.values()), panels
+
+
+# ------------------------------------------------------- moves and steps in words
+
+
+def _said_moves(table, seat) -> list[str]:
+    """What a seat reads of moves: its move buttons, the step buttons of the first step
+    and of the first inner choice, its move list, its log and what it is asked."""
+    msg = state_message(table, seat)
+    out = [m["label"] for m in msg["legal"]] + [m["text"] for m in msg["moves"]]
+    out += msg["view"]["log"] if msg["view"] else []
+    if msg["decision"]:
+        out += [msg["decision"]["prompt"], msg["decision"]["waiting"]]
+    if msg["legal"]:
+        first = table.steps(seat, [])
+        out += [s["label"] for s in first]
+        inner = next((s for s in first if s["move"] is None), None)
+        if inner is not None:
+            out += [s["label"] for s in table.steps(seat, [inner["token"]])]
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_web_every_step_button_move_and_log_line_says_no_notation(name):
+    """issue 25: step buttons, move buttons, the move list and the log say each move in
+    the players' words, never its notation (`DFSP1-A6`, `TA1-A2`, `C=A1`,
+    `reinforce@B4`), and a move of a piece names the piece as the kit prints it."""
+    _, table, _ = served(name, 5)
+    m = table.match
+    seats = [s for s in Seats(m.scenario.sides).all() if s.side]
+    by_side = {s.side: s for s in seats}
+    names = display_names(m.scenario)
+    kinds = {names[p].casefold() for p in m.scenario.pieces}
+    rng = random.Random(5)
+    pieces_named = 0
+    for _ in range(60):
+        d = m.decision
+        if d is None:
+            break
+        for seat in seats:
+            for text in _said_moves(table, seat):
+                assert not NOTATION.search(text), f"{name}: {seat.side} reads {text!r}"
+                assert not TOKEN_CODE.search(text), f"{name}: {seat.side} reads {text!r}"
+                pieces_named += any(k in text.casefold() for k in kinds)
+        side = rng.choice(d.players)
+        table.play(by_side[side], rng.choice(m.legal(side)))
+    for _ in range(240):  # on into later phases (Lines and Webs' Execute orders): their
+        d = m.decision    # log and move list, whole, at the end
+        if d is None:
+            break
+        side = rng.choice(d.players)
+        table.play(by_side[side], rng.choice(m.legal(side)))
+    for seat in seats:
+        msg = state_message(table, seat)
+        for text in [x["text"] for x in msg["moves"]] + (msg["view"] or {}).get("log", []):
+            assert not NOTATION.search(text), f"{name}: {seat.side} reads {text!r}"
+    if any(p.fields.get("marker") is None for p in m.scenario.pieces.values()) and \
+            name not in ("last_front", "fantasy_line_battle"):
+        assert pieces_named, f"{name}: no move named a piece by its name"
+
+
+def _said(name: str, text: str, side: str | None = None, state=None) -> str:
+    _, table, _ = served(name, 1)
+    m = table.match
+    s = m.state if state is None else state
+    side = side or (m.decision.players[0] if m.decision.players else m.scenario.sides[0])
+    return wording.move_words(m.rules, s, side, m.rules.parse_move(text))
+
+
+def test_skirmish_a_move_reads_as_the_piece_to_the_space_and_the_card_by_its_title():
+    _, table, _ = served("skirmish", 1)
+    m = table.match
+    s = m.state
+    unit = next(iter(s.units_of("Red")))
+    assert _said("skirmish", f"move {unit.space} B3 +forced_march", "Red", s) == \
+        f"{display_names(m.scenario)[unit.kind].capitalize()} {unit.space} to B3, " \
+        "playing Forced March"
+    assert _said("skirmish", "defend dig_in", "Blue") == "Defend with Dig In"
+
+
+def test_front_lines_an_order_reads_with_the_piece_named_not_its_letter():
+    assert _said("front_lines", "TA1-A2") == "Anti tank A1 to A2"
+    assert _said("front_lines", "C=A1") == "Commander on A1"
+    assert _said("front_lines", "reinforce@B4") == "Reinforce B4"
+    assert _said("front_lines", "A@B9") == "Armor from the reserve onto B9"
+
+
+def test_front_line_a_move_reads_as_the_unit_on_its_square():
+    _, table, _ = served("front_line", 1)
+    s = table.match.state
+    sq, u = next((i, u) for i, u in enumerate(s.squares) if u is not None)
+    name = s.cfg.names[sq]
+    assert _said("front_line", f"{name}-C4", state=s) == f"{u.kind.capitalize()} {name} to C4"
+    assert _said("front_line", f"{name}xC4", state=s) == \
+        f"{u.kind.capitalize()} {name} attacks C4"
+    assert _said("front_line", "take air", state=s) == "Take the air stack"
+    assert _said("front_line", "build infantry", state=s) == "Build an infantry"
+
+
+def test_lines_and_webs_an_order_names_the_unit_by_its_printed_title():
+    _, table, _ = served("lines_and_webs", 1)
+    s = table.match.state
+    assert _said("lines_and_webs", "DFSP1>DAR2 2f", "Delta", s) == \
+        "Forward support platoon 1 carries 2 fuel to Armor company 2"
+    assert _said("lines_and_webs", "DAR1-C6xC5", "Delta", s) == \
+        "Armor company 1 to C6, then attacks C5"
+    assert _said("lines_and_webs", "play nine_line_recovery GAR1", "Delta", s) == \
+        "Play 9-Line Recovery! on Gamma's Armor company 1"
+    assert _said("lines_and_webs", "buy 3f", "Delta", s) == "Buy 3 fuel (by sea)"
+
+
+def test_last_front_a_card_played_on_a_target_says_whose():
+    assert _said("last_front", "play sabotage P2 tanks_3", "P1") == \
+        "Play Sabotage on P2's Tanks 3"
+    assert _said("last_front", "face patton", "P1") == "Bid Patton at face value"
+
+
+def test_fantasy_line_battle_a_spell_reads_with_its_places():
+    assert _said("fantasy_line_battle", "cast blessing x2 1 3", "North") == \
+        "Cast Blessing twice on places 1 and 3"
+    assert _said("fantasy_line_battle", "kill 2 3", "North") == \
+        "Kill the enemies at places 2 and 3"
+
+
+def test_web_a_click_that_several_moves_answer_names_them_in_words():
+    """Two moves from B to C (one plays a card): the click is refused naming both in
+    words, as the buttons say them (`Infantry B2 to C2; Infantry B2 to C2, playing
+    Forced March`), never in notation."""
+    from toolkit.web.table import Refused
+
+    _, table, _ = served("skirmish", 1)
+    m = table.match
+    side = m.decision.players[0]
+    seat = next(s for s in Seats(m.scenario.sides).all() if s.side == side)
+    pairs: dict[tuple[str, ...], int] = {}
+    for text in m.legal(side):
+        spaces = tuple(table.finder.mentioned(text)[:2])
+        pairs[spaces] = pairs.get(spaces, 0) + 1
+    a, b = next(k for k, n in pairs.items() if n > 1 and len(k) == 2)
+    with pytest.raises(Refused) as refused:
+        table.check_click(seat, a, b)
+    reason = refused.value.reason
+    assert "playing Forced March" in reason and not NOTATION.search(reason), reason

@@ -1,9 +1,11 @@
 """A move chosen in steps at the terminal (`frontkit play`; the move tree).
 
 Where the ruleset lists a decision as a tree, the side asked is shown the choices of
-the next step, numbered: it types a number or a choice's name ("DFSP1", then "DAR2",
-then "f", then "3"), `back` to take back a step, or a whole move in the notation as
-before. A step that completes a move plays that move, written whole into the record.
+the next step, numbered and in the players' words ("Forward support platoon 1 at A9",
+then "to Armor company 2", then "fuel", then "3 fuel"; toolkit.referee.steps.shown): it
+types a number or a choice's name as the notation has it ("DFSP1", then "DAR2", then
+"f", then "3"), `back` to take back a step, or a whole move in the notation as before.
+A step that completes a move plays that move, written whole into the record.
 
     chooser = Chooser(rules)
     chooser.text(state, "Delta")           # the choices now, numbered
@@ -40,6 +42,7 @@ class Chooser:
         self.rules = rules
         self.on = steps.has_tree(rules)
         self.chosen: tuple[str, ...] = ()
+        self.said: tuple[str, ...] = ()  # the labels of the steps chosen
         self._for: tuple = (None, None)
         self._shown: tuple = (None, None, None)
 
@@ -48,21 +51,19 @@ class Chooser:
         if not self.on or asked == CHANCE:
             return False
         if self._for[0] is not state or self._for[1] != asked:
-            self._for, self.chosen = (state, asked), ()
+            self._for, self.chosen, self.said = (state, asked), (), ()
         return True
 
     def offered(self, state: State, asked: str) -> list[Step]:
-        return steps.steps(self.rules, state, asked, self.chosen)
+        return steps.shown(self.rules, state, asked, self.chosen)
 
     def text(self, state: State, asked: str) -> str:
         """The choices of the next step, numbered, with how to answer."""
         offered = self.offered(state, asked)
-        head = ("choose: a number or a name, `back` to undo a step, or a whole move"
-                if not self.chosen else f"after {' '.join(self.chosen)}: choose "
+        head = ("choose: a number, `back` to undo a step, or a whole move in the notation"
+                if not self.chosen else f"you chose {' › '.join(self.said)}: choose "
                 "(`back` to undo a step)")
-        items = [f"{n}) {step.label}" + ("" if step.label.startswith(step.token)
-                                         else f" [{step.token}]")
-                 for n, step in enumerate(offered, 1)]
+        items = [f"{n}) {step.label}" for n, step in enumerate(offered, 1)]
         return "\n".join([head] + _wrap(items))
 
     def fresh(self, state: State, asked: str) -> bool:
@@ -78,16 +79,17 @@ class Chooser:
         if line == BACK:
             if not self.chosen:
                 return Picked(said="nothing to take back: this is the first step")
-            self.chosen = self.chosen[:-1]
+            self.chosen, self.said = self.chosen[:-1], self.said[:-1]
             return Picked()
         offered = self.offered(state, asked)
         step = _named(offered, line)
         if step is None:
             return Picked(handled=False)
         if step.move is not None:
-            self.chosen = ()
+            self.chosen, self.said = (), ()
             return Picked(move=step.move)
         self.chosen += (step.token,)
+        self.said += (step.label,)
         return Picked()
 
 

@@ -461,6 +461,17 @@ class Ruleset(Protocol):
     #       (a piece, a kind of spawn, a skill); `moves NAME` lists one group.
     #       Default: the notation up to its first `-`, `@`, `=` or space
     #       (`IC2-C3` → `IC2`, `A@B9` → `A`); see toolkit.referee.movelist.
+    #   describe_move(state, player, move) -> str
+    #       a move of `player` in `state` in the players' words, the names the printed
+    #       kit uses ("Infantry C2 to C3", "Reinforce B4"): what a button, a step
+    #       menu and a move list show, never parsed back. Default: the notation with
+    #       `_` as a space (toolkit.referee.wording). Says only what `player` knows.
+    #   describe_group(state, player, group) -> str
+    #       a group of `move_group` in words ("Anti-Tank at A1"); default the same.
+    #   spoken_names(scenario) -> Mapping[str, str]
+    #       ids of the game's own making that a log line or a panel may name (Lines and
+    #       Webs' unit labels: `DAR1` -> "Delta's Armor company 1"), in the players'
+    #       words, added to the scenario's display names where a page says a sentence.
     #   move_steps(state, player, chosen: tuple[str, ...]) -> list[Step]
     #       the move tree: the choices open to `player` after the tokens `chosen`
     #       (first what acts, then where or what, then how much), each a `Step`
@@ -521,4 +532,5 @@ class Ruleset(Protocol):
 
 OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "bot_weights", "bot_weight",
                   "time_limit", "evaluate", "determinize", "move_space", "move_group",
-                  "not_deciding", "kept_from", "roles", "role_of", "move_steps", "sample_move")
+                  "not_deciding", "kept_from", "roles", "role_of", "move_steps", "sample_move",
+                  "describe_move", "describe_group", "spoken_names")

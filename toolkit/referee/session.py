@@ -225,7 +225,7 @@ class Session:
                 f"{then} may react if {asked} passes"
         who = self.seat(asked)
         if self.chooser.chosen and self.chooser.applies(self.match.state, asked):
-            what = (f"{what}: " if what else "") + " ".join(self.chooser.chosen)
+            what = (f"{what}: " if what else "") + " › ".join(self.chooser.said)
         prompt = f"{who} ({what})> " if what else f"{who}> "
         if self.deadline is not None:
             prompt = f"[{max(0, self.deadline - self.clock()):.0f}s] {prompt}"

@@ -16,8 +16,9 @@ chosen)` hook and draws a whole move without listing every leaf through
 flat listing: a decision of at most `ONE_LEVEL` moves is one level of leaves;
 a larger one is first the moves' groups (as `frontkit play` groups them, see
 toolkit.referee.movelist), then the moves of the chosen group. Its tokens are the
-notation (a group's name for a group); its labels the same read as words (`_` as
-a space).
+notation (a group's name for a group); its labels the move, or the group, in the
+players' words (toolkit.referee.wording: the ruleset's `describe_move` and
+`describe_group`, else the notation with `_` as a space).
 
 The core's rules hold on every step as on a whole move: nothing is listed once
 the game is over (rule `over`), for a side not asked (rule `turn`), and a side
@@ -29,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from toolkit.referee import game, movelist
+from toolkit.referee import game, movelist, wording
 from toolkit.referee.protocol import (
     CHANCE,
     PASS,
@@ -65,6 +66,20 @@ def steps(rules: Ruleset, state: State, player: str,
     if hook is None or _only_pass(rules, state, player):
         return _generic(rules, state, player, chosen)
     return list(hook(state, player, chosen))
+
+
+def shown(rules: Ruleset, state: State, player: str,
+          chosen: Sequence[str] = ()) -> list[Step]:
+    """The choices open to `player` after `chosen` as a person is shown them (the page,
+    `frontkit play`): a whole move offered at the first step, with no choice before it
+    to read it by, says the whole move in words (toolkit.referee.wording: `Infantry J1
+    to I2`, where a tree's path reads `the infantry at J1, move, to I2`); every other
+    choice keeps its label."""
+    level = steps(rules, state, player, chosen)
+    if chosen:
+        return level
+    return [Step(s.token, wording.move_words(rules, state, player, s.move), s.move)
+            if s.move is not None else s for s in level]
 
 
 def leaves(rules: Ruleset, state: State, player: str) -> list[Move]:
@@ -109,7 +124,8 @@ def walk(rules: Ruleset, state: State, player: str) -> list[tuple[tuple[str, ...
     _must_decide(rules, state, player)
     if getattr(rules, "move_steps", None) is None or _only_pass(rules, state, player):
         tree = _generic_tree(rules, state, player)
-        return [(chosen, step) for chosen, level in tree.items() for step in level]
+        return [(chosen, step) for chosen, level in tree.items()
+                for step in _said(rules, state, player, level)]
     out: list[tuple[tuple[str, ...], Step]] = []
     pending: list[tuple[str, ...]] = [()]
     while pending:
@@ -225,46 +241,54 @@ def _only_pass(rules: Ruleset, state: State, player: str) -> bool:
 
 def _generic(rules: Ruleset, state: State, player: str,
              chosen: tuple[str, ...]) -> list[Step]:
-    """The core's tree after `chosen`, derived from the flat listing."""
+    """The core's tree after `chosen`, derived from the flat listing; only the level
+    returned is put into words (a bot walking the tree never reads a label)."""
     tree = _generic_tree(rules, state, player)
     level = tree[()]
     for n, token in enumerate(chosen):
-        step = choice(level, token, chosen[:n])
-        if step.move is not None:  # nothing follows a whole move
+        choice_ = next((c for c in level if c[0] == token), None)
+        if choice_ is None:
+            raise unknown_choice(_said(rules, state, player, level), token, chosen[:n])
+        if choice_[1] is not None:  # nothing follows a whole move
             raise unknown_choice([], token, chosen[:n + 1])
         level = tree[chosen[:n + 1]]
-    return level
+    return _said(rules, state, player, level)
+
+
+#: One choice of the core's tree before it is put into words: (token, move or None).
+_Choice = tuple[str, "Move | None"]
+
+
+def _said(rules: Ruleset, state: State, player: str, level: list[_Choice]) -> list[Step]:
+    """A level of the core's tree as steps, each labelled in the players' words
+    (`toolkit.referee.wording`): a leaf by its move, a group by its name."""
+    return [Step(token, wording.move_words(rules, state, player, move), move)
+            if move is not None else
+            Step(token, wording.group_words(rules, state, player, token))
+            for token, move in level]
 
 
 def _generic_tree(rules: Ruleset, state: State,
-                  player: str) -> dict[tuple[str, ...], list[Step]]:
-    """The core's whole tree from one listing, as the steps after each chosen prefix:
+                  player: str) -> dict[tuple[str, ...], list[_Choice]]:
+    """The core's whole tree from one listing, as the choices after each chosen prefix:
     one level of leaves for a small decision, else the moves' groups, then the moves
-    of the chosen group (a group of one move is a leaf at the first step)."""
+    of the chosen group (a group of one move is a leaf at the first step). A leaf's
+    token is its notation (a lone move's, its group's name)."""
     moves = game.legal_moves(rules, state, player)
     texts = [game.format_move(rules, state, player, m) for m in moves]
     items = movelist.listed(rules, zip(moves, texts), chance=player == CHANCE)
     groups = movelist.grouped(items)
     if len(moves) <= ONE_LEVEL or len(groups) == 1:
-        return {(): [_leaf(m, t) for m, t in zip(moves, texts)]}
+        return {(): list(zip(texts, moves))}
     by_text = dict(zip(texts, moves))
-    tree: dict[tuple[str, ...], list[Step]] = {(): []}
+    tree: dict[tuple[str, ...], list[_Choice]] = {(): []}
     for name, members in groups.items():
         if len(members) == 1:
-            tree[()].append(_leaf(by_text[members[0].text], members[0].text, name))
+            tree[()].append((name, by_text[members[0].text]))
         else:
-            tree[()].append(Step(name, _words(name)))
-            tree[(name,)] = [_leaf(by_text[i.text], i.text) for i in members]
+            tree[()].append((name, None))
+            tree[(name,)] = [(i.text, by_text[i.text]) for i in members]
     return tree
-
-
-def _leaf(move: Move, text: str, token: str | None = None) -> Step:
-    return Step(token if token is not None else text, _words(text), move)
-
-
-def _words(text: str) -> str:
-    """A notation or group read as words: `cast mana_spring` → `cast mana spring`."""
-    return text.replace("_", " ")
 
 
 def _gather(rules: Ruleset, state: State, player: str, chosen: tuple[str, ...],
@@ -276,6 +300,6 @@ def _gather(rules: Ruleset, state: State, player: str, chosen: tuple[str, ...],
             _gather(rules, state, player, chosen + (step.token,), out)
 
 
-__all__ = ["steps", "leaves", "sample", "walk", "choice", "unknown_choice", "has_tree",
+__all__ = ["steps", "shown", "leaves", "sample", "walk", "choice", "unknown_choice", "has_tree",
            "branch", "from_listing", "complete",
            "RULE_STEP", "ONE_LEVEL"]

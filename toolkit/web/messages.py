@@ -92,10 +92,31 @@ def _legal(table: Table, seat: Seat) -> list[dict[str, Any]]:
         return []  # another seat of the side answers this (roles)
     moves = game.legal_moves(m.rules, m.state, player)
     pairs = [(mv, game.format_move(m.rules, m.state, player, mv)) for mv in moves]
-    say = table.words.say
-    return [{"text": item.text, "label": say(item.text), "group": say(item.group or ""),
-             "spaces": table.finder.mentioned(item.text)}
-            for item in movelist.listed(m.rules, pairs)]
+    words = table.words
+    groups: dict[str, str] = {}
+    out = []
+    for mv, item in zip(moves, movelist.listed(m.rules, pairs)):
+        group = item.group or ""
+        if group not in groups:
+            groups[group] = words.group(m.rules, m.state, player, group) if group else ""
+        out.append({"text": item.text, "label": words.legal(m.rules, m.state, player, mv),
+                    "group": groups[group], "spaces": table.finder.mentioned(item.text)})
+    return out
+
+
+def _move_list(table: Table, seen: list[SeenMove], viewer: str | None) -> list[dict[str, Any]]:
+    """The move list as `viewer` saw it, in players' words: its own moves said as the
+    ruleset says them (`notation` beside, for the Notation panel and a tooltip), any
+    other move as the events it was told."""
+    m = table.match
+    words = table.words
+    out = []
+    for i, (s, entry) in enumerate(zip(seen, m.history)):
+        mine = s.notation is not None and s.player != CHANCE
+        out.append({"n": i + 1, "player": s.player, "mine": s.player == viewer,
+                    "text": words.played(m.rules, entry) if mine else words.say(s.text()),
+                    "notation": s.notation})
+    return out
 
 
 def state_message(table: Table, seat: Seat,
@@ -121,8 +142,7 @@ def state_message(table: Table, seat: Seat,
         **view_json(table, m.state, viewer, told),
         "decision": _decision(table, seat),
         "legal": _legal(table, seat),
-        "moves": [{"n": i + 1, "player": s.player, "text": say(s.text()),
-                   "mine": s.player == viewer} for i, s in enumerate(seen)],
+        "moves": _move_list(table, seen, viewer),
         "last": table.finder.mentioned(seen[-1].text()) if seen else [],
         "outcome": None if outcome is None else {**outcome.as_json(),
                                                  "text": say(str(outcome))},

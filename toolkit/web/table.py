@@ -95,7 +95,7 @@ class Table:
         self.finder = SpaceFinder(s.id for s in match.scenario.board.spaces) \
             if match.scenario.boards else SpaceFinder(())
         self.pictures = CardPictures(match.scenario)
-        self.words = Words(match.scenario)  # the players' names of what it shows
+        self.words = Words(match.scenario, match.rules)  # the players' names of what it shows
         self.version = 0  # grows with every change, so pages know they are current
         self.settle()
 
@@ -261,25 +261,15 @@ class Table:
             raise Refused(game.RULE_OVER, "the game is over")
         self._check_seat(seat, player)
         try:
-            offered = move_tree.steps(self.rules, m.state, player, tuple(chosen))
+            offered = move_tree.shown(self.rules, m.state, player, tuple(chosen))
         except IllegalMoveError as err:
             raise Refused(err.rule, _without_rule(err)) from None
-        lettered = self._lettered(player)
         out = []
         for s in offered:
             move = None if s.move is None else \
                 game.format_move(self.rules, m.state, player, s.move)
-            label = lettered.get(s.label) or self.words.say(s.label)
-            if move is not None and s.label == move.replace("_", " "):
-                label = self.words.say(move)  # the notation read out: its cards' titles
-            out.append({"token": s.token, "label": label, "move": move})
+            out.append({"token": s.token, "label": self.words.say(s.label), "move": move})
         return out
-
-    def _lettered(self, side: str) -> dict[str, str]:
-        """A piece's letter (the view's `letters`: Front Lines' T) -> its kind in players'
-        words, for a step the tree names by the letter alone."""
-        view = self.rules.view(self.match.state, side)
-        return {letter: self.words.kind(kind) for kind, letter in getattr(view, "letters", ())}
 
     def check_click(self, seat: Seat, a: str, b: str) -> str:
         """The notation of the one legal move of `seat` from space `a` to `b`; else
@@ -298,8 +288,11 @@ class Table:
         if len(legal) == 1:
             return legal[0]
         if legal:
+            said = [self.words.move(self.rules, m.state, seat.side,
+                                    game.parse_move(self.rules, m.state, seat.side, t))
+                    for t in legal]
             raise Refused(RULE_CLICK, f"{len(legal)} moves go from {a} to {b}: "
-                          + ", ".join(legal))
+                          + "; ".join(said))
         for text in self._click_texts(seat.side, a, b):
             try:
                 move = game.parse_move(self.rules, m.state, seat.side, text)

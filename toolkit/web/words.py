@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from dsl.names import display_names, say, spoken_names, words
+from toolkit.referee import wording
 
 
 #: Lines kept worded (`Words.say`) before the memory is cleared.
@@ -21,11 +22,15 @@ SAID = 50_000
 class Words:
     """The display names of one scenario, and a view put into them."""
 
-    def __init__(self, scenario: Any):
+    def __init__(self, scenario: Any, rules: Any = None):
         self.names = display_names(scenario)
-        self.spoken = spoken_names(scenario)
+        # the scenario's ids and the ruleset's own (Lines and Webs' unit labels)
+        self.spoken = {**spoken_names(scenario),
+                       **({} if rules is None else wording.spoken_names(rules, scenario))}
         self.decks = set(scenario.decks)
         self._said: dict[str, str] = {}
+        self._moves: dict[int, tuple[Any, str]] = {}
+        self._now: tuple[Any, dict[tuple[str, Any], str]] = (None, {})
 
     def say(self, text: str) -> str:
         """`text` in players' words (`dsl.names.say`), each line worded once: a seat is
@@ -36,6 +41,37 @@ class Words:
                 self._said.clear()
             said = self._said[text] = say(text, self.spoken)
         return said
+
+    def move(self, rules: Any, state: Any, player: str, move: Any) -> str:
+        """A move of `player` in `state` in players' words (`toolkit.referee.wording`:
+        the ruleset's `describe_move`), card ids said as their titles."""
+        return self.say(wording.move_words(rules, state, player, move))
+
+    def legal(self, rules: Any, state: Any, player: str, move: Any) -> str:
+        """`move` words as `move` does, kept while `state` is the match's: every seat
+        is sent its legal moves again after every change (a clock, an undo request)."""
+        if self._now[0] is not state:
+            self._now = (state, {})
+        kept = self._now[1]
+        said = kept.get((player, move))
+        if said is None:
+            said = kept[(player, move)] = self.move(rules, state, player, move)
+        return said
+
+    def group(self, rules: Any, state: Any, player: str, group: str) -> str:
+        """A group of moves (a piece, a kind of move) in players' words."""
+        return self.say(wording.group_words(rules, state, player, group))
+
+    def played(self, rules: Any, entry: Any) -> str:
+        """A move of the history (`match.Entry`) in players' words, said once per entry:
+        a seat is sent its whole move list again after every move."""
+        kept = self._moves.get(id(entry))
+        if kept is None or kept[0] is not entry:
+            if len(self._moves) >= SAID:
+                self._moves.clear()
+            kept = self._moves[id(entry)] = (
+                entry, self.move(rules, entry.before, entry.player, entry.move))
+        return kept[1]
 
     def pile_title(self, name: str) -> str:
         """A pile's name: its deck's title (`Battle cards`) or its id in words."""

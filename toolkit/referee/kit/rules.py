@@ -43,8 +43,10 @@ kit handles it (a pass takes the side off the window, or out of the phase).
 A ruleset whose package has a `notation` module gets its notation hooks from it:
 `parse_move` reads with `notation.parse`, `format_move` writes `str(move)`,
 `notation_help` is `notation.HELP`, and where the module has them `move_group` is
-`notation.group` and `move_space` is `notation.move_space`. A ruleset that writes one
-of these methods itself keeps its own.
+`notation.group` and `move_space` is `notation.move_space`; from a `words` module,
+`describe_move`, `describe_group` and `spoken_names` (a move, a group and the
+ruleset's own ids in the players' words, toolkit.referee.wording). A ruleset that writes one of these methods itself keeps
+its own.
 """
 
 from __future__ import annotations
@@ -77,12 +79,27 @@ RULE_PHASE = "kit-phase"
 RULE_PASSED = "kit-passed"
 
 
-def _notation_of(cls: type) -> Any:
-    """The `notation` module of the package `cls` is written in, or None."""
+def _module_of(cls: type, module: str = "notation") -> Any:
+    """The `notation` (or other) module of the package `cls` is written in, or None."""
     package = cls.__module__.rpartition(".")[0]
-    if not package or importlib.util.find_spec(f"{package}.notation") is None:
+    if not package or importlib.util.find_spec(f"{package}.{module}") is None:
         return None
-    return importlib.import_module(f"{package}.notation")
+    return importlib.import_module(f"{package}.{module}")
+
+
+def _words_hooks(words: Any) -> dict[str, Any]:
+    """The hooks a ruleset gets from its `words` module: a move and a group of moves
+    in the players' words (toolkit.referee.wording)."""
+    hooks: dict[str, Any] = {}
+    if hasattr(words, "describe_move"):
+        hooks["describe_move"] = lambda self, state, player, move: \
+            words.describe_move(state, player, move)
+    if hasattr(words, "spoken_names"):
+        hooks["spoken_names"] = lambda self, scenario: words.spoken_names(scenario)
+    if hasattr(words, "describe_group"):
+        hooks["describe_group"] = lambda self, state, player, group: \
+            words.describe_group(state, player, group)
+    return hooks
 
 
 def _notation_hooks(notation: Any) -> dict[str, Any]:
@@ -111,13 +128,14 @@ class KitRules:
     passed_rules: Mapping[str, tuple[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Take the notation hooks from the ruleset's `notation` module, where it has
-        one, for each hook the ruleset does not write itself."""
+        """Take the notation and words hooks from the ruleset's `notation` and `words`
+        modules, where it has them, for each hook the ruleset does not write itself."""
         super().__init_subclass__(**kwargs)
-        notation = _notation_of(cls)
-        if notation is None:
-            return
-        for hook, delegate in _notation_hooks(notation).items():
+        notation = _module_of(cls)
+        words = _module_of(cls, "words")
+        hooks = {} if notation is None else _notation_hooks(notation)
+        hooks.update({} if words is None else _words_hooks(words))
+        for hook, delegate in hooks.items():
             if not hasattr(cls, hook):
                 delegate.__name__ = delegate.__qualname__ = hook
                 setattr(cls, hook, delegate)

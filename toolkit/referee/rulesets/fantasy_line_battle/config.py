@@ -12,13 +12,14 @@ through the effects registry (effects.py). Options: see OPTIONS.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from dsl.model import Call, Range, Scenario
 
 from toolkit.referee.kit import effects as fx
 from toolkit.referee.kit.memo import Memo
+from toolkit.referee.kit.titles import Titles
 from toolkit.referee.protocol import ScenarioError
 
 CHARACTERS = "characters"
@@ -127,6 +128,7 @@ class Config(Memo):
     chosen: bool  # targeted damage is made only when its owner aims it (FLB-R14)
     answers_open: bool = False  # a side that passed its casting may still answer (FLB-R16)
     answer_is_spell: bool = True  # an answer is a spell before Hurricane (FLB-R19)
+    titles: Titles = field(default_factory=Titles)  # the printed kit's names (words.py)
 
     def other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
@@ -194,4 +196,5 @@ def read(scenario: Scenario, options: Mapping[str, Any]) -> Config:
         chosen=options.get("targeted_damage", "always") == "chosen",
         answers_open=options.get("answers_after_pass", "closed") == "open",
         answer_is_spell=options.get("hurricane_after_answer", "refused") == "refused",
+        titles=Titles.of(scenario),
     )

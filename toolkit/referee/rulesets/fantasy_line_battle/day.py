@@ -18,7 +18,7 @@ from toolkit.referee.kit.phases import REACT, Window
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event, Illegal
 
-from toolkit.referee.rulesets.fantasy_line_battle import draws, line, victory
+from toolkit.referee.rulesets.fantasy_line_battle import draws, line, victory, words
 from toolkit.referee.rulesets.fantasy_line_battle.effects import (
     Ctx, ability_of, aimed_at, run_all, target_kind)
 from toolkit.referee.rulesets.fantasy_line_battle.moves import Ability, Aim, Cast, Kill
@@ -373,7 +373,8 @@ class Spells:
         if isinstance(m, Kill):
             return play_kill(s, side, m)
         s = _pay(evolve(s, last=side), side, m).add("cast", side, 1)
-        events = [Event("cast", f"{side} casts {str(m)[5:]}", reveals=True)]
+        events = [Event("cast", f"{side} casts {words.cast_words(s.cfg.titles, m)}",
+                        reveals=True)]
         s = _start(s, side, (side, m.card, m.times, m.args), events)
         return s, tuple(events)
 

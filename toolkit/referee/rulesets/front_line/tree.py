@@ -23,7 +23,7 @@ import random
 
 from toolkit.referee import steps as kit_steps
 from toolkit.referee.protocol import PASS, Step
-from toolkit.referee.rulesets.front_line import actions
+from toolkit.referee.rulesets.front_line import actions, words
 
 DONE = ("pass", "end your turn")
 VERBS = {"go": ("move", "move"), "sail": ("sail", "amphibious move"),
@@ -134,7 +134,7 @@ def _other_entries(s, side: str, at) -> list:
             out.append(((("take", "take a supply stack"),
                          (m.what, f"the {_words(m.what)} stack")), m))
         elif m.verb == "build":
-            out.append(((("build", "build a unit"), (m.what, f"a {m.what}")), m))
+            out.append(((("build", "build a unit"), (m.what, words.a(m.what))), m))
         else:
             out.append((((m.verb, m.verb),), m))
     out += [((("relieve", "relieve (Leadership)"),

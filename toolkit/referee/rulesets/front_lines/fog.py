@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from dsl.names import words
 from toolkit.referee.kit.view import MarkerView, PieceView, TrackView, View, board_view
 from toolkit.referee.kit.view import render as render_view
-from toolkit.referee.rulesets.front_lines.notation import format_order
+from toolkit.referee.rulesets.front_lines.words import orders_words
 from toolkit.referee.rulesets.front_lines.state import DEPLOY, OVER, State, Unit
 
 # The panels of a side's own view, titled with the side's name: each panel is a
@@ -147,7 +148,7 @@ def _panels(state: State, me: int) -> tuple[tuple[str, str], ...]:
     side = cfg.sides[me]
     out = []
     if plan.orders:
-        out.append((ORDERS, " ".join(format_order(o) for o, _ in plan.orders)))
+        out.append((ORDERS, orders_words(cfg, [o for o, _ in plan.orders])))
     if state.phase == DEPLOY:
         if any(plan.pool.values()):
             out.append((TO_PLACE, _counts(state, plan.pool)))
@@ -165,12 +166,13 @@ def _panels(state: State, me: int) -> tuple[tuple[str, str], ...]:
 
 
 def _counts(state: State, pool: dict[str, int]) -> str:
-    return ", ".join(f"{kind} x{pool[kind]}" for kind in state.cfg.pieces if pool.get(kind))
+    return ", ".join(f"{pool[kind]} {words(kind)}" for kind in state.cfg.pieces
+                     if pool.get(kind))
 
 
 def _after_orders(state: State, me: int) -> str:
     """Where the units your orders so far move or bring in will stand (the squares
-    later orders name, FL-fog-4): `I C4 (from C2)`, `A B9 (new)`."""
+    later orders name, FL-fog-4): `infantry C4 (from C2)`, `armor B9 (new)`."""
     cfg = state.cfg
     plan = state.plans[me]
     now = {u.uid: u.sq for u in state.units.values() if u.side == me}
@@ -180,7 +182,7 @@ def _after_orders(state: State, me: int) -> str:
         if was == sq:
             continue
         where = "new" if was is None else f"from {cfg.names[was]}"
-        out.append(f"{cfg.letter[plan.kinds[uid]]} {cfg.names[sq]} ({where})")
+        out.append(f"{words(plan.kinds[uid])} {cfg.names[sq]} ({where})")
     return ", ".join(out) or "no unit moves"
 
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from dsl.model import Scenario
 from toolkit.referee.kit.view import View
 from toolkit.referee.protocol import Decision, Event, Illegal, Move, Outcome
-from toolkit.referee.rulesets.front_lines import bots, fog, needs, notation, orders
+from toolkit.referee.rulesets.front_lines import bots, fog, needs, notation, orders, words
 from toolkit.referee.rulesets.front_lines.config import Config
 from toolkit.referee.rulesets.front_lines.state import (
     DEPLOY, OVER, State, deploy_plan, state_hash)
@@ -123,12 +123,12 @@ class FrontLines:
         new = state.with_plans(plans)
         if state.phase == DEPLOY:
             placed = tuple(o for o, _ in plan.orders[len(state.plans[side].orders):])
-            said = _placing(player, placed)
+            said = _placing(player, tuple(words.order_words(cfg, o) for o in placed))
             if all(orders.plan_complete(new, s) for s in (0, 1)):
                 new, more = finish_deployment(new)
                 return new, said + more
             return new, said
-        said = _planned(player, len(plan.orders), cfg.actions, move)
+        said = _planned(player, len(plan.orders), cfg.actions, words.order_words(cfg, move))
         if plans[0].slots >= cfg.actions and plans[1].slots >= cfg.actions:
             new, more = resolve_turn(new)
             return new, said + more
@@ -177,6 +177,12 @@ class FrontLines:
     def notation_help(self) -> str:
         return NOTATION_HELP
 
+    def describe_move(self, state: State, player: str, move: Move) -> str:
+        return words.describe_move(state, player, move)
+
+    def describe_group(self, state: State, player: str, group: str) -> str:
+        return words.describe_group(state, player, group)
+
     # ------------------------------------------------------- contract aids
 
     def invariants(self, state: State) -> list[str]:
@@ -206,7 +212,7 @@ class FrontLines:
 
 @lru_cache(maxsize=64)
 def _deploying(waiting: tuple[str, ...]) -> Decision:
-    return Decision.orders(waiting, "deploy your army (I=C2, or pass for the set-up)")
+    return Decision.orders(waiting, "deploy your army: place each unit, or pass for the set-up")
 
 
 @lru_cache(maxsize=4096)
@@ -215,16 +221,16 @@ def _planning(waiting: tuple[str, ...], turn: int, action: int, actions: int) ->
 
 
 @lru_cache(maxsize=4096)
-def _placing(player: str, placed: tuple) -> tuple[Event, ...]:
-    return (Event("deploy", "you place " + " ".join(notation.format_order(o) for o in placed),
-                  frozenset({player})),
+def _placing(player: str, placed: tuple[str, ...]) -> tuple[Event, ...]:
+    """`placed`: the units placed, each in words (`Infantry on D1`)."""
+    return (Event("deploy", "you place " + "; ".join(placed), frozenset({player})),
             Event("deploy", f"{player} places {len(placed)} unit(s)"))
 
 
 @lru_cache(maxsize=16384)
-def _planned(player: str, n: int, actions: int, move: Move) -> tuple[Event, ...]:
-    return (Event("order", f"you plan action {n}: {notation.format_order(move)}",
-                  frozenset({player})),
+def _planned(player: str, n: int, actions: int, said: str) -> tuple[Event, ...]:
+    """`said`: the order in words (`Armor from the reserve onto H9`)."""
+    return (Event("order", f"you plan action {n}: {said}", frozenset({player})),
             Event("order", f"{player} has planned action {n} of {actions}"))
 
 

@@ -272,7 +272,7 @@ class Battle(Skills):
         for s, u, moved, far in done:
             dst = moved.sq
             frm_name, dst_name = names[u.sq], names[dst]
-            self.say(s, "move", f"your {u.kind} moves {frm_name}-{dst_name}"
+            self.say(s, "move", f"your {u.kind} moves {frm_name} to {dst_name}"
                      + (" and is revealed" if u.disguised and far else ""))
             enemy = 1 - s
             seen_from, seen_to = self.seen_by(enemy, u.sq), self.seen_by(enemy, dst)
@@ -282,7 +282,7 @@ class Battle(Skills):
                              reveals=True)
             if seen_from and seen_to:
                 self.say(enemy, "move", f"{name} {self.looks(moved)} moves "
-                         f"{frm_name}-{dst_name}")
+                         f"{frm_name} to {dst_name}")
             elif seen_to:
                 self.say(enemy, "move", f"{name} {self.looks(moved)} comes out of the fog "
                          f"onto {dst_name}")

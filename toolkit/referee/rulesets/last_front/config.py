@@ -4,11 +4,12 @@ small values (built once per scenario), and the options (LF-R03..R06)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.referee.kit import effects as fx
 from toolkit.referee.kit.memo import Memo
+from toolkit.referee.kit.titles import Titles
 from toolkit.referee.protocol import ScenarioError
 
 BATTLE, EVENT, TERRITORY, BONUS = "battle", "event", "territory", "territory_bonus"
@@ -63,6 +64,7 @@ class Config(Memo):
     propaganda_lasts: str = "until_next_turn"  # or next_bid (LF-R13)
     support_clash: str = "attack"  # Attack value against Defense value: which wins (LF-R22)
     lowest_bid_tie: str = "first_in_seat_order"  # or every_tied, nobody (LF-R23)
+    titles: Titles = field(default_factory=Titles)  # the printed kit's names (words.py)
 
     def card(self, name: str) -> Card:
         return self.cards[name]
@@ -121,4 +123,5 @@ def read(scenario: Any, options: Mapping[str, Any], effects) -> Config:
                   bool(options.get("reshuffle", True)),
                   str(options.get("propaganda_lasts", "until_next_turn")),
                   str(options.get("support_clash", "attack")),
-                  str(options.get("lowest_bid_tie", "first_in_seat_order")))
+                  str(options.get("lowest_bid_tie", "first_in_seat_order")),
+                  titles=Titles.of(scenario))

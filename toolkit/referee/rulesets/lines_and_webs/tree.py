@@ -25,7 +25,7 @@ import random
 
 from toolkit.referee import steps as kit_steps
 from toolkit.referee.protocol import PASS, Step
-from toolkit.referee.rulesets.lines_and_webs import bots
+from toolkit.referee.rulesets.lines_and_webs import bots, words
 from toolkit.referee.rulesets.lines_and_webs.spending import Spend
 from toolkit.referee.rulesets.lines_and_webs.transport import (
     CARRY, DISPLACE, MOVE, Asking, Transport, transporters)
@@ -79,7 +79,7 @@ def _head_entries(s, side: str, head: str) -> list:
     """The orders under a first step (a carrier, or cross-levelling) with their paths."""
     mine = transporters(s, side)
     if head == LEVEL[0]:
-        return _level_entries(TRANSPORT.level_parts(s, side, mine))
+        return _level_entries(s, side, TRANSPORT.level_parts(s, side, mine))
     u = s.by_label(head)
     if u is None or u not in mine:
         return []
@@ -102,24 +102,24 @@ def _carriers(s, side: str, mine: list) -> list[Step]:
             out.append(Step(u.label, _carrier_label(s, u)))
     levels = TRANSPORT.level_parts(s, side, mine)
     if levels:
-        out += kit_steps.branch(_level_entries(levels))
+        out += kit_steps.branch(_level_entries(s, side, levels))
     return out
 
 
 def _carrier_entries(s, u, parts: list) -> list:
     step = (u.label, _carrier_label(s, u))
-    return [((step,) + path, m) for path, m in _carrier_paths(parts)]
+    return [((step,) + path, m) for path, m in _carrier_paths(s, u.side, parts)]
 
 
-def _level_entries(parts: list) -> list:
-    return [((LEVEL,) + path, m) for path, m in _level_paths(parts)]
+def _level_entries(s, side: str, parts: list) -> list:
+    return [((LEVEL,) + path, m) for path, m in _level_paths(s, side, parts)]
 
 
 def _carrier_label(s, u) -> str:
-    return f"{u.label} at {s.cfg.names[u.node]}"
+    return f"{words.unit_words(s.cfg, u.side, u.label)} at {s.cfg.names[u.node]}"
 
 
-def _carrier_paths(parts: list):
+def _carrier_paths(s, side: str, parts: list):
     """A carrier's orders with their paths below the carrier."""
     for what, run, _ in parts:
         if what == DISPLACE:
@@ -130,13 +130,13 @@ def _carrier_paths(parts: list):
         elif what == CARRY:
             for piece in run:
                 for m in piece:
-                    yield _carry_path(m), m
+                    yield _carry_path(s, side, m), m
 
 
-def _carry_path(m) -> tuple:
+def _carry_path(s, side: str, m) -> tuple:
     """To whom (a unit, a port, a node), what (a top-up, a class from the card or the
     port's storage), how many."""
-    to = (m.to, f"to {m.to}")
+    to = (m.to, f"to {words.unit_words(s.cfg, side, m.to)}")
     src = f"/{m.src}" if m.src else ""
     whence = f" from {m.src} storage" if m.src else ""
     if not m.cls:
@@ -145,12 +145,14 @@ def _carry_path(m) -> tuple:
     return to, (m.cls + src, word + whence), (str(m.n), f"{m.n} {word}")
 
 
-def _level_paths(parts: list):
+def _level_paths(s, side: str, parts: list):
     """Cross-levelling orders with their paths: giver, receiver, class, how many."""
+    unit = words.unit_words
     for _, run, _ in parts:
         for m in run:
             word = WORDS[m.cls]
-            yield ((m.unit, f"from {m.unit}"), (m.to, f"to {m.to}"), (m.cls, word),
+            yield ((m.unit, f"from {unit(s.cfg, side, m.unit)}"),
+                   (m.to, f"to {unit(s.cfg, side, m.to)}"), (m.cls, word),
                    (str(m.n), f"{m.n} {word}")), m
 
 
@@ -233,7 +235,7 @@ def _purchases(s, side: str, head) -> list:
     """One kind of purchase's orders with their paths (`head` first)."""
     verb = head[0]
     if verb in ("buy", "fly"):
-        out = [((head, (m.unit, _words(m.unit))), m)
+        out = [((head, (m.unit, words.title(s.cfg, m.unit))), m)
                for m in SPENDING.unit_buys(s, side) if m.verb == verb]
         for how, letter, run in SPENDING.token_buys(s, side):
             if how == verb:
@@ -241,13 +243,10 @@ def _purchases(s, side: str, head) -> list:
                 out += [((head, (letter, word), (str(m.n), f"{m.n} {word}")), m) for m in run]
         return out
     if verb == "card":
-        return [((head, (m.unit, _words(m.unit))), m) for m in SPENDING.card_buys(s, side)]
+        return [((head, (m.unit, words.title(s.cfg, m.unit))), m)
+                for m in SPENDING.card_buys(s, side)]
     out = []
     for m in SPENDING.plays(s, side):
         text = str(m).split(" ", 1)[1]  # `play NAME [TARGET] [N|CLASS]`
-        out.append(((head, (text.replace(" ", "@"), _words(text))), m))
+        out.append(((head, (text.replace(" ", "@"), words.describe_move(s, side, m))), m))
     return out
-
-
-def _words(name: str) -> str:
-    return name.replace("_", " ")

@@ -11,13 +11,14 @@ Setups: placements, the `reserve` and the `hand`. Options: `turn_limit`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from dsl.model import Call, Scenario
 
 from toolkit.referee.kit import effects as fx
 from toolkit.referee.kit.board import Board
+from toolkit.referee.kit.titles import Titles
 from toolkit.referee.kit.view import BoardView, board_view
 from toolkit.referee.rulesets.skirmish.effects import Bonus, bonus_of
 
@@ -53,6 +54,7 @@ class Config:
     dealt: int  # cards in the hands at the start
     turn_limit: int
     hold_turns: int
+    titles: Titles = field(default_factory=Titles)  # the printed kit's names (words.py)
 
     def enemy_of(self, side: str) -> str:
         a, b = self.sides
@@ -99,4 +101,5 @@ def read_config(scenario: Scenario, options: Mapping[str, Any]) -> Config:
         dealt=sum(st.count for setup in scenario.setups.values() for st in setup.hand),
         turn_limit=int(options.get("turn_limit", DEFAULT_TURN_LIMIT)),
         hold_turns=int(options.get("hold_turns", DEFAULT_HOLD_TURNS)),
+        titles=Titles.of(scenario),
     )
