@@ -176,3 +176,32 @@ def test_the_random_bot_weighs_a_carrier_as_the_sum_of_its_listed_orders_weights
                                                                  listed[uid])
         seen += 1
     assert seen > 100
+
+
+def test_the_random_bot_lists_the_carrier_it_draws_as_the_listing_does():
+    """The carrier drawn is listed run by run (draw.carrier_orders): the very orders,
+    in the very order, with the very weights that Transport.unit_parts and
+    bots.part_weights give, so the weighted draw among them is the flat one."""
+    from itertools import chain
+
+    from toolkit.referee.rulesets.lines_and_webs import draw
+    from toolkit.referee.rulesets.lines_and_webs.transport import (
+        CARRY, Asking, Transport, transporters)
+
+    listing = Transport()
+    seen = 0
+    for s, side in _transport_positions(1):
+        mine = transporters(s, side)
+        ask, asked, soon = Asking(s, side), bots.asked(s, side), bots._food_soon(s)
+        for u in mine:
+            parts = listing.unit_parts(s, side, u, mine, ask)
+            orders = [m for what, run, _ in parts
+                      for m in (chain.from_iterable(run) if what == CARRY else run)]
+            if not orders:
+                continue
+            weights = [w for what, run, _ in parts
+                       for w in bots.part_weights(s, asked, what, run, soon)]
+            assert draw.carrier_orders(s, side, u, mine, ask, asked, soon) == (
+                orders, weights)
+            seen += 1
+    assert seen > 100

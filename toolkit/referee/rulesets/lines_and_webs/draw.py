@@ -14,7 +14,7 @@ orders' weights.
 
 from __future__ import annotations
 
-from toolkit.referee.rulesets.lines_and_webs import bots
+from toolkit.referee.rulesets.lines_and_webs import bots, transport
 from toolkit.referee.rulesets.lines_and_webs.config import FUEL, REPAIR
 from toolkit.referee.rulesets.lines_and_webs.network import carry_reach
 from toolkit.referee.rulesets.lines_and_webs.state import State, Unit
@@ -118,3 +118,83 @@ def _to_receiver(kind: tuple, src: str, have, most, soon: bool, drop_ok: bool) -
         elif cls != REPAIR and not at_port and drop_ok:
             w += INTO_NODE_OR_PORT * min(m, drop)
     return w
+
+
+def carrier_orders(s: State, side: str, u: Unit, mine: list, ask: Asking, asked,
+                   soon: bool) -> tuple[list, list[float]]:
+    """Carrier `u`'s orders and their weights, in listing order (`Transport.unit_parts`
+    flattened, weighed as `bots.part_weights`), run by run: a receiver's orders of one
+    class are one slice of the scenario's ready-made orders, weighed at once."""
+    k = s.cfg.kinds[u.kind]
+    orders: list = []
+    weights: list[float] = []
+    if u.method == "":
+        orders.append(_made(s, "displace", u.label, ""))
+        weights.append(DISPLACE_WEIGHT)
+        if u.tokens[FUEL] and not u.degraded and not u.pinned:
+            moves = TRANSPORT._moves(s, u, k, ask.occ, ask.where)
+            orders += moves
+            weights += [bots._move_weight(asked, u, m) for m in moves]
+    left = k.carries - u.lift
+    if u.method in ("", "move", "supply") and left > 0:
+        reach = carry_reach(s, u.node, side, ask.occ, k.sp, ask.table)
+        _carry_orders(s, side, u, k, left, reach, mine, soon, orders, weights)
+    return orders, weights
+
+
+def _carry_orders(s: State, side: str, u: Unit, k, left: int, reach, mine: list,
+                  soon: bool, orders: list, weights: list) -> None:
+    """`Transport._carrier` run by run, with the weights (`carrier_orders`)."""
+    cfg = s.cfg
+    sources = [("", u.tokens)]
+    p = s.port(u.node)
+    if p is not None and p.holder == side and sum(p.tokens):
+        sources.append((cfg.names[u.node], p.tokens))
+    drop_ok = int(cfg.opt("drop_limit")) > 0
+    for r in mine:
+        if r is u or r.node not in reach:
+            continue
+        rr, want, at_port = receiver_wants(s, r)
+        facts = bots.receiver_facts(s, r)
+        for src, have in sources:
+            block = _run(cfg, u.label, r.label, src, k.carries)
+            if (want[0] and have[0]) or (want[1] and have[1]) or (want[2] and have[2]):
+                orders.append(block[4])
+                weights.append(bots.top_up_value(facts, have, soon))
+            for cls in range(4):
+                h = have[cls]
+                if not h:
+                    continue
+                if rr[cls]:
+                    n = min(h, left, rr[cls])
+                    orders += block[cls][:n]
+                    if src and not facts[0]:
+                        weights += [bots.carry_value(facts, src, cls, i)
+                                    for i in range(1, n + 1)]
+                    else:
+                        weights += [bots.carry_value(facts, src, cls, 1)] * n
+                elif cls != REPAIR and not at_port and drop_ok:
+                    n = min(h, left, TRANSPORT._drop_room(s, side, r.node))
+                    there = _run(cfg, u.label, cfg.names[r.node], src, k.carries)
+                    orders += there[cls][:n]
+                    weights += [INTO_NODE_OR_PORT] * n
+    for kp, node in enumerate(cfg.ports):
+        if node not in reach or s.ports[kp].holder != side or node == u.node:
+            continue
+        space = TRANSPORT._port_space(s, node)
+        block = _run(cfg, u.label, cfg.names[node], "", k.carries)
+        for cls in range(4):
+            most = min(u.tokens[cls], left, space)
+            if most > 0:
+                orders += block[cls][:most]
+                weights += [INTO_NODE_OR_PORT] * most
+
+
+def _made(s: State, verb: str, label: str, to: str):
+    return transport._one(s.cfg, verb, label, to)
+
+
+def _run(cfg, label: str, to: str, src: str, most: int) -> tuple:
+    """The scenario's ready-made carry orders from `label` (out of `src`) to `to`."""
+    return cfg.order_runs.get(("carry", label, to, src)) or transport._block(
+        cfg, label, to, src, most)

@@ -15,14 +15,14 @@ the flat listing.
 
 The random bot's draw (`sample_move`): in Transport a carrier (or the pass, or a
 port's cross-levelling) weighted by the sum of its orders' weights, then one of its
-orders by weight: the same odds as the flat weighted draw (bots.weights), without
-listing every other carrier's orders as one list. Elsewhere the flat weighted draw.
+orders by weight: the same odds as the flat weighted draw (bots.weights), each carrier
+weighed from counts and only the carrier drawn listed (draw.py). Elsewhere the flat
+weighted draw.
 """
 
 from __future__ import annotations
 
 import random
-from itertools import chain
 
 from toolkit.referee import steps as kit_steps
 from toolkit.referee.protocol import PASS, Step
@@ -177,11 +177,12 @@ def _sample_transport(s, side: str, rng: random.Random):
             break
     if whose is PASS:
         return rng.choices([PASS], [1.0])[0]
-    parts = levels if whose is None else TRANSPORT.unit_parts(s, side, whose, mine, ask)
+    if whose is not None:
+        return rng.choices(*draw.carrier_orders(s, side, whose, mine, ask, asked, soon))[0]
     orders: list = []
     weights: list[float] = []
-    for what, run, _ in parts:
-        orders += chain.from_iterable(run) if what == CARRY else run
+    for what, run, _ in levels:
+        orders += run
         weights += bots.part_weights(s, asked, what, run, soon)
     return rng.choices(orders, weights)[0]
 
