@@ -30,28 +30,43 @@ def carrier_weights(s: State, side: str, mine: list, ask: Asking, asked,
                     soon: bool) -> list[tuple[float, Unit]]:
     """(the summed weight of its orders, the unit) for each of `mine` with an order
     open to it, in listing order (`Transport.unit_parts`, weighed as bots.weights)."""
-    kinds = {}
-    for r in mine:
-        kinds[r.uid] = _receiver_kind(s, side, r)
+    drop_ok = int(s.cfg.opt("drop_limit")) > 0
+    receivers = [_receiver(s, side, r, drop_ok) for r in mine]
     out = []
     for u in mine:
-        w = _carrier_weight(s, side, u, mine, ask, asked, soon, kinds)
+        w = _carrier_weight(s, side, u, ask, asked, soon, receivers)
         if w > 0:
             out.append((w, u))
     return out
 
 
-def _receiver_kind(s: State, side: str, r: Unit) -> tuple:
-    """All a carry order's weight reads of receiver `r`: its open boxes per class, what
-    a top-up would bring it, whether it stands on a port, `bots.receiver_facts`, and
-    the room to drop tokens on its node."""
+def _receiver(s: State, side: str, r: Unit, drop_ok: bool) -> tuple:
+    """All a carry order's weight reads of receiver `r`, worked out once a draw: the
+    unit, what a top-up would bring it, `bots.receiver_facts`, and per class from a
+    unit's card and from a port's storage (cap, weight): the orders of 1..n tokens go
+    up to `cap` (its open boxes, or the room to drop beside it), each weighing
+    `weight` (None: 0.4 a token, restocking a sustainment unit from a port)."""
     rr, want, at_port = receiver_wants(s, r)
-    drop = 0 if at_port or all(rr[:3]) else TRANSPORT._drop_room(s, side, r.node)
-    return rr, want, at_port, bots.receiver_facts(s, r), drop
+    facts = bots.receiver_facts(s, r)
+    drop = 0 if at_port or not drop_ok or all(rr[:3]) else TRANSPORT._drop_room(
+        s, side, r.node)
+    card, port = [], []
+    for cls in range(4):
+        if rr[cls]:
+            v = bots.carry_value(facts, "", cls, 1)
+            card.append((rr[cls], v))
+            port.append((rr[cls], v if facts[0] else None))
+        elif cls != REPAIR and drop:
+            card.append((drop, INTO_NODE_OR_PORT))
+            port.append((drop, INTO_NODE_OR_PORT))
+        else:
+            card.append((0, 0.0))
+            port.append((0, 0.0))
+    return r, want, facts, tuple(card), tuple(port)
 
 
-def _carrier_weight(s: State, side: str, u: Unit, mine: list, ask: Asking, asked,
-                    soon: bool, kinds: dict) -> float:
+def _carrier_weight(s: State, side: str, u: Unit, ask: Asking, asked, soon: bool,
+                    receivers: list) -> float:
     """`u`'s orders' summed weight (0.0: it has none), part by part as
     `Transport.unit_parts` lists them."""
     k = s.cfg.kinds[u.kind]
@@ -66,57 +81,36 @@ def _carrier_weight(s: State, side: str, u: Unit, mine: list, ask: Asking, asked
     left = k.carries - u.lift
     if u.method in ("", "move", "supply") and left > 0:
         reach = carry_reach(s, u.node, side, ask.occ, k.sp, ask.table)
-        w += _carry_weight(s, side, u, left, reach, mine, soon, kinds)
+        w += _carry_weight(s, side, u, left, reach, soon, receivers)
     return w
 
 
-def _carry_weight(s: State, side: str, u: Unit, left: int, reach, mine: list,
-                  soon: bool, kinds: dict) -> float:
-    """What `u`'s carry orders weigh in all: to its receivers (counted by kind), from
-    its card and its port's storage, then into its side's ports."""
+def _carry_weight(s: State, side: str, u: Unit, left: int, reach, soon: bool,
+                  receivers: list) -> float:
+    """What `u`'s carry orders weigh in all: to its receivers, from its card and its
+    port's storage (as `Transport._pair` lists them: a top-up, then per class 1..n
+    tokens into open boxes or dropped beside), then into its side's ports."""
     cfg = s.cfg
-    counted: dict = {}
-    for r in mine:
-        if r is not u and r.node in reach:
-            kind = kinds[r.uid]
-            counted[kind] = counted.get(kind, 0) + 1
-    sources = [("", u.tokens)]
+    sources = [(False, u.tokens)]
     p = s.port(u.node)
     if p is not None and p.holder == side and sum(p.tokens):
-        sources.append((cfg.names[u.node], p.tokens))
-    drop_ok = int(cfg.opt("drop_limit")) > 0
+        sources.append((True, p.tokens))
     w = 0.0
-    for src, have in sources:
-        most = tuple(min(h, left) for h in have)
-        for kind, n in counted.items():
-            w += n * _to_receiver(kind, src, have, most, soon, drop_ok)
+    for from_port, have in sources:
+        most = [min(h, left) for h in have]
+        for r, want, facts, card, port in receivers:
+            if r is u or r.node not in reach:
+                continue
+            if (want[0] and have[0]) or (want[1] and have[1]) or (want[2] and have[2]):
+                w += bots.top_up_value(facts, have, soon)
+            for m, (cap, each) in zip(most, port if from_port else card):
+                if m and cap:
+                    n = m if m < cap else cap
+                    w += 0.2 * n * (n + 1) if each is None else each * n
     for kp, node in enumerate(cfg.ports):
         if node in reach and s.ports[kp].holder == side and node != u.node:
             space = TRANSPORT._port_space(s, node)
             w += INTO_NODE_OR_PORT * sum(min(h, left, space) for h in u.tokens)
-    return w
-
-
-def _to_receiver(kind: tuple, src: str, have, most, soon: bool, drop_ok: bool) -> float:
-    """What the carry orders from one source to one receiver of `kind` weigh in all,
-    as `Transport._pair` lists them: a top-up, then per class 1..n tokens into its open
-    boxes, or dropped beside it."""
-    rr, want, at_port, facts, drop = kind
-    w = 0.0
-    if (want[0] and have[0]) or (want[1] and have[1]) or (want[2] and have[2]):
-        w += bots.top_up_value(facts, have, soon)
-    for cls in range(4):
-        m = most[cls]
-        if not m:
-            continue
-        if rr[cls]:
-            n = min(m, rr[cls])
-            if src and not facts[0]:  # 0.4 a token: the orders of 1..n tokens
-                w += 0.2 * n * (n + 1)
-            else:
-                w += n * bots.carry_value(facts, src, cls, 1)
-        elif cls != REPAIR and not at_port and drop_ok:
-            w += INTO_NODE_OR_PORT * min(m, drop)
     return w
 
 
