@@ -125,3 +125,83 @@ def test_evaluate_sees_what_is_bought_and_on_its_way():
     more = tuple(n + 3 if c == 0 else n for c, n in enumerate(first[1]))
     queued = with_book(s, "Delta", queue=((first[0], more), *rest))
     assert RULES.evaluate(queued, "Gamma") < RULES.evaluate(s, "Gamma")
+
+
+def _transport_positions(games: int = 2):
+    """Every Transport supplies decision of a few seeded random games (shaken positions:
+    carriers part-way through their lift, drops on nodes, ports restocked)."""
+    import random
+
+    from toolkit.referee.protocol import CHANCE, DecisionKind
+    from toolkit.sim.playout import RandomBot
+
+    bot = RandomBot(RULES)
+    for seed in range(games):
+        s, rng = start(), random.Random(f"draw {seed}")
+        while (d := RULES.decision(s)) is not None:
+            if d.kind is DecisionKind.CHANCE:
+                s, _ = RULES.apply(s, CHANCE, d.chance.sample(rng))
+                continue
+            side = d.players[0]
+            if s.flow.phase == "transport" and s.flow.window is None:
+                yield s, side
+            s, _ = RULES.apply(s, side, bot.choose(s, side, rng))
+
+
+def test_the_random_bot_weighs_a_carrier_as_the_sum_of_its_listed_orders_weights():
+    """draw.py weighs each carrier from counts, never listing its orders: the weight
+    it gives a carrier is what its orders weigh one by one (bots.weights of
+    Transport.unit_parts), and it names exactly the carriers with an order open."""
+    from toolkit.referee.rulesets.lines_and_webs import draw
+    from toolkit.referee.rulesets.lines_and_webs.transport import (
+        Asking, Transport, transporters)
+
+    listing = Transport()
+    seen = 0
+    for s, side in _transport_positions():
+        mine = transporters(s, side)
+        ask, asked, soon = Asking(s, side), bots.asked(s, side), bots._food_soon(s)
+        listed = {}
+        for u in mine:
+            parts = listing.unit_parts(s, side, u, mine, ask)
+            ws = [w for what, run, _ in parts
+                  for w in bots.part_weights(s, asked, what, run, soon)]
+            if ws:
+                listed[u.uid] = sum(ws)
+        counted = {u.uid: w for w, u in draw.carrier_weights(s, side, mine, ask, asked,
+                                                              soon)}
+        assert counted.keys() == listed.keys()
+        for uid, w in counted.items():
+            assert abs(w - listed[uid]) <= 1e-9 * max(1.0, w), (s.units[uid].label, w,
+                                                                 listed[uid])
+        seen += 1
+    assert seen > 100
+
+
+def test_the_random_bot_lists_the_carrier_it_draws_as_the_listing_does():
+    """The carrier drawn is listed run by run (draw.carrier_orders): the very orders,
+    in the very order, with the very weights that Transport.unit_parts and
+    bots.part_weights give, so the weighted draw among them is the flat one."""
+    from itertools import chain
+
+    from toolkit.referee.rulesets.lines_and_webs import draw
+    from toolkit.referee.rulesets.lines_and_webs.transport import (
+        CARRY, Asking, Transport, transporters)
+
+    listing = Transport()
+    seen = 0
+    for s, side in _transport_positions(1):
+        mine = transporters(s, side)
+        ask, asked, soon = Asking(s, side), bots.asked(s, side), bots._food_soon(s)
+        for u in mine:
+            parts = listing.unit_parts(s, side, u, mine, ask)
+            orders = [m for what, run, _ in parts
+                      for m in (chain.from_iterable(run) if what == CARRY else run)]
+            if not orders:
+                continue
+            weights = [w for what, run, _ in parts
+                       for w in bots.part_weights(s, asked, what, run, soon)]
+            assert draw.carrier_orders(s, side, u, mine, ask, asked, soon) == (
+                orders, weights)
+            seen += 1
+    assert seen > 100

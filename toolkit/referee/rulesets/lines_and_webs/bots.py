@@ -27,7 +27,7 @@ import math
 from itertools import chain
 
 from toolkit.referee.protocol import PASS
-from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FOOD, FUEL
+from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FOOD, FUEL, LETTERS
 from toolkit.referee.rulesets.lines_and_webs.state import OFF
 from toolkit.referee.rulesets.lines_and_webs.transport import (
     CARRY, DISPLACE, MOVE, listed_parts)
@@ -35,6 +35,7 @@ from toolkit.referee.rulesets.lines_and_webs.transport import (
 #: weights of the evaluation's terms (they sum to 1)
 PORTS, POWER, SUPPLY, FED, RUNWAY = 0.35, 0.25, 0.1, 0.1, 0.2
 CLASS = {"r": FOOD, "f": FUEL, "a": AMMO}
+LETTER_CLASS = {letter: cls for cls, letter in enumerate(LETTERS)}
 
 
 def _food_soon(s) -> bool:
@@ -268,11 +269,41 @@ def _carry_weight(s, m, r, soon: bool, c=False) -> float:
         return 0.002 if m.cls else 0.02
     if not m.cls:  # a top-up of the open basic-load boxes
         return _top_up_weight(s, m, r, soon, c)
-    if m.src and not s.cfg.kinds[r.kind].combat:  # restock a sustainment unit from a port
-        return 0.4 * m.n
-    if m.cls == "r" and (r.tokens[FOOD] == 0 or r.degraded):
+    return carry_value(receiver_facts(s, r), m.src, LETTER_CLASS[m.cls], m.n)
+
+
+def receiver_facts(s, r) -> tuple[bool, bool, bool, bool, bool]:
+    """What a carry order's weight reads of its receiver `r`: whether it is a combat
+    unit, degraded, without food, short of its basic fuel, short of its basic
+    ammunition."""
+    k = s.cfg.kinds[r.kind]
+    t = r.tokens
+    return (k.combat, r.degraded, t[FOOD] == 0, t[FUEL] < k.basic[FUEL],
+            t[AMMO] < k.basic[AMMO])
+
+
+def carry_value(facts, src: str, cls: int, n: int) -> float:
+    """The weight of carrying `n` tokens of class `cls` into the open boxes of a
+    receiver with `facts` (`receiver_facts`), from a port's storage if `src`: restock a
+    sustainment unit from a port in large lots, feed the hungry."""
+    if src and not facts[0]:  # restock a sustainment unit from a port
+        return 0.4 * n
+    if cls == FOOD and (facts[2] or facts[1]):
         return 3.0
     return 0.01
+
+
+def top_up_value(facts, have, soon: bool) -> float:
+    """The weight of a top-up of a receiver with `facts` (`receiver_facts`) from a source
+    holding `have`: food to the hungry and the degraded, the basic load to combat units."""
+    combat, degraded, starving, low_fuel, low_ammo = facts
+    if have[FOOD] and (degraded or starving):
+        w = 12.0 if degraded else 8.0 if soon else 5.0
+    elif combat and ((have[FUEL] and low_fuel) or (have[AMMO] and low_ammo)):
+        w = 4.0
+    else:
+        w = 0.5
+    return w if combat else w * 0.6
 
 
 def _move_weights(s, ask: _Asked, run) -> list[float]:
@@ -295,19 +326,16 @@ def _move_weight(ask: _Asked, u, m) -> float:
 def _top_up_weight(s, m, r, soon: bool, c=False) -> float:
     """A top-up of `r`'s open basic-load boxes, by what the carrier (`c`, if the caller
     has looked it up) can give: its own card, or the port's storage."""
-    k = s.cfg.kinds[r.kind]
     if c is False:
         c = s.by_label(m.unit)
     port = s.port(s.cfg.index[m.src]) if m.src else None
     have = port.tokens if port is not None else c.tokens if c else (0,) * 4
-    if have[FOOD] and (r.degraded or r.tokens[FOOD] == 0):
-        w = 12.0 if r.degraded else 8.0 if soon else 5.0
-    elif k.combat and ((have[FUEL] and r.tokens[FUEL] < k.basic[FUEL])
-                       or (have[AMMO] and r.tokens[AMMO] < k.basic[AMMO])):
-        w = 4.0
-    else:
-        w = 0.5
-    return w if k.combat else w * 0.6
+    return _top_up_from(s, r, have, soon)
+
+
+def _top_up_from(s, r, have, soon: bool) -> float:
+    """A top-up's weight for receiver `r` from a source holding `have`."""
+    return top_up_value(receiver_facts(s, r), have, soon)
 
 
 def _transport_weight(s, ask: _Asked, m, soon: bool) -> float:

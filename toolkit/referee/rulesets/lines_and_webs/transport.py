@@ -715,6 +715,13 @@ def _wants(s: State, r: Unit) -> tuple[tuple[int, int, int, int], tuple[int, int
     return rr, want
 
 
+def receiver_wants(s: State, r: Unit) -> tuple:
+    """A receiver's open boxes per class, what a top-up would bring it, and whether it
+    stands on a port (as the listing reads them, `_receiver`)."""
+    rr, want = _wants(s, r)
+    return rr, want, r.node in s.cfg.port_of
+
+
 def _where(s: State, side: str) -> tuple:
     """Where everybody stands as `side` sees it in Transport supplies (its own units
     now, the enemy's as the phase began), and the nodes blocked: all a move depends on

@@ -15,8 +15,9 @@ the flat listing.
 
 The random bot's draw (`sample_move`): in Transport a carrier (or the pass, or a
 port's cross-levelling) weighted by the sum of its orders' weights, then one of its
-orders by weight: the same odds as the flat weighted draw (bots.weights), without
-listing every other carrier's orders as one list. Elsewhere the flat weighted draw.
+orders by weight: the same odds as the flat weighted draw (bots.weights), each carrier
+weighed from counts and only the carrier drawn listed (draw.py). Elsewhere the flat
+weighted draw.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import random
 
 from toolkit.referee import steps as kit_steps
 from toolkit.referee.protocol import PASS, Step
-from toolkit.referee.rulesets.lines_and_webs import bots, words
+from toolkit.referee.rulesets.lines_and_webs import bots, draw, words
 from toolkit.referee.rulesets.lines_and_webs.spending import Spend
 from toolkit.referee.rulesets.lines_and_webs.transport import (
     CARRY, DISPLACE, MOVE, Asking, Transport, transporters)
@@ -158,47 +159,34 @@ def _level_paths(s, side: str, parts: list):
 
 def _sample_transport(s, side: str, rng: random.Random):
     """A carrier (or the pass, or a port's cross-levelling) by the sum of its orders'
-    weights, then one of its orders by weight."""
+    weights, then one of its orders by weight. Each carrier is weighed from its orders
+    counted (draw.py); only the carrier drawn has its orders listed."""
     mine = transporters(s, side)
     ask, asked = Asking(s, side), bots.asked(s, side)
     soon = bots._food_soon(s)
-    memo = s.cfg.weight_memo.setdefault(("steps", side, "weights"), {})
-    groups: list[tuple[float, list, list[float]]] = []
-    for u in mine:
-        parts = TRANSPORT.unit_parts(s, side, u, mine, ask)
-        _group(s, parts, asked, soon, groups, memo)
-    _group(s, TRANSPORT.level_parts(s, side, mine), asked, soon, groups, memo)
+    groups: list[tuple[float, object]] = list(
+        draw.carrier_weights(s, side, mine, ask, asked, soon))
+    levels = TRANSPORT.level_parts(s, side, mine)
+    if levels:
+        groups.append((sum(sum(bots.part_weights(s, asked, what, run, soon))
+                           for what, run, _ in levels), None))
     total = sum(g[0] for g in groups)
-    groups.insert(0, (bots.transport_pass(total), [PASS], [1.0]))
+    groups.insert(0, (bots.transport_pass(total), PASS))
     pick = rng.random() * (total + groups[0][0])
-    for weight, orders, weights in groups:
+    for weight, whose in groups:
         pick -= weight
         if pick < 0:
             break
-    return rng.choices(orders, weights)[0]
-
-
-def _group(s, parts: list, asked, soon: bool, groups: list, memo: dict) -> None:
-    """One carrier's (or the ports') orders and weights, added to `groups` if any.
-    Each piece of a carry run (a receiver's orders) keeps its weights while it is
-    handed out again (the same object: `listed_parts`), as `bots.weights` keeps them."""
+    if whose is PASS:
+        return rng.choices([PASS], [1.0])[0]
+    if whose is not None:
+        return rng.choices(*draw.carrier_orders(s, side, whose, mine, ask, asked, soon))[0]
     orders: list = []
     weights: list[float] = []
-    for what, run, whose in parts:
-        if what == CARRY:
-            kept = memo.get(whose)
-            old, was = (kept[0], kept[1]) if kept is not None and kept[2] == soon else ((), ())
-            each = [was[i] if i < len(old) and old[i] is piece
-                    else bots.piece_weights(s, piece, soon) for i, piece in enumerate(run)]
-            memo[whose] = (run, each, soon)
-            for piece, w in zip(run, each):
-                orders += piece
-                weights += w
-        else:
-            orders += run
-            weights += bots.part_weights(s, asked, what, run, soon)
-    if orders and sum(weights) > 0:
-        groups.append((sum(weights), orders, weights))
+    for what, run, _ in levels:
+        orders += run
+        weights += bots.part_weights(s, asked, what, run, soon)
+    return rng.choices(orders, weights)[0]
 
 
 # -------------------------------------------------------------------- spend
