@@ -13,20 +13,20 @@ def scores(s: SkirmishState) -> tuple[tuple[str, float], ...]:
     return tuple((side, s.strength_on_board(side)) for side in s.sides)
 
 
-def _side_on(s: SkirmishState, space: str) -> str | None:
-    unit = s.at(space)
-    return unit.side if unit is not None else None
-
-
 def finished(s: SkirmishState) -> Outcome | None:
+    """Asked after every move (the kit's settle): a capital held, a side wiped out,
+    the rounds run out; None while the game goes on."""
     cfg = s.cfg
-    for side in s.sides:
+    on = s.units.occupied  # space -> the piece on it
+    for i, side in enumerate(s.sides):
+        held = [sp for sp in cfg.targets[side] if sp in on and on[sp].side == side]
+        if not held:
+            continue
         enemy = cfg.enemy_of(side)
-        held = [sp for sp in cfg.capitals_of(enemy) if _side_on(s, sp) == side]
-        if held and cfg.hold_turns == 0:
+        if cfg.hold_turns == 0:
             return Outcome(side, f"{side} takes {enemy}'s capital {held[0]}", "SK-capital",
                            scores(s))
-        if held and s.held[s.sides.index(side)] >= cfg.hold_turns > 0:
+        if s.held[i] >= cfg.hold_turns:
             return Outcome(side, f"{side} has held {enemy}'s capital {held[0]} for "
                            f"{cfg.hold_turns} turn(s)", "SK-hold", scores(s))
     for side in s.sides:
