@@ -63,6 +63,11 @@ def _slot_setters(cls: type, names: tuple[str, ...]) -> list | None:
     return setters
 
 
+_DICT_FIELDS: dict[type, frozenset[str]] = {}  # a class whose instances keep their fields
+#                                              in a dict -> its field names (evolve copies it)
+_new, _set_attr = object.__new__, object.__setattr__
+
+
 def _copier(cls: type) -> Callable[[Any, dict], Any]:
     names = _names(cls)
     known = frozenset(names)
@@ -84,6 +89,7 @@ def _copier(cls: type) -> Callable[[Any, dict], Any]:
 
         setdict = object.__setattr__
         count = len(names)
+        _DICT_FIELDS[cls] = known  # evolve copies it itself from now on
 
         def copy(value, changes):  # instance dict: copied whole, then given to the copy
             d = value.__dict__.copy()
@@ -169,6 +175,16 @@ def interned(cls: type[T]) -> type[T]:
 
 def evolve(value: T, **changes: Any) -> T:
     cls = type(value)
+    known = _DICT_FIELDS.get(cls)
+    if known is not None:  # the instance-dict copier's work, without a second call
+        d = value.__dict__.copy()
+        n = len(d)
+        d.update(changes)
+        if len(d) != n or (n != len(known) and not changes.keys() <= known):
+            raise _unknown(cls, changes, known)
+        out = _new(cls)
+        _set_attr(out, "__dict__", d)
+        return out
     copy = _COPIERS.get(cls)
     if copy is None:
         copy = _COPIERS[cls] = _copier(cls)

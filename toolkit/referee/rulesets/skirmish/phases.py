@@ -84,9 +84,10 @@ class Turn:
         cfg = s.cfg
         here = u.space
         steps = cfg.moves[u.kind]
-        out: list[Any] = [Step(here, to) for to in reach(s, here, steps)]
+        reach = s.units.reach  # the spaces it can end on, `steps` away (combat.reach)
+        out: list[Any] = [Step(here, to) for to in reach(here, steps)]
         for card in movers:
-            further = reach(s, here, steps + cfg.bonus(card).moves)
+            further = reach(here, steps + cfg.bonus(card).moves)
             out += [Step(here, to, card) for to in further]
         near = cfg.board.neighbours[here]
         if foes.isdisjoint(near):
