@@ -13,8 +13,9 @@ import pytest
 
 import dsl
 from toolkit.referee import game, registry
-from toolkit.referee.kit.board import Board, reach, steps_to, within
+from toolkit.referee.kit.board import Board, reach, reach_past, steps_to, within
 from toolkit.referee.kit.pieces import Pieces
+from toolkit.referee.kit.values import interned
 from toolkit.referee.protocol import CHANCE, DecisionKind
 from toolkit.sim.playout import RandomBot
 
@@ -68,6 +69,9 @@ def test_kit_board_reach_equals_a_networkx_walk_round_the_pieces(path):
         assert list(got) == sorted(got)  # by name, as a listing shows them
         near = within(board, frm, steps)
         assert set(near) == _walk(graph, board, frm, steps, set()) and list(near) == sorted(near)
+        bits = sum(board.bits[sp] for sp in blocked | {frm})  # frm's own piece is ignored
+        assert reach_past(board, frm, steps, bits) == got
+        assert reach_past(board, frm, steps, bits) == got  # the second time from the table
 
 
 def test_kit_boards_made_alike_are_equal_share_their_tables_and_pickle():
@@ -92,6 +96,13 @@ def _scan_agrees(pieces: Pieces) -> None:
         assert (sp in pieces.occupied) == bool(here)
     for side in {p.side for p in pieces} | {"nobody"}:
         assert pieces.of(side) == tuple(p for p in pieces if p.side == side)
+        assert pieces.spaces_of(side) == {p.space for p in pieces if p.side == side}
+    board = pieces.board
+    assert pieces.bits == sum(board.bits[sp] for sp in {p.space for p in pieces})
+    assert pieces.empty(board.spaces) == [sp for sp in board.spaces if sp not in pieces.occupied]
+    for p in pieces.all[::3]:
+        blocked = frozenset(pieces.occupied) - {p.space}
+        assert pieces.reach(p.space, 2) == reach(board, p.space, 2, blocked)
 
 
 def test_kit_pieces_index_equals_a_scan_after_every_move_of_random_games():
@@ -143,3 +154,27 @@ def test_kit_pieces_sharing_a_space_are_a_stack_in_the_order_given():
     assert [p.name for p in pieces.removed(a).all_at(b)] == ["gun"] and pieces.removed(a).all_at(a) == ()
     _scan_agrees(pieces)
     _scan_agrees(pieces.moved(a, b))
+
+
+def test_kit_interned_values_are_one_object_per_value_and_stay_frozen_values():
+    @interned
+    class Hop:
+        frm: str
+        to: str
+        card: str | None = None
+
+    a, b = Hop("A1", "B2"), Hop("A1", "B2")
+    assert a is b and a == Hop("A1", "B2", None) and hash(a) == hash(Hop("A1", "B2", None))
+    assert a != Hop("A1", "C3") and Hop("A1", "C3") is Hop("A1", "C3")
+    assert repr(a).endswith("Hop(frm='A1', to='B2', card=None)")
+    with pytest.raises(AttributeError):
+        a.to = "C3"  # frozen (FrozenInstanceError is an AttributeError)
+    assert not hasattr(a, "__dict__")  # slots
+
+
+def test_kit_interned_moves_pickle_to_equal_values():
+    from toolkit.referee.rulesets.skirmish.moves import Attack, Step
+
+    for move in (Step("B1", "B3", "forced_march"), Attack("B2", "B3")):
+        again = pickle.loads(pickle.dumps(move))
+        assert again == move and str(again) == str(move)

@@ -386,3 +386,14 @@ def test_a_deck_searched_takes_from_the_unknown_part_first():
     assert searched.top == ("a",) and searched.middle() == () and searched.bottom == ("z",)
     assert searched.remove("a").top == () and searched.clear() == zn.Zone("d", "deck", None,
                                                                           zn.COUNT)
+
+
+def test_a_hand_with_nothing_known_gives_up_each_card_named_once():
+    hand = zn.Zone("h", "hand", "Red", zn.OWNER, ("a", "b", "a", "c"))
+    left = hand.remove("a", "c")
+    assert left.cards == ("b", "a") and left.top == left.bottom == () and left.owner == "Red"
+    assert hand.remove("a", "a").cards == ("b", "c") and hand.cards == ("a", "b", "a", "c")
+    with pytest.raises(zn.ZoneError, match="h holds no z"):
+        hand.remove("b", "z")
+    with pytest.raises(zn.ZoneError):
+        hand.remove("b", "b")

@@ -6,6 +6,8 @@ frozen value, with the tables every ruleset asks of it worked out once per board
     steps_to(board, "C5")["A1"]       # steps from A1 to C5 over passable spaces
     reach(board, "B2", 2, pieces)     # where a piece on B2 can end, 2 spaces through
                                       # passable spaces no piece stands on
+    reach_past(board, "B2", 2, bits)  # the same, the pieces given as a bit per space
+                                      # (`board.bits`; what `Pieces.reach` passes)
 
 A ruleset reads its board once into its config; the tables (`steps_to`, and the
 spaces within n steps that `reach` starts from) are kept by the Board value
@@ -13,6 +15,12 @@ itself, so a second config read from the same scenario shares them and a
 ruleset writes no cache of its own. Equal boards share one number, worked out
 when the board is made, so using a board as a key costs no more than an
 identity lookup.
+
+`reach_past` answers from a table of the board keyed by the move's start, its
+length and which spaces within that length pieces stand on (one bit per space,
+`board.bits`): a listing asks it for every piece and every card, and a position
+seen before (the same corner of the board, in another game or another branch of
+a search) costs a dict lookup, not a walk.
 """
 
 from __future__ import annotations
@@ -35,7 +43,9 @@ class Board:
     passable: frozenset[str]
     neighbours: Mapping[str, tuple[str, ...]] = field(init=False, repr=False)
     order: Mapping[str, int] = field(init=False, repr=False)  # space -> reading order
+    bits: Mapping[str, int] = field(init=False, repr=False)  # space -> 1 << its order
     _number: int = field(init=False, repr=False)  # the same for equal boards
+    _reaches: dict = field(init=False, repr=False)  # reach_past's table, shared by equal boards
 
     def __post_init__(self) -> None:
         key = (self.spaces, self.links, self.passable)
@@ -43,6 +53,8 @@ class Board:
         set_(self, "_number", _NUMBERS.setdefault(key, len(_NUMBERS)))
         set_(self, "neighbours", dict(zip(self.spaces, self.links)))
         set_(self, "order", {s: i for i, s in enumerate(self.spaces)})
+        set_(self, "bits", {s: 1 << i for i, s in enumerate(self.spaces)})
+        set_(self, "_reaches", _REACHES.setdefault(self._number, {}))
 
     @classmethod
     def of(cls, board: Any, passable: Iterable[str] | None = None) -> "Board":
@@ -67,6 +79,9 @@ class Board:
 #: (the same scenario read again) get the same number, so the tables keyed by a board
 #: compare two numbers, not every space of both
 _NUMBERS: dict[tuple, int] = {}
+#: each board's number -> reach_past's table for it (kept up to REACHES_LIMIT entries)
+_REACHES: dict[int, dict] = {}
+REACHES_LIMIT = 1 << 17
 
 
 @lru_cache(maxsize=64)
@@ -139,3 +154,24 @@ def _round(board: Board, frm: str, steps: int, walls: frozenset[str]) -> tuple[s
                     nxt.append(there)
         edge = nxt
     return tuple(sorted(seen - walls - {frm}))
+
+
+def reach_past(board: Board, frm: str, steps: int, occupied: int) -> tuple[str, ...]:
+    """`reach(board, frm, steps, spaces)` with the spaces pieces stand on given as bits
+    (`board.bits[space]` for each, or-ed together; the bit of `frm` itself is ignored),
+    from the board's table: the answer depends only on the pieces within `steps`."""
+    table = board._reaches
+    ball = table.get((frm, steps))
+    if ball is None:
+        bits = board.bits
+        ball = table[frm, steps] = sum(bits[sp] for sp in within(board, frm, steps))
+    key = (frm, steps, occupied & ball)
+    got = table.get(key)
+    if got is None:
+        if len(table) >= REACHES_LIMIT:
+            table.clear()
+            table[frm, steps] = ball
+        bits = board.bits
+        blocked = frozenset(sp for sp in within(board, frm, steps) if occupied & bits[sp])
+        got = table[key] = reach(board, frm, steps, blocked)
+    return got

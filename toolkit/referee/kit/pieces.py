@@ -10,19 +10,28 @@ are Red's" from an index built with the value, not by scanning every piece:
     pieces.all_at("B2")         # every piece on B2 (a stack)
     pieces.of("Red")            # Red's pieces, in reading order
     "B2" in pieces.occupied     # anything on B2?
+    pieces.spaces_of("Red")     # the spaces Red's pieces stand on (a frozenset)
+    pieces.empty(zone)          # the spaces of `zone` no piece stands on, in its order
+    pieces.reach("B2", 2)       # where a piece on B2 can end, 2 spaces through
+                                # passable spaces no piece stands on (the board's table)
     pieces.moved("B2", "C2")    # a new Pieces; the old one is unchanged
 
 Only `all` is the value (equality, hashing, `stable_hash`); the index is made
-from it when the value is made.
+from it when the value is made, and a change to one piece (moved, removed,
+placed) makes the new index from the old one rather than from every piece (the
+walks over the pieces there are C iterators: `compress`, `map`, `bisect`).
 """
 
 from __future__ import annotations
 
+from bisect import bisect
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import compress, filterfalse, repeat
+from operator import attrgetter, is_not
 from typing import Any
 
-from toolkit.referee.kit.board import Board
+from toolkit.referee.kit.board import Board, reach_past
 from toolkit.referee.kit.values import evolve
 
 
@@ -39,6 +48,8 @@ class Pieces:
         init=False, compare=False, repr=False, metadata={"hash": False})
     sides: Mapping[str, tuple[Any, ...]] = field(
         init=False, compare=False, repr=False, metadata={"hash": False})
+    bits: int = field(  # the occupied spaces, a bit each (`board.bits`)
+        init=False, compare=False, repr=False, metadata={"hash": False})
 
     def __post_init__(self) -> None:
         on: dict[str, Any] = {}
@@ -50,10 +61,27 @@ class Pieces:
             else:
                 on[p.space] = p
             sides.setdefault(p.side, []).append(p)
+        bits = self.board.bits
         set_ = object.__setattr__
         set_(self, "occupied", on)
         set_(self, "stacked", stacked)
         set_(self, "sides", {side: tuple(ps) for side, ps in sides.items()})
+        set_(self, "bits", sum(bits[sp] for sp in on))
+
+    def _with(self, all_: tuple, occupied: dict, side: str, bits: int) -> "Pieces":
+        """A new value: `all_` with its index given (the old one's, with `occupied`,
+        `side`'s pieces and `bits` changed), not made again from every piece."""
+        sides = dict(self.sides)
+        mine = tuple(compress(all_, map(side.__eq__, map(_SIDE, all_))))  # in reading order
+        if mine:
+            sides[side] = mine
+        else:
+            sides.pop(side, None)
+        out = object.__new__(Pieces)
+        object.__setattr__(out, "__dict__", {
+            "all": all_, "board": self.board, "occupied": occupied,
+            "stacked": self.stacked, "sides": sides, "bits": bits})
+        return out
 
     @classmethod
     def on(cls, board: Board, pieces: Iterable[Any]) -> "Pieces":
@@ -78,6 +106,19 @@ class Pieces:
     def of(self, side: str) -> tuple[Any, ...]:
         return self.sides.get(side, ())
 
+    def spaces_of(self, side: str) -> frozenset[str]:
+        """The spaces `side`'s pieces stand on."""
+        return frozenset(map(_SPACE, self.sides.get(side, ())))
+
+    def empty(self, spaces: Iterable[str]) -> list[str]:
+        """The spaces of `spaces` no piece stands on, in the order given."""
+        return list(filterfalse(self.occupied.__contains__, spaces))
+
+    def reach(self, frm: str, steps: int) -> tuple[str, ...]:
+        """The spaces a piece on `frm` can end on going up to `steps` spaces over
+        passable spaces no piece stands on, sorted by name (`board.reach_past`)."""
+        return reach_past(self.board, frm, steps, self.bits)
+
     def __iter__(self) -> Iterator[Any]:
         return iter(self.all)
 
@@ -87,17 +128,45 @@ class Pieces:
     # ------------------------------------------------------------ changing
 
     def placed(self, piece: Any) -> "Pieces":
-        return Pieces.on(self.board, self.all + (piece,))
+        space = piece.space
+        if space in self.occupied:  # onto a stack: the index made again
+            return Pieces.on(self.board, self.all + (piece,))
+        return self._with(self._inserted(self.all, piece), {**self.occupied, space: piece},
+                          piece.side, self.bits | self.board.bits[space])
 
     def removed(self, space: str) -> "Pieces":
         """Without the pieces on `space`."""
-        return Pieces(tuple(p for p in self.all if p.space != space), self.board)
+        piece = self.occupied.get(space)
+        if piece is None:
+            return self
+        if space in self.stacked:
+            return Pieces(tuple(p for p in self.all if p.space != space), self.board)
+        occupied = dict(self.occupied)
+        del occupied[space]
+        return self._with(_without(self.all, piece), occupied,
+                          piece.side, self.bits & ~self.board.bits[space])
 
     def moved(self, frm: str, to: str) -> "Pieces":
         """The pieces on `frm` moved to `to` (copied by the kit's `evolve`: a piece's
         `__post_init__`, if it has one, does not run again)."""
-        return Pieces.on(self.board, (evolve(p, space=to) if p.space == frm else p
-                                      for p in self.all))
+        piece = self.occupied.get(frm)
+        if piece is None or frm in self.stacked or to in self.occupied or frm == to:
+            return Pieces.on(self.board, (evolve(p, space=to) if p.space == frm else p
+                                          for p in self.all))
+        there = evolve(piece, space=to)
+        occupied = dict(self.occupied)
+        del occupied[frm]
+        occupied[to] = there
+        bits = self.board.bits
+        return self._with(self._inserted(_without(self.all, piece), there),
+                          occupied, piece.side, self.bits & ~bits[frm] | bits[to])
+
+    def _inserted(self, all_: tuple, piece: Any) -> tuple:
+        """`all_` with `piece` put in its place in the board's reading order (on a
+        space no piece of `all_` stands on)."""
+        order = self.board.order
+        i = bisect(list(map(order.__getitem__, map(_SPACE, all_))), order[piece.space])
+        return all_[:i] + (piece,) + all_[i:]
 
     def __getstate__(self) -> dict:  # pickled without the index; made again on load
         return {"all": self.all, "board": self.board}
@@ -106,3 +175,11 @@ class Pieces:
         object.__setattr__(self, "all", state["all"])
         object.__setattr__(self, "board", state["board"])
         self.__post_init__()
+
+
+_SPACE, _SIDE = attrgetter("space"), attrgetter("side")
+
+
+def _without(pieces: tuple, piece: Any) -> tuple:
+    """`pieces` without `piece` (this very object)."""
+    return tuple(compress(pieces, map(is_not, pieces, repeat(piece))))

@@ -11,12 +11,19 @@ its instance dict copied whole (`dict.copy`, then set as the new instance's dict
 several times quicker than filling the empty dict a new instance starts with). A name
 that is not a field is a TypeError, as with `dataclasses.replace`. `replacer(cls, name)`
 makes the copier of one field, for a field that changes at nearly every step.
+
+`@interned` declares a move (or any small frozen value made again and again) as a
+frozen dataclass with slots whose equal values are one object: `Step("B1", "B3")`
+listed in a thousand positions is made once and then looked up, a dict lookup
+where a frozen dataclass's `__init__` sets every field through `object.__setattr__`
+(several times quicker; a listing of moves is mostly making them).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -56,6 +63,11 @@ def _slot_setters(cls: type, names: tuple[str, ...]) -> list | None:
     return setters
 
 
+_DICT_FIELDS: dict[type, frozenset[str]] = {}  # a class whose instances keep their fields
+#                                              in a dict -> its field names (evolve copies it)
+_new, _set_attr = object.__new__, object.__setattr__
+
+
 def _copier(cls: type) -> Callable[[Any, dict], Any]:
     names = _names(cls)
     known = frozenset(names)
@@ -77,6 +89,7 @@ def _copier(cls: type) -> Callable[[Any, dict], Any]:
 
         setdict = object.__setattr__
         count = len(names)
+        _DICT_FIELDS[cls] = known  # evolve copies it itself from now on
 
         def copy(value, changes):  # instance dict: copied whole, then given to the copy
             d = value.__dict__.copy()
@@ -135,8 +148,43 @@ def replacer(cls: type, name: str) -> Callable[[Any, Any], Any]:
     return _slot_function(cls, names, setters, "replace(v, x)", {name: "x"}, [])
 
 
+#: How many `@interned` values are kept (of all classes together); past it the one used
+#: longest ago is made again when next asked for (values are equal by value either way:
+#: only their sharing is lost).
+INTERNED_LIMIT = 1 << 16
+
+
+class _Interned(type):
+    """The metaclass of an `@interned` class: calling the class returns the value already
+    made with the same arguments, if any (`functools.lru_cache` over `type.__call__`: the
+    lookup is C, where a Python `__call__` would cost about what it saves). `evolve` and
+    unpickling do not call the class: they make a value of their own, equal as ever."""
+
+    __call__ = lru_cache(maxsize=INTERNED_LIMIT)(type.__call__)
+
+
+def interned(cls: type[T]) -> type[T]:
+    """`cls` as a frozen dataclass with slots whose equal values are one object (see the
+    module docstring). Its fields must hash (strings, numbers, tuples of them): they are
+    the key it is found by."""
+    ns = {k: v for k, v in cls.__dict__.items() if k not in ("__dict__", "__weakref__")}
+    made = _Interned(cls.__name__, cls.__bases__, ns)
+    made.__qualname__ = cls.__qualname__
+    return dataclasses.dataclass(frozen=True, slots=True)(made)
+
+
 def evolve(value: T, **changes: Any) -> T:
     cls = type(value)
+    known = _DICT_FIELDS.get(cls)
+    if known is not None:  # the instance-dict copier's work, without a second call
+        d = value.__dict__.copy()
+        n = len(d)
+        d.update(changes)
+        if len(d) != n or (n != len(known) and not changes.keys() <= known):
+            raise _unknown(cls, changes, known)
+        out = _new(cls)
+        _set_attr(out, "__dict__", d)
+        return out
     copy = _COPIERS.get(cls)
     if copy is None:
         copy = _COPIERS[cls] = _copier(cls)

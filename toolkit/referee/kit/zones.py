@@ -131,6 +131,13 @@ class Zone:
         """`cards` taken out, from the unknown part where it holds them (a search of
         the deck), else from the known top, else the known bottom."""
         left = list(self.cards)
+        if not (self.top or self.bottom):  # nothing known: the cards are simply taken out
+            for card in cards:
+                try:
+                    left.remove(card)
+                except ValueError:
+                    raise ZoneError(f"{self.name} holds no {card}") from None
+            return _holding(self, tuple(left))
         top, bottom = list(self.top), list(self.bottom)
         middle = Counter(left) - Counter(top) - Counter(bottom)
         for card in cards:

@@ -25,6 +25,8 @@ from toolkit.referee.rulesets.fantasy_line_battle import (
 from toolkit.referee.rulesets.fantasy_line_battle.day import (
     INTERRUPT, Dusk, Front, Interrupt, Mana, Movement, Spells, Start, Targeted)
 from toolkit.referee.rulesets.fantasy_line_battle.effects import EFFECTS
+from toolkit.referee.rulesets.fantasy_line_battle.moves import (
+    Ability, Aim, Cast, Discard, Done, Farseer, Kill, Place, Take)
 from toolkit.referee.rulesets.fantasy_line_battle.select import FINISH, Finish, Reveal, Select
 from toolkit.referee.rulesets.fantasy_line_battle.state import (
     SELECTION, State, initial_zones)
@@ -51,9 +53,12 @@ NEEDS = Needs(sides=(2, 2), decks=(config.CHARACTERS,), options=config.OPTIONS,
 BOT_WEIGHTS = {"pass": 0.3, "place": 1.0, "take": 0.2, "farseer": 0.5, "done": 0.4,
                "cast": 1.0, "kill": 3.0, "aim": 2.0, "ability": 1.0, "discard": 1.0}
 
-#: each move class's weight, filled in as the classes are first met (every move of a
-#: class begins its notation with the same word, which names the kind in BOT_WEIGHTS)
-_WEIGHT_OF: dict[type, float] = {type(PASS): BOT_WEIGHTS["pass"]}
+#: each move class's weight (every move of a class is of one kind in BOT_WEIGHTS)
+_WEIGHT_OF: dict[type, float] = {type(PASS): BOT_WEIGHTS["pass"]} | {
+    cls: BOT_WEIGHTS[kind] for cls, kind in (
+        (Place, "place"), (Take, "take"), (Farseer, "farseer"), (Done, "done"),
+        (Cast, "cast"), (Kill, "kill"), (Aim, "aim"), (Ability, "ability"),
+        (Discard, "discard"))}
 
 
 class FantasyLineBattle(KitRules):
@@ -100,14 +105,7 @@ class FantasyLineBattle(KitRules):
                 yield f"{side} spent more than it had"
 
     def bot_weights(self, s: State, player: str, legal: list) -> list[float]:
-        weights = _WEIGHT_OF
-        out = []
-        for m in legal:
-            w = weights.get(type(m))
-            if w is None:  # a move class's first word is always the same: read it once
-                w = weights[type(m)] = BOT_WEIGHTS[str(m).split(" ")[0]]
-            out.append(w)
-        return out
+        return list(map(_WEIGHT_OF.__getitem__, map(type, legal)))  # by each move's kind
 
     def evaluate(self, s: State, side: str) -> float:
         """Both sides' strength compared, for greedy and MCTS bots (bots.evaluate)."""

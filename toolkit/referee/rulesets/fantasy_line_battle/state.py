@@ -118,7 +118,7 @@ class State:
         return self.zone(DEAD, side).cards
 
     def line(self, side: str) -> tuple[Fighter, ...]:
-        return self.lines[self.at(side)]
+        return self.lines[0 if side == self.sides[0] else 1]
 
     def live(self, side: str) -> tuple[Fighter, ...]:
         return tuple(f for f in self.line(side) if not f.dying)
@@ -131,7 +131,7 @@ class State:
         return None
 
     def get(self, seq: tuple, side: str) -> Any:
-        return seq[self.at(side)]
+        return seq[0 if side == self.sides[0] else 1]
 
     # ------------------------------------------------------------ changing
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from toolkit.referee.kit import board
 from toolkit.referee.protocol import Event
 from toolkit.referee.rulesets.skirmish.state import SkirmishState
 
@@ -10,7 +9,7 @@ from toolkit.referee.rulesets.skirmish.state import SkirmishState
 def reach(s: SkirmishState, frm: str, steps: int) -> tuple[str, ...]:
     """The spaces a piece on `frm` can end on, going up to `steps` spaces along the
     board's links through empty, passable spaces, sorted by name (SK-move)."""
-    return board.reach(s.cfg.board, frm, steps, s.units.occupied.keys())
+    return s.units.reach(frm, steps)
 
 
 def strengths(s: SkirmishState, frm: str, to: str, attack_bonus: int,

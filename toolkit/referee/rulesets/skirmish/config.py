@@ -20,7 +20,7 @@ from toolkit.referee.kit import effects as fx
 from toolkit.referee.kit.board import Board
 from toolkit.referee.kit.titles import Titles
 from toolkit.referee.kit.view import BoardView, board_view
-from toolkit.referee.rulesets.skirmish.effects import Bonus, bonus_of
+from toolkit.referee.rulesets.skirmish.effects import Bonus, bonus_of, cards_giving
 
 DEFAULT_MOVES = 1
 DEFAULT_STRENGTH = 1
@@ -45,11 +45,15 @@ class Config:
     defence: Mapping[str, int]
     capitals: tuple[tuple[str, str], ...]  # (space, owning side)
     capitals_by_side: Mapping[str, tuple[str, ...]]  # side -> the spaces of its capitals
+    enemies: Mapping[str, str]  # side -> the other side
+    targets: Mapping[str, tuple[str, ...]]  # side -> the enemy capitals it marches on
     deploy: Mapping[str, tuple[str, ...]]  # side -> its deployment spaces
     moves: Mapping[str, int]  # piece kind -> spaces it may move
     strength: Mapping[str, int]  # piece kind -> strength
     cards: Mapping[str, tuple[Call, ...]]  # card name -> its effects
     bonuses: Mapping[str, Bonus]  # card name -> what playing it gives
+    giving: Mapping[str, tuple[str, ...]]  # "moves", "attack", "defence" -> the cards
+                                          # whose bonus gives some, sorted
     deck: tuple[str, ...]  # every copy of every card the decks hold
     dealt: int  # cards in the hands at the start
     turn_limit: int
@@ -57,8 +61,7 @@ class Config:
     titles: Titles = field(default_factory=Titles)  # the printed kit's names (words.py)
 
     def enemy_of(self, side: str) -> str:
-        a, b = self.sides
-        return b if side == a else a
+        return self.enemies[side]
 
     def capitals_of(self, side: str) -> tuple[str, ...]:
         return self.capitals_by_side.get(side, ())
@@ -66,6 +69,11 @@ class Config:
     def bonus(self, card: str) -> Bonus:
         """What playing `card` gives (nothing for a card the decks do not hold)."""
         return self.bonuses.get(card, NO_BONUS)
+
+    def playable(self, hand: tuple[str, ...], what: str) -> list[str]:
+        """The distinct cards of `hand` whose bonus gives some `what` (moves, attack,
+        defence), sorted (SK-card)."""
+        return [card for card in self.giving[what] if card in hand]
 
 
 def read_config(scenario: Scenario, options: Mapping[str, Any]) -> Config:
@@ -83,19 +91,26 @@ def read_config(scenario: Scenario, options: Mapping[str, Any]) -> Config:
                                   for sp in z.spaces if sp in passable}, key=order.__getitem__))
               for side in scenario.sides}
     pieces = scenario.pieces.values()
+    a, b = scenario.sides
+    bonuses = {name: bonus_of(name, cards) for name in cards}
+    capitals_by_side = {side: tuple(sp for sp, owner in capitals if owner == side)
+                        for side in scenario.sides}
     return Config(
         sides=tuple(scenario.sides),
         board=Board.of(board, passable),
         board_view=board_view(board),
         defence=defence,
         capitals=capitals,
-        capitals_by_side={side: tuple(sp for sp, owner in capitals if owner == side)
-                          for side in scenario.sides},
+        capitals_by_side=capitals_by_side,
+        enemies={a: b, b: a},
+        targets={a: capitals_by_side[b], b: capitals_by_side[a]},
         deploy=deploy,
         moves={p.name: int(p.get("moves", DEFAULT_MOVES)) for p in pieces},
         strength={p.name: int(p.get("strength", DEFAULT_STRENGTH)) for p in pieces},
         cards=cards,
-        bonuses={name: bonus_of(name, cards) for name in cards},
+        bonuses=bonuses,
+        giving={what: tuple(cards_giving(cards, bonuses.__getitem__, what))
+                for what in ("moves", "attack", "defence")},
         deck=tuple(sorted(c.name for d in scenario.decks.values() for c in d.cards
                           for _ in range(c.quantity))),
         dealt=sum(st.count for setup in scenario.setups.values() for st in setup.hand),

@@ -10,12 +10,14 @@
 
 Words are separated by spaces, so map nodes may have any name the scenario
 language allows (`north-gate`, `12`).
+
+Each move is a frozen value declared `@interned` (the kit's `values`): the same move
+listed again in another position is the same object, looked up rather than made.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from toolkit.referee.kit.values import interned
 from toolkit.referee.protocol import MoveSyntaxError
 
 RULE_NOTATION = "SK-notation"
@@ -23,7 +25,7 @@ FORMS = ("move FROM TO [+CARD], attack FROM TO [+CARD], enter PIECE SPACE, defen
          "pass")
 
 
-@dataclass(frozen=True, slots=True)
+@interned
 class Step:
     """Move the piece on `frm` to `to`, playing `card` from the hand if given."""
 
@@ -35,7 +37,7 @@ class Step:
         return f"move {self.frm} {self.to}" + (f" +{self.card}" if self.card else "")
 
 
-@dataclass(frozen=True, slots=True)
+@interned
 class Attack:
     """The piece on `frm` attacks the enemy piece on `to`."""
 
@@ -47,7 +49,7 @@ class Attack:
         return f"attack {self.frm} {self.to}" + (f" +{self.card}" if self.card else "")
 
 
-@dataclass(frozen=True, slots=True)
+@interned
 class Enter:
     """A piece of kind `kind` from the reserve onto `to`."""
 
@@ -58,7 +60,7 @@ class Enter:
         return f"enter {self.kind} {self.to}"
 
 
-@dataclass(frozen=True, slots=True)
+@interned
 class Defend:
     """The attacked side plays `card` in the defence window."""
 

@@ -16,7 +16,6 @@ from toolkit.referee.kit.flow import open_window
 from toolkit.referee.kit.phases import REACT, TURNS, Phase, Window
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.skirmish.combat import reach, resolve_attack
-from toolkit.referee.rulesets.skirmish.effects import cards_giving
 from toolkit.referee.rulesets.skirmish.moves import Attack, Defend, Enter, Step
 from toolkit.referee.rulesets.skirmish.state import SkirmishState, Unit
 
@@ -48,8 +47,8 @@ class Turn:
     def begin_turn(self, s: SkirmishState, side: str):
         """Count the turns begun holding an enemy capital (SK-hold)."""
         i = s.sides.index(side)
-        enemy = set(s.cfg.capitals_of(s.cfg.enemy_of(side)))
-        holding = any(u.space in enemy for u in s.units_of(side))
+        on = s.units.occupied  # space -> the piece on it
+        holding = any(sp in on and on[sp].side == side for sp in s.cfg.targets[side])
         held = s.held[i] + 1 if holding else 0
         if held == s.held[i]:
             return s, ()
@@ -66,32 +65,37 @@ class Turn:
         the contract test holds the two equal."""
         cfg = s.cfg
         hand = s.hand_of(side).cards
-        movers = cards_giving(hand, cfg.bonus, "moves")
-        strikers = cards_giving(hand, cfg.bonus, "attack")
+        movers = cfg.playable(hand, "moves")
+        strikers = cfg.playable(hand, "attack")
+        foes = s.units.spaces_of(cfg.enemy_of(side))
         out: list[Any] = [PASS]
         for u in s.units_of(side):
-            out += self._actions_of(s, u, movers, strikers)
-        empty = [sp for sp in cfg.deploy[side] if sp not in s.units.occupied]
+            out += self._actions_of(s, u, movers, strikers, foes)
+        empty = s.units.empty(cfg.deploy[side])
         for kind in sorted(set(s.reserve_of(side))):
             out += [Enter(kind, sp) for sp in empty]
         return out
 
     def _actions_of(self, s: SkirmishState, u: Unit, movers: list[str],
-                    strikers: list[str]) -> list[Any]:
+                    strikers: list[str], foes: frozenset[str]) -> list[Any]:
         """A piece's moves (plain, then with each card that adds spaces) and attacks
-        (plain, then with each card that adds strength)."""
+        on the enemies next to it (`foes`: the spaces enemies stand on), plain, then
+        with each card that adds strength."""
         cfg = s.cfg
+        here = u.space
         steps = cfg.moves[u.kind]
-        out: list[Any] = [Step(u.space, to) for to in reach(s, u.space, steps)]
+        reach = s.units.reach  # the spaces it can end on, `steps` away (combat.reach)
+        out: list[Any] = [Step(here, to) for to in reach(here, steps)]
         for card in movers:
-            further = reach(s, u.space, steps + cfg.bonus(card).moves)
-            out += [Step(u.space, to, card) for to in further]
-        on = s.units.occupied  # space -> the piece on it
-        for there in cfg.board.neighbours[u.space]:
-            other = on.get(there)
-            if other is not None and other.side != u.side:
-                out.append(Attack(u.space, there))
-                out += [Attack(u.space, there, card) for card in strikers]
+            further = reach(here, steps + cfg.bonus(card).moves)
+            out += [Step(here, to, card) for to in further]
+        near = cfg.board.neighbours[here]
+        if foes.isdisjoint(near):
+            return out
+        for there in near:
+            if there in foes:
+                out.append(Attack(here, there))
+                out += [Attack(here, there, card) for card in strikers]
         return out
 
     def check(self, s: SkirmishState, side: str, m: Any) -> Illegal | None:
@@ -175,7 +179,7 @@ class Defence:
     """The defence window: the attacked side plays a defence card or passes (SK-defend)."""
 
     def candidates(self, s: SkirmishState, side: str, w: Window) -> list[Any]:
-        return [Defend(c) for c in cards_giving(s.hand_of(side).cards, s.cfg.bonus, "defence")]
+        return [Defend(c) for c in s.cfg.playable(s.hand_of(side).cards, "defence")]
 
     def check(self, s: SkirmishState, side: str, m: Any, w: Window) -> Illegal | None:
         if not isinstance(m, Defend):

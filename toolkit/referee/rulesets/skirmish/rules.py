@@ -82,8 +82,7 @@ class Skirmish(KitRules):
     # ------------------------------------------------------------ bots
 
     def bot_weights(self, s: SkirmishState, player: str, moves: list) -> list[float]:
-        weight = _WEIGHT_OF
-        return [BOT_WEIGHTS["pass"] if m is PASS else weight[type(m)] for m in moves]
+        return list(map(_WEIGHT_OF.__getitem__, map(type, moves)))  # by each move's kind
 
     def evaluate(self, s: SkirmishState, side: str) -> float:
         """-1 to 1 for `side`: strength on the board and in reserve, mine against the
@@ -126,7 +125,7 @@ def _threat(s: SkirmishState, side: str, enemy: str) -> float:
     return best
 
 
-_KINDS = {Step: "move", Attack: "attack", Enter: "enter", Defend: "defend"}
+_KINDS = {Step: "move", Attack: "attack", Enter: "enter", Defend: "defend", type(PASS): "pass"}
 
 
 _WEIGHT_OF = {move: BOT_WEIGHTS[kind] for move, kind in _KINDS.items()}

@@ -27,7 +27,7 @@ class Unit:
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SkirmishState:
     sides: tuple[str, ...]
     cfg: Config = field(metadata={"hash": False})
