@@ -12,11 +12,13 @@ Each command is a pair: `add_NAME(subparsers)` declares its arguments and
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from dsl import DslError
 from toolkit import __version__
@@ -24,6 +26,7 @@ from toolkit import __version__
 EXIT_OK, EXIT_USER_ERROR, EXIT_USAGE = 0, 1, 2
 EXIT_INTERNAL = 70  # a fault of frontkit's own (sysexits' EX_SOFTWARE), not of the input
 TRACEBACK = "FRONTKIT_TRACEBACK"  # set (to anything) to see where an internal error arose
+T = TypeVar("T")
 
 
 # defined in its own module so `python -m toolkit.cli` and `import toolkit.cli`
@@ -34,6 +37,15 @@ from toolkit.errors import UserError  # noqa: E402
 # ------------------------------------------------------- argument types
 # Bad option values are usage errors (exit 2, with the usage line), like any
 # other argparse error; only bad files and illegal moves exit 1.
+
+
+def as_usage(read: Callable[[], T], *errors: type[Exception]) -> T:
+    """`read()`, with `errors` (a reader's own: a bad length, an unknown bot) told as a
+    usage error of the option being read: its message after the usage line, exit 2."""
+    try:
+        return read()
+    except errors as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def whole_number(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
@@ -54,10 +66,7 @@ def whole_number(minimum: int, maximum: int | None = None) -> Callable[[str], in
 def length(text: str) -> str:
     from dsl.model import Length
 
-    try:
-        Length.parse(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    as_usage(lambda: Length.parse(text), ValueError)
     return text
 
 
@@ -65,10 +74,7 @@ def bleed(text: str) -> str:
     """--bleed: a length a print shop would accept (toolkit.pnp.units.check_bleed)."""
     from toolkit.pnp.units import check_bleed, parse_length
 
-    try:
-        check_bleed(parse_length(length(text)))
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    as_usage(lambda: check_bleed(parse_length(length(text))), ValueError)
     return text
 
 
@@ -100,22 +106,52 @@ def print_services(text: str) -> tuple[str, ...]:
     """--for: print services by name, comma-separated (toolkit.pnp.services)."""
     from toolkit.pnp.services import parse_services
 
-    try:
-        return parse_services(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    return as_usage(lambda: parse_services(text), ValueError)
+
+
+# ---------------------------------------------------------- command parts
+# Each `add_NAME` begins with `command`; options several commands take are
+# declared once below.
+
+Subparsers = argparse._SubParsersAction
+
+
+def command(sub: Subparsers, name: str, summary: str, description: str, *,
+            scenario: bool = False) -> argparse.ArgumentParser:
+    """The parser of command `name`: `summary` in `frontkit --help`, `description` in its
+    own; with `scenario`, its first argument is the scenario file."""
+    p = sub.add_parser(name, help=summary, description=description)
+    if scenario:
+        p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
+    return p
+
+
+def elsewhere(module: str, name: str) -> Callable[[argparse.Namespace], int]:
+    """`run_NAME` of a command whose work is written in `module` (the referee's, the
+    press's, the bots'), imported only when the command runs."""
+
+    def run(args: argparse.Namespace) -> int:
+        return getattr(importlib.import_module(module), name)(args)
+
+    run.__name__ = run.__qualname__ = name
+    return run
+
+
+def _add_json(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--json", action="store_true", help=f"print {what} as JSON")
+
+
+def _add_quiet(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 # ------------------------------------------------------------------ check
 
 
-def add_check(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p = sub.add_parser(
-        "check",
-        help="check scenario files for errors",
-        description="Parse and check scenario files (or every *.scn under folders). "
-        "Prints diagnostics as path:line:col and exits 1 if any error was found.",
-    )
+def add_check(sub: Subparsers) -> argparse.ArgumentParser:
+    p = command(sub, "check", "check scenario files for errors",
+                "Parse and check scenario files (or every *.scn under folders). "
+                "Prints diagnostics as path:line:col and exits 1 if any error was found.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="a .scn file or a folder to search")
     p.add_argument("--json", action="store_true", help="print diagnostics as JSON on stdout")
     return p
@@ -130,15 +166,10 @@ def run_check(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------- show
 
 
-def add_show(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p = sub.add_parser(
-        "show",
-        help="summarise a scenario and draw its boards as text",
-        description="Print what a scenario holds: boards (drawn as text), terrain, "
-        "pieces, decks and setups.",
-    )
-    p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
-    return p
+def add_show(sub: Subparsers) -> argparse.ArgumentParser:
+    return command(sub, "show", "summarise a scenario and draw its boards as text",
+                   "Print what a scenario holds: boards (drawn as text), terrain, "
+                   "pieces, decks and setups.", scenario=True)
 
 
 def run_show(args: argparse.Namespace) -> int:
@@ -151,8 +182,8 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def _add_match_arguments(p: argparse.ArgumentParser) -> None:
-    """What `play` and `serve` both take: the scenario, where chance comes from, the record."""
-    p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
+    """What `play` and `serve` both take after the scenario: where chance comes from,
+    the record."""
     chance = p.add_mutually_exclusive_group()
     chance.add_argument("--seed", type=int, metavar="N", help="dice and draws from seed N")
     chance.add_argument("--table", action="store_true",
@@ -169,35 +200,23 @@ def _add_players(p: argparse.ArgumentParser) -> None:
                    "`players` range allows)")
 
 
-def add_play(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p = sub.add_parser(
-        "play",
-        help="play a scenario at the keyboard (pass-and-play)",
-        description="Play a scenario interactively, one line at a time from stdin: a move "
-        "in the game's notation, or moves [WORD], board, undo, save FILE, help, quit. The board "
-        "is shown from the deciding side's view only; at a terminal each side is handed the "
-        "keyboard with a screen of its own. With --record FILE every move is "
-        "appended to FILE; an existing FILE is resumed.",
-    )
+def add_play(sub: Subparsers) -> argparse.ArgumentParser:
+    p = command(sub, "play", "play a scenario at the keyboard (pass-and-play)",
+                "Play a scenario interactively, one line at a time from stdin: a move "
+                "in the game's notation, or moves [WORD], board, undo, save FILE, help, quit. The board "
+                "is shown from the deciding side's view only; at a terminal each side is handed the "
+                "keyboard with a screen of its own. With --record FILE every move is "
+                "appended to FILE; an existing FILE is resumed.", scenario=True)
     _add_match_arguments(p)
     return p
 
 
-def run_play(args: argparse.Namespace) -> int:
-    from toolkit.referee.commands import run_play as run
-
-    return run(args)
-
-
-def add_serve(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p = sub.add_parser(
-        "serve",
-        help="play a scenario in web pages, one per seat (local server)",
-        description="Run one match as a local web server and print a secret address per "
-        "seat and one for spectators. Each page shows only its seat's view. With --record "
-        "FILE every move is appended to FILE; an existing FILE is resumed. Needs the web "
-        "extra: pip install 'frontkit[web]'.",
-    )
+def add_serve(sub: Subparsers) -> argparse.ArgumentParser:
+    p = command(sub, "serve", "play a scenario in web pages, one per seat (local server)",
+                "Run one match as a local web server and print a secret address per "
+                "seat and one for spectators. Each page shows only its seat's view. With --record "
+                "FILE every move is appended to FILE; an existing FILE is resumed. Needs the web "
+                "extra: pip install 'frontkit[web]'.", scenario=True)
     _add_match_arguments(p)
     p.add_argument("--port", type=whole_number(0, 65535), default=8000, metavar="P",
                    help="port to listen on (default %(default)s)")
@@ -207,22 +226,13 @@ def add_serve(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
-def run_serve(args: argparse.Namespace) -> int:
-    from toolkit.web.command import run_serve as run
-
-    return run(args)
-
-
-def add_replay(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p = sub.add_parser(
-        "replay",
-        help="replay a game record and show where it ended",
-        description="Replay a game record through the rules (no generator needed: chance "
-        "outcomes are in the record). Errors are reported as RECORD:LINE.",
-    )
+def add_replay(sub: Subparsers) -> argparse.ArgumentParser:
+    p = command(sub, "replay", "replay a game record and show where it ended",
+                "Replay a game record through the rules (no generator needed: chance "
+                "outcomes are in the record). Errors are reported as RECORD:LINE.")
     p.add_argument("record", metavar="RECORD", help="a game record file")
     p.add_argument("--to", type=whole_number(0), metavar="N", help="stop after move N")
-    p.add_argument("--json", action="store_true", help="print ruleset, moves, outcome, state_hash as JSON")
+    _add_json(p, "ruleset, moves, outcome, state_hash")
     p.add_argument("--as", dest="side", metavar="SIDE",
                    help="show what SIDE could see: its view, its own moves, and every other "
                    "move only as the events SIDE was told (a seat of a game with roles, "
@@ -233,19 +243,15 @@ def add_replay(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
-def run_replay(args: argparse.Namespace) -> int:
-    from toolkit.referee.commands import run_replay as run
-
-    return run(args)
+run_play = elsewhere("toolkit.referee.commands", "run_play")
+run_serve = elsewhere("toolkit.web.command", "run_serve")
+run_replay = elsewhere("toolkit.referee.commands", "run_replay")
 
 
 def bot_lineup(text: str) -> str:
     from toolkit.sim.bots import BotSpecError, parse_lineup
 
-    try:
-        parse_lineup(text)
-    except BotSpecError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    as_usage(lambda: parse_lineup(text), BotSpecError)
     return text
 
 
@@ -268,42 +274,28 @@ def _bot_arguments(p: argparse.ArgumentParser, default_jobs: int) -> None:
                    help="the Dask scheduler, e.g. tcp://host:8786 (default: start one here)")
     p.add_argument("--jobs", type=whole_number(0), default=default_jobs, metavar="J",
                    help=f"worker processes (0: all cores; default {default_jobs})")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_quiet(p)
     _add_players(p)
 
 
-def add_simulate(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p = sub.add_parser(
-        "simulate",
-        help="play bots against each other and summarise",
-        description="Play N games of bots (random unless --bots says otherwise): wins per "
-        "side, draws, mean game length, games/s and moves/s. The same --seed gives the same "
-        "results whatever --jobs or --engine is.",
-    )
-    p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
+def add_simulate(sub: Subparsers) -> argparse.ArgumentParser:
+    p = command(sub, "simulate", "play bots against each other and summarise",
+                "Play N games of bots (random unless --bots says otherwise): wins per "
+                "side, draws, mean game length, games/s and moves/s. The same --seed gives the same "
+                "results whatever --jobs or --engine is.", scenario=True)
     p.add_argument("--games", type=whole_number(1), required=True, metavar="N", help="how many games")
     _bot_arguments(p, default_jobs=1)
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _add_json(p, "the summary")
     return p
 
 
-def run_simulate(args: argparse.Namespace) -> int:
-    from toolkit.sim.command import run_simulate as run
-
-    return run(args)
-
-
-def add_balance(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p = sub.add_parser(
-        "balance",
-        help="play many bot games and write a balance report",
-        description="Play N bot games and write report.html (self-contained), report.pdf, "
-        "games.csv and records of outlier games (open them with frontkit replay) into DIR: "
-        "win rate per seat with 95 percent intervals and a verdict, draws, game length, endings, "
-        "what was used. --vary OPT=a,b runs the same games under each setting. The same "
-        "--seed gives the same report on every engine and worker count.",
-    )
-    p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
+def add_balance(sub: Subparsers) -> argparse.ArgumentParser:
+    p = command(sub, "balance", "play many bot games and write a balance report",
+                "Play N bot games and write report.html (self-contained), report.pdf, "
+                "games.csv and records of outlier games (open them with frontkit replay) into DIR: "
+                "win rate per seat with 95 percent intervals and a verdict, draws, game length, endings, "
+                "what was used. --vary OPT=a,b runs the same games under each setting. The same "
+                "--seed gives the same report on every engine and worker count.", scenario=True)
     p.add_argument("--games", type=whole_number(1), default=1000, metavar="N",
                    help="games per setting (default 1000)")
     p.add_argument("--vary", action="append", metavar="OPT=a,b,c", type=option_values,
@@ -317,28 +309,22 @@ def add_balance(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--no-rotate", action="store_true",
                    help="keep each bot in its seat (default: the line-up turns one seat a game)")
     p.add_argument("--out", metavar="DIR", help="report folder (default output/balance/<scenario>/)")
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    _add_json(p, "the figures")
     return p
 
 
-def run_balance(args: argparse.Namespace) -> int:
-    from toolkit.sim.command import run_balance as run
-
-    return run(args)
+run_simulate = elsewhere("toolkit.sim.command", "run_simulate")
+run_balance = elsewhere("toolkit.sim.command", "run_balance")
 
 
 # ------------------------------------------------------------------ build
 
 
-def add_build(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p = sub.add_parser(
-        "build",
-        help="build the print-and-play kit of a scenario",
-        description="Write cards.pdf, counters.pdf, boards.pdf, sheets.pdf, kit.pdf (all of "
-        "them, with bookmarks) and manifest.json into DIR. Lengths accept mm, cm, in and pt. "
-        "Print at actual size (no 'fit to page').",
-    )
-    p.add_argument("scenario", metavar="SCENARIO", help="a .scn file")
+def add_build(sub: Subparsers) -> argparse.ArgumentParser:
+    p = command(sub, "build", "build the print-and-play kit of a scenario",
+                "Write cards.pdf, counters.pdf, boards.pdf, sheets.pdf, kit.pdf (all of "
+                "them, with bookmarks) and manifest.json into DIR. Lengths accept mm, cm, in and pt. "
+                "Print at actual size (no 'fit to page').", scenario=True)
     p.add_argument("--out", metavar="DIR", help="output folder (default output/<scenario>/)")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4", type=str.lower)
     p.add_argument("--backs", choices=["duplex", "fold", "none"], default="duplex",
@@ -366,7 +352,7 @@ def add_build(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    "at actual size, with its name and how many copies the deck holds")
     p.add_argument("--optional", action="store_true",
                    help="also print counters the game marks optional (chits standing in for cubes)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_quiet(p)
     p.add_argument("--watch", action="store_true",
                    help="build again whenever the scenario, a file it includes, or an image or font it "
                    "declares changes; errors are printed and the watch goes on (Ctrl-C stops)")
@@ -387,15 +373,12 @@ def run_build(args: argparse.Namespace) -> int:
 # -------------------------------------------------------------------- lsp
 
 
-def add_lsp(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    return sub.add_parser(
-        "lsp",
-        help="the language server editors talk to (stdio)",
-        description="Serve the Language Server Protocol on stdin/stdout: the diagnostics of "
-        "`frontkit check` while you type, go to definition, completion of names and fields. "
-        "An editor starts it; see docs/editors.md. Needs the `editor` extra: "
-        "pip install 'frontkit[editor]'.",
-    )
+def add_lsp(sub: Subparsers) -> argparse.ArgumentParser:
+    return command(sub, "lsp", "the language server editors talk to (stdio)",
+                   "Serve the Language Server Protocol on stdin/stdout: the diagnostics of "
+                   "`frontkit check` while you type, go to definition, completion of names and fields. "
+                   "An editor starts it; see docs/editors.md. Needs the `editor` extra: "
+                   "pip install 'frontkit[editor]'.")
 
 
 def run_lsp(args: argparse.Namespace) -> int:
@@ -411,13 +394,10 @@ def run_lsp(args: argparse.Namespace) -> int:
 # -------------------------------------------------------------------- new
 
 
-def add_new(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p = sub.add_parser(
-        "new",
-        help="write a starter scenario to edit",
-        description="Write a small, valid scenario file to start from: terrain, a board drawn "
-        "as a picture, a piece type and a setup per side.",
-    )
+def add_new(sub: Subparsers) -> argparse.ArgumentParser:
+    p = command(sub, "new", "write a starter scenario to edit",
+                "Write a small, valid scenario file to start from: terrain, a board drawn "
+                "as a picture, a piece type and a setup per side.")
     p.add_argument("path", metavar="PATH", help="the .scn file to create (it must not exist)")
     p.add_argument("--title", type=title_text, help="the scenario title (default: from the file name)")
     p.add_argument("--ruleset", default="skirmish", type=ruleset_name,
@@ -499,10 +479,7 @@ def build_parser() -> argparse.ArgumentParser:
 def limit_spec(text: str) -> dict[str, int]:
     from toolkit import limits
 
-    try:
-        return limits.parse_spec(text)
-    except limits.LimitSpecError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    return as_usage(lambda: limits.parse_spec(text), limits.LimitSpecError)
 
 
 def main(argv: list[str] | None = None) -> int:

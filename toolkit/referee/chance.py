@@ -49,6 +49,18 @@ def _with_label(label: str, what: str) -> str:
     return f"{what} for {label}" if label else what
 
 
+def _miscounted(spec: Dice | Draw, outcome: object, what: str, joint: str,
+                unit: str) -> Illegal | None:
+    """An answer to `spec` (dice, a draw) that is no chance outcome (`what`: the decision,
+    "a die roll"), or holds other than `spec.count` values (of `unit`, "face")."""
+    if not isinstance(outcome, ChanceOutcome):
+        return Illegal(RULE_IMPOSSIBLE, f"this decision is {what}")
+    if len(outcome.values) != spec.count:
+        return Illegal(RULE_IMPOSSIBLE, f"{spec.describe()}{joint} {spec.count} {unit}(s), "
+                       f"not {len(outcome.values)}")
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Dice:
     """Roll `count` dice of `sides` faces (1..sides). Outcome: the faces in order."""
@@ -73,11 +85,9 @@ class Dice:
         return ChanceOutcome(tuple(int(w) for w in words))
 
     def check(self, outcome: object) -> Illegal | None:
-        if not isinstance(outcome, ChanceOutcome):
-            return Illegal(RULE_IMPOSSIBLE, "this decision is a die roll")
-        if len(outcome.values) != self.count:
-            return Illegal(RULE_IMPOSSIBLE, f"{self.describe()} needs {self.count} "
-                           f"face(s), not {len(outcome.values)}")
+        problem = _miscounted(self, outcome, "a die roll", " needs", "face")
+        if problem is not None:
+            return problem
         for v in outcome.values:
             if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= self.sides:
                 return Illegal(RULE_IMPOSSIBLE, f"a d{self.sides} shows 1 to {self.sides}, "
@@ -113,11 +123,9 @@ class Draw:
         return ChanceOutcome(tuple(words))
 
     def check(self, outcome: object) -> Illegal | None:
-        if not isinstance(outcome, ChanceOutcome):
-            return Illegal(RULE_IMPOSSIBLE, "this decision is a card draw")
-        if len(outcome.values) != self.count:
-            return Illegal(RULE_IMPOSSIBLE, f"{self.describe()}: {self.count} card(s), "
-                           f"not {len(outcome.values)}")
+        problem = _miscounted(self, outcome, "a card draw", ":", "card")
+        if problem is not None:
+            return problem
         if self.count == 1 and outcome.values[0] in self.pool:  # the usual draw of one
             return None
         left = Counter(self.pool)

@@ -9,7 +9,7 @@ be set; whether a value suits the rules is the ruleset's to say (`new_game`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 #: The record header line that holds the overrides.
@@ -48,14 +48,21 @@ def parse(text: str) -> dict[str, Any]:
     """`turns=9, swap_fight=true` -> {"turns": 9, "swap_fight": True}."""
     out: dict[str, Any] = {}
     for item in text.split(","):
-        name, eq, given = item.partition("=")
-        name = name.strip()
-        if not eq or not name or not given.strip():
-            raise OverrideError(f"write NAME=VALUE, NAME=VALUE, not {item.strip()!r}")
-        if name in out:
-            raise OverrideError(f"{name} is given twice")
+        name, given = assignment(item, out, f"write NAME=VALUE, NAME=VALUE, not {item.strip()!r}")
         out[name] = value(given)
     return out
+
+
+def assignment(item: str, taken: Collection[str], usage: str) -> tuple[str, str]:
+    """`NAME=TEXT` read: the name and the text after '='. No name, '=' or text: an
+    OverrideError saying `usage`; a name already `taken`: one saying it is given twice."""
+    name, eq, given = item.partition("=")
+    name = name.strip()
+    if not eq or not name or not given.strip():
+        raise OverrideError(usage)
+    if name in taken:
+        raise OverrideError(f"{name} is given twice")
+    return name, given
 
 
 def undeclared(scenario: Any, names: Any) -> str | None:

@@ -39,12 +39,10 @@ def parse_vary(items: list[str]) -> dict[str, list[Any]]:
     """`["centre_hold_turns=3,5,7", "swap_fight=true,false"]` -> {name: [values]}."""
     out: dict[str, list[Any]] = {}
     for item in items:
-        name, eq, values = item.partition("=")
-        name = name.strip()
-        if not eq or not name or not values.strip():
-            raise BalanceError(f"--vary {item!r}: write OPTION=a,b,c")
-        if name in out:
-            raise BalanceError(f"--vary {name} is given twice")
+        try:
+            name, values = overrides.assignment(item, out, f"{item!r}: write OPTION=a,b,c")
+        except overrides.OverrideError as err:
+            raise BalanceError(f"--vary {err}") from None
         parts = [v.strip() for v in values.split(",")]
         if any(not p for p in parts):
             raise BalanceError(f"--vary {item!r}: an empty value")
