@@ -277,3 +277,66 @@ def test_web_a_click_that_several_moves_answer_names_them_in_words():
         table.check_click(seat, a, b)
     reason = refused.value.reason
     assert "playing Forced March" in reason and not NOTATION.search(reason), reason
+
+
+#: How far each game is played at random before its refusals are tried: into its
+#: main phase (Front Lines' planning, Lines and Webs' Execute orders, a card game's battle).
+PLAYED = {"skirmish": 6, "front_lines": 96, "front_line": 12, "lines_and_webs": 120,
+          "last_front": 20, "fantasy_line_battle": 20}
+
+
+def _wrong(text: str, cards: list[str]) -> list[str]:
+    """Moves near a legal one that a rule refuses: to another space, another count,
+    another card."""
+    out = [re.sub(r"[A-J]\d+$", "A1", text), re.sub(r"[A-J]\d+$", "J1", text),
+           re.sub(r"[A-J]\d+$", "K10", text), re.sub(r"\b\d\b", "9", text),
+           re.sub(r"\d+([rfa])$", r"9\1", text)]
+    out += [text.replace(w, c) for w in text.split() if "_" in w for c in cards[:4]]
+    return [t for t in out if t != text]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_web_a_refusal_names_the_piece_and_the_rule_in_words(name):
+    """issue 25: a move the rules refuse is answered on the page in players' words (the
+    piece by its printed name, never `DAR1`, `TA1-A2`, `troops_1`) and with its rule id;
+    only a text that cannot be read as a move keeps its notation (it quotes what was
+    typed)."""
+    from starlette.testclient import TestClient
+
+    from tests.web_harness import token
+
+    app, table, _ = served(name, 5)
+    m = table.match
+    by_side = {s.side: s for s in Seats(m.scenario.sides).all() if s.side}
+    rng = random.Random(3)
+    for _ in range(PLAYED[name]):
+        side = m.decision.players[0]
+        table.play(by_side[side], rng.choice(m.legal(side)))
+    side = max(m.decision.players, key=lambda p: len(m.legal(p)))
+    legal = m.legal(side)
+    cards = sorted(getattr(c, "name", c) for d in m.scenario.decks.values()
+                   for c in getattr(d, "cards", ()))
+    sent, named = 0, 0
+    names = {n.casefold() for n in display_names(m.scenario).values()}
+    with TestClient(app) as client, client.websocket_connect(f"/ws/{token(side)}") as ws:
+        assert ws.receive_json()["type"] == "hello" and ws.receive_json()["type"] == "state"
+        for text in rng.sample(legal, min(24, len(legal))):
+            for bad in _wrong(text, cards):
+                if bad in legal:
+                    continue
+                played = len(m.history)
+                ws.send_json({"type": "move", "text": bad})
+                msg = ws.receive_json()
+                while msg["type"] == "state" and len(m.history) == played:
+                    msg = ws.receive_json()  # the clock's broadcast
+                if msg["type"] == "state":  # a legal move after all: no refusal to read
+                    break
+                assert msg["type"] == "refused" and msg["rule"], msg
+                if msg["reason"].startswith("cannot read"):
+                    continue
+                sent += 1
+                assert not NOTATION.search(msg["reason"]), f"{name}: {bad!r}: {msg['reason']!r}"
+                assert not TOKEN_CODE.search(msg["reason"]), f"{name}: {bad!r}: {msg['reason']!r}"
+                named += any(n in msg["reason"].casefold() for n in names)
+    assert sent >= 3, f"{name}: only {sent} refusals tried"
+    assert named, f"{name}: no refusal named a piece or card"
