@@ -340,3 +340,31 @@ def test_web_a_refusal_names_the_piece_and_the_rule_in_words(name):
                 named += any(n in msg["reason"].casefold() for n in names)
     assert sent >= 3, f"{name}: only {sent} refusals tried"
     assert named, f"{name}: no refusal named a piece or card"
+
+
+def test_web_the_leak_check_catches_an_order_leaked_in_words():
+    """issue 25: the page says a planned order in words, so the leak check looks for a
+    Front Lines order in words too (`web_harness.secret_forms`): a message to the other
+    seat that names one of North's planned orders fails it."""
+    import json
+
+    from tests.test_web_protocol import _holds
+    from tests.web_harness import secret_forms
+    from toolkit.referee import game
+
+    _, table, _ = served("front_lines", 2)
+    m = table.match
+    by_side = {s.side: s for s in Seats(m.scenario.sides).all() if s.side}
+    rng = random.Random(2)
+    while m.decision is not None and "plan" not in m.decision.prompt:
+        side = m.decision.players[0]
+        table.play(by_side[side], rng.choice(m.legal(side)))
+    order = next(t for t in m.legal("North") if "-" in t)
+    table.play(by_side["North"], order)
+    said = wording.move_words(m.rules, m.history[-1].before, "North", m.history[-1].move)
+    forms = [f for v in game.secrets(m.rules, m.state, "North") for f in secret_forms(v)]
+    assert said in forms
+    leaking = json.dumps({"type": "state", "view": {"log": [f"North plans {said}"]}})
+    assert any(_holds(leaking, f) for f in forms)
+    south = json.dumps(state_message(table, by_side["South"]))
+    assert not any(_holds(south, f) for f in forms)
