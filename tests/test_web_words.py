@@ -368,3 +368,26 @@ def test_web_the_leak_check_catches_an_order_leaked_in_words():
     assert any(_holds(leaking, f) for f in forms)
     south = json.dumps(state_message(table, by_side["South"]))
     assert not any(_holds(south, f) for f in forms)
+
+
+def test_lines_and_webs_the_engine_asks_in_words_so_the_terminal_says_what_the_page_says():
+    """issue 25: Lines and Webs' decisions ask in players' words in the engine itself
+    (`retreat Delta's Armor company 3 two nodes`, `Armor company 1 may attack again`,
+    `issue orders: mark units to execute or to hold in reserve`; were `retreat DAR3`,
+    `DAR1 may attack again`, `x UNIT, r UNIT`), so `frontkit play` reads as the page."""
+    _, table, _ = served("lines_and_webs", 1)
+    m = table.match
+    by_side = {s.side: s for s in Seats(m.scenario.sides).all() if s.side}
+    rng = random.Random(1)
+    asked: set[str] = set()
+    while m.decision is not None and not (
+            any(p.startswith("retreat") for p in asked) and
+            any("attack again" in p for p in asked) and any("orders" in p for p in asked)):
+        d = m.decision
+        assert not NOTATION.search(d.prompt) and "UNIT" not in d.prompt, d.prompt
+        asked.add(d.prompt)
+        table.play(by_side[d.players[0]], rng.choice(m.legal(d.players[0])))
+    titles = [t.casefold() for t in display_names(m.scenario).values()]
+    for kind in ("retreat", "attack again"):
+        prompt = next(p for p in asked if kind in p)
+        assert any(t in prompt.casefold() for t in titles), prompt
