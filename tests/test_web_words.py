@@ -295,6 +295,26 @@ def _wrong(text: str, cards: list[str]) -> list[str]:
     return [t for t in out if t != text]
 
 
+def _refused_clicks(ws, table, side: str, moves: list[str]) -> list[str]:
+    """The reasons the page is sent for clicks from a move's first space to a far one."""
+    out = []
+    for text in moves:
+        spaces = table.finder.mentioned(text)
+        if not spaces:
+            continue
+        for far in ("A1", "J1"):
+            if far == spaces[0] or len(spaces) > 1 and far == spaces[1]:
+                continue
+            ws.send_json({"type": "click", "from": spaces[0], "to": far})
+            msg = ws.receive_json()
+            while msg["type"] == "state":
+                msg = ws.receive_json()  # the clock's broadcast
+            if msg["type"] == "clicked" and not msg["ok"]:
+                assert msg["rule"], msg
+                out.append(msg["reason"])
+    return out
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_web_a_refusal_names_the_piece_and_the_rule_in_words(name):
     """issue 25: a move the rules refuse is answered on the page in players' words (the
@@ -338,6 +358,11 @@ def test_web_a_refusal_names_the_piece_and_the_rule_in_words(name):
                 assert not NOTATION.search(msg["reason"]), f"{name}: {bad!r}: {msg['reason']!r}"
                 assert not TOKEN_CODE.search(msg["reason"]), f"{name}: {bad!r}: {msg['reason']!r}"
                 named += any(n in msg["reason"].casefold() for n in names)
+        clicked = _refused_clicks(ws, table, side, rng.sample(legal, min(24, len(legal))))
+    for reason in clicked:
+        assert not NOTATION.search(reason), f"{name}: a click: {reason!r}"
+    if name not in ("last_front", "fantasy_line_battle"):  # a board to click on
+        assert clicked, f"{name}: no click was refused"
     assert sent >= 3, f"{name}: only {sent} refusals tried"
     assert named, f"{name}: no refusal named a piece or card"
 
