@@ -277,3 +277,142 @@ def test_web_a_click_that_several_moves_answer_names_them_in_words():
         table.check_click(seat, a, b)
     reason = refused.value.reason
     assert "playing Forced March" in reason and not NOTATION.search(reason), reason
+
+
+#: How far each game is played at random before its refusals are tried: into its
+#: main phase (Front Lines' planning, Lines and Webs' Execute orders, a card game's battle).
+PLAYED = {"skirmish": 6, "front_lines": 96, "front_line": 12, "lines_and_webs": 120,
+          "last_front": 20, "fantasy_line_battle": 20}
+
+
+def _wrong(text: str, cards: list[str]) -> list[str]:
+    """Moves near a legal one that a rule refuses: to another space, another count,
+    another card."""
+    out = [re.sub(r"[A-J]\d+$", "A1", text), re.sub(r"[A-J]\d+$", "J1", text),
+           re.sub(r"[A-J]\d+$", "K10", text), re.sub(r"\b\d\b", "9", text),
+           re.sub(r"\d+([rfa])$", r"9\1", text)]
+    out += [text.replace(w, c) for w in text.split() if "_" in w for c in cards[:4]]
+    return [t for t in out if t != text]
+
+
+def _refused_clicks(ws, table, side: str, moves: list[str]) -> list[str]:
+    """The reasons the page is sent for clicks from a move's first space to a far one."""
+    out = []
+    for text in moves:
+        spaces = table.finder.mentioned(text)
+        if not spaces:
+            continue
+        for far in ("A1", "J1"):
+            if far == spaces[0] or len(spaces) > 1 and far == spaces[1]:
+                continue
+            ws.send_json({"type": "click", "from": spaces[0], "to": far})
+            msg = ws.receive_json()
+            while msg["type"] == "state":
+                msg = ws.receive_json()  # the clock's broadcast
+            if msg["type"] == "clicked" and not msg["ok"]:
+                assert msg["rule"], msg
+                out.append(msg["reason"])
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_web_a_refusal_names_the_piece_and_the_rule_in_words(name):
+    """issue 25: a move the rules refuse is answered on the page in players' words (the
+    piece by its printed name, never `DAR1`, `TA1-A2`, `troops_1`) and with its rule id;
+    only a text that cannot be read as a move keeps its notation (it quotes what was
+    typed)."""
+    from starlette.testclient import TestClient
+
+    from tests.web_harness import token
+
+    app, table, _ = served(name, 5)
+    m = table.match
+    by_side = {s.side: s for s in Seats(m.scenario.sides).all() if s.side}
+    rng = random.Random(3)
+    for _ in range(PLAYED[name]):
+        side = m.decision.players[0]
+        table.play(by_side[side], rng.choice(m.legal(side)))
+    side = max(m.decision.players, key=lambda p: len(m.legal(p)))
+    legal = m.legal(side)
+    cards = sorted(getattr(c, "name", c) for d in m.scenario.decks.values()
+                   for c in getattr(d, "cards", ()))
+    sent, named = 0, 0
+    names = {n.casefold() for n in display_names(m.scenario).values()}
+    with TestClient(app) as client, client.websocket_connect(f"/ws/{token(side)}") as ws:
+        assert ws.receive_json()["type"] == "hello" and ws.receive_json()["type"] == "state"
+        for text in rng.sample(legal, min(24, len(legal))):
+            for bad in _wrong(text, cards):
+                if bad in legal:
+                    continue
+                played = len(m.history)
+                ws.send_json({"type": "move", "text": bad})
+                msg = ws.receive_json()
+                while msg["type"] == "state" and len(m.history) == played:
+                    msg = ws.receive_json()  # the clock's broadcast
+                if msg["type"] == "state":  # a legal move after all: no refusal to read
+                    break
+                assert msg["type"] == "refused" and msg["rule"], msg
+                if msg["reason"].startswith("cannot read"):
+                    continue
+                sent += 1
+                assert not NOTATION.search(msg["reason"]), f"{name}: {bad!r}: {msg['reason']!r}"
+                assert not TOKEN_CODE.search(msg["reason"]), f"{name}: {bad!r}: {msg['reason']!r}"
+                named += any(n in msg["reason"].casefold() for n in names)
+        clicked = _refused_clicks(ws, table, side, rng.sample(legal, min(24, len(legal))))
+    for reason in clicked:
+        assert not NOTATION.search(reason), f"{name}: a click: {reason!r}"
+    if name not in ("last_front", "fantasy_line_battle"):  # a board to click on
+        assert clicked, f"{name}: no click was refused"
+    assert sent >= 3, f"{name}: only {sent} refusals tried"
+    assert named, f"{name}: no refusal named a piece or card"
+
+
+def test_web_the_leak_check_catches_an_order_leaked_in_words():
+    """issue 25: the page says a planned order in words, so the leak check looks for a
+    Front Lines order in words too (`web_harness.secret_forms`): a message to the other
+    seat that names one of North's planned orders fails it."""
+    import json
+
+    from tests.test_web_protocol import _holds
+    from tests.web_harness import secret_forms
+    from toolkit.referee import game
+
+    _, table, _ = served("front_lines", 2)
+    m = table.match
+    by_side = {s.side: s for s in Seats(m.scenario.sides).all() if s.side}
+    rng = random.Random(2)
+    while m.decision is not None and "plan" not in m.decision.prompt:
+        side = m.decision.players[0]
+        table.play(by_side[side], rng.choice(m.legal(side)))
+    order = next(t for t in m.legal("North") if "-" in t)
+    table.play(by_side["North"], order)
+    said = wording.move_words(m.rules, m.history[-1].before, "North", m.history[-1].move)
+    forms = [f for v in game.secrets(m.rules, m.state, "North") for f in secret_forms(v)]
+    assert said in forms
+    leaking = json.dumps({"type": "state", "view": {"log": [f"North plans {said}"]}})
+    assert any(_holds(leaking, f) for f in forms)
+    south = json.dumps(state_message(table, by_side["South"]))
+    assert not any(_holds(south, f) for f in forms)
+
+
+def test_lines_and_webs_the_engine_asks_in_words_so_the_terminal_says_what_the_page_says():
+    """issue 25: Lines and Webs' decisions ask in players' words in the engine itself
+    (`retreat Delta's Armor company 3 two nodes`, `Armor company 1 may attack again`,
+    `issue orders: mark units to execute or to hold in reserve`; were `retreat DAR3`,
+    `DAR1 may attack again`, `x UNIT, r UNIT`), so `frontkit play` reads as the page."""
+    _, table, _ = served("lines_and_webs", 1)
+    m = table.match
+    by_side = {s.side: s for s in Seats(m.scenario.sides).all() if s.side}
+    rng = random.Random(1)
+    asked: set[str] = set()
+    while m.decision is not None and not (
+            any(p.startswith("retreat") for p in asked) and
+            any("attack again" in p for p in asked) and any("orders" in p for p in asked)):
+        d = m.decision
+        assert not NOTATION.search(d.prompt) and "UNIT" not in d.prompt, d.prompt
+        asked.add(d.prompt)
+        table.play(by_side[d.players[0]], rng.choice(m.legal(d.players[0])))
+    titles = [t.casefold() for t in display_names(m.scenario).values()]
+    for kind in ("retreat", "attack again"):
+        prompt = next(p for p in asked if kind in p)
+        assert any(t in prompt.casefold() for t in titles), prompt

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import dsl
@@ -60,7 +61,9 @@ def served(name: str | Path, seed: int | None = 1, record_path: Path | None = No
 def secret_forms(value) -> list[str]:
     """How a secret would read inside a message's JSON if it leaked: a pile as the
     view's JSON gives it; a (title, text) pair as a panel; any other tuple as a JSON
-    list; Front Lines orders also as their raw notation."""
+    list; Front Lines orders also as their raw notation, and a panel of numbered orders
+    (`1. Infantry C3 to C4; 2. Hold`) also as each order's sentence in words (the
+    ruleset's describe_move, as the page's log and buttons say it)."""
     from toolkit.referee.kit.view import PileView
 
     if isinstance(value, PileView):
@@ -73,10 +76,20 @@ def secret_forms(value) -> list[str]:
         forms = [json.dumps(list(value))]
         if len(value) == 2 and all(isinstance(v, str) for v in value):
             forms.append(json.dumps({"title": value[0], "text": value[1]}))
+            forms += _orders_said(value[1])
         if len(value) == 4 and value[1] == "order":
             forms.append(str(value[3]))
         return forms
     return [json.dumps(value)]
+
+
+def _orders_said(text: str) -> list[str]:
+    """Each order of a numbered orders panel in words, long enough to name a piece or a
+    space (`Infantry C3 to C4`; not `Hold`, which any side may plan)."""
+    items = [re.match(r"\d+\. (.+)", i.strip()) for i in text.split("; ")]
+    if not items or not all(items):
+        return []
+    return [m.group(1) for m in items if re.search(r"[A-Z]\d", m.group(1))]
 
 
 #: A printed back for Skirmish's tactics deck (the press finds `DECK_back` by name).

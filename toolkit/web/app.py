@@ -144,7 +144,9 @@ class Server:
         except Refused as err:
             answer = {"check": "checked", "click": "clicked"}.get(kind, "refused")
             await self.send(ws, {"type": answer, "ok": False, "for": kind,
-                                 "rule": err.rule, "reason": self.table.words.say(err.reason),
+                                 "rule": err.rule,
+                                 "reason": err.reason if err.typed
+                                 else self.table.words.say(err.reason),
                                  "text": frames.echo(msg.get("text")),
                                  "from": frames.echo(msg.get("from")),
                                  "to": frames.echo(msg.get("to"))})

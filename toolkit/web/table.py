@@ -60,11 +60,14 @@ def _without_rule(err) -> str:
 
 
 class Refused(ValueError):
-    """An action not taken: `rule` and `reason` say why."""
+    """An action not taken: `rule` and `reason` say why. `typed`: the text sent could
+    not be read as a move, and the reason quotes it and the notation as typed (the page
+    words every other reason, `Words.say`)."""
 
-    def __init__(self, rule: str, reason: str):
+    def __init__(self, rule: str, reason: str, typed: bool = False):
         self.rule = rule
         self.reason = reason
+        self.typed = typed
         super().__init__(f"{reason} ({rule})")
 
     @classmethod
@@ -228,7 +231,8 @@ class Table:
         try:
             return player, game.parse_move(self.rules, m.state, player, text)
         except (MoveSyntaxError, IllegalMoveError) as err:
-            raise Refused(err.rule, _without_rule(err)) from None
+            raise Refused(err.rule, _without_rule(err),
+                          typed=isinstance(err, MoveSyntaxError)) from None
 
     def check(self, seat: Seat, text: str) -> str:
         """The move's notation if `seat` may play `text` now; else raises Refused."""

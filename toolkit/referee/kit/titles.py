@@ -43,4 +43,9 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-__all__ = ["Titles", "capital"]
+def a(noun: str) -> str:
+    """`noun` with its article, as a sentence says it: `a tank`, `an anti_tank`."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+__all__ = ["Titles", "a", "capital"]

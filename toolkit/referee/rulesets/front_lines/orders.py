@@ -13,6 +13,7 @@ same predicates (`stack_problem`, `move_problem`, the zone tables) and
 
 from __future__ import annotations
 
+from toolkit.referee.kit.titles import a
 from toolkit.referee.protocol import PASS, Illegal
 from toolkit.referee.rulesets.front_lines.config import BACKWARD, SIDEWAYS, Config
 from toolkit.referee.rulesets.front_lines.notation import DEPLOY, MOVE, SKILL, SPAWN, Order
@@ -100,7 +101,7 @@ def why_not(state: State, side: int, order: object) -> Illegal | None:
         way = _way(cfg, side, kind, frm, to)
         if way is None:
             n = cfg.pieces[kind].moves
-            return Illegal("FL-move-3", f"a {kind} moves up to {n} square{'s' if n > 1 else ''} "
+            return Illegal("FL-move-3", f"{a(kind)} moves up to {n} square{'s' if n > 1 else ''} "
                            "in a straight line, not diagonally")
         return move_problem(cfg, plan, uid, way) or stack_problem(cfg, _kinds(plan, to), kind)
     if action == SPAWN:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from itertools import product
 from typing import Any, Protocol
 
+from toolkit.referee.kit.titles import a
 from toolkit.referee.protocol import Illegal
 
 
@@ -31,10 +32,10 @@ def stack_problem(cfg: ScenarioConfig, kinds_here: tuple[str, ...] | list[str], 
         return None
     role = cfg.role[kind]
     if role != "combat":
-        return Illegal("FL-stack-2", f"a {kind} must stand alone on its square")
+        return Illegal("FL-stack-2", f"{a(kind)} must stand alone on its square")
     for other in kinds_here:
         if cfg.role[other] != "combat":
-            return Illegal("FL-stack-2", f"a {other} must stand alone on its square")
+            return Illegal("FL-stack-2", f"{a(other)} must stand alone on its square")
     if len(kinds_here) >= 2:
         return Illegal("FL-stack-1", "at most two combat units may share a square")
     if kinds_here[0] == kind:

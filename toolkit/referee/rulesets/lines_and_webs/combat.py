@@ -25,6 +25,7 @@ from toolkit.referee.rulesets.lines_and_webs.network import enemy_next_to, retre
 from toolkit.referee.rulesets.lines_and_webs.special import CardWindow, holds
 from toolkit.referee.rulesets.lines_and_webs.state import Fight, State, Unit, with_unit
 from toolkit.referee.rulesets.lines_and_webs.units import hit, pay, place, step_loss, strength
+from toolkit.referee.rulesets.lines_and_webs.words import unit_words
 
 RULE_RETREAT = "LW-C7"
 RULE_AGAIN = "LW-C8"
@@ -139,7 +140,7 @@ def decide(s: State) -> tuple[State, list[Event]]:
         s, more = advance(s)
         return after_win(s, events + more)
     w = Window("retreat", SIDE, players=(winner.side,),
-               prompt=f"retreat {loser.label} two nodes")
+               prompt=f"retreat {unit_words(s.cfg, winner.side, loser.label)} two nodes")
     return open_window(s, w), events
 
 
@@ -198,7 +199,8 @@ def offer_again(s: State, events: list[Event]) -> tuple[State, list[Event]]:
         w = s.units[f.winner]
         if again_moves(s, w):
             s = open_window(s, Window("again", SIDE, players=(w.side,),
-                                      prompt=f"{w.label} may attack again (or pass)"))
+                                      prompt=f"{unit_words(s.cfg, w.side, w.label)} may attack "
+                                             "again (or pass)"))
             return s, events
     return finish(s, events)
 
