@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import io
 import re
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -426,6 +427,20 @@ class SheetText:
 
 
 def environment() -> jinja2.Environment:
+    """The sheets' Jinja environment, one per thread: its templates are compiled once and
+    kept (Jinja reloads one whose file changed), where a fresh environment a build
+    compiled every template again, which cost more than laying the sheet out. The
+    `finalize` (SheetText) starts each render with no warnings (`render_rml`)."""
+    env = getattr(_ENVIRONMENTS, "env", None)
+    if env is None:
+        env = _ENVIRONMENTS.env = _new_environment()
+    return env
+
+
+_ENVIRONMENTS = threading.local()
+
+
+def _new_environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         autoescape=True,  # RML is XML: every value from a scenario is escaped
@@ -450,6 +465,7 @@ def template_name(ruleset: str) -> str:
 def render_rml(scenario: Any, options: PressOptions | None = None, warnings: list[str] | None = None) -> str:
     options = options or PressOptions()
     env = environment()
+    env.finalize.warnings = []
     context = sheet_context(scenario, options)
     rml = env.get_template(template_name(scenario.ruleset)).render(**context)
     if warnings is not None:
