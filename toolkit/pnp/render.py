@@ -17,6 +17,7 @@ is drawn with its default from there. docs/press.md documents them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,9 +51,16 @@ def colour(value: Any, what: str) -> colors.Color | None:
     if s.lower() in ("none", "transparent", ""):
         return None
     try:
-        return colors.toColor(normalise_colour(s))  # "#abc" is "#aabbcc", as `check` reads it
+        return _colour_of(s)
     except Exception:  # ReportLab evaluates "(1, 2)" as a tuple and asserts on its length
         raise PressError(f"{what}: not a colour: {s[:60]!r} (write \"#rrggbb\" or a colour name)") from None
+
+
+@functools.lru_cache(maxsize=4096)
+def _colour_of(text: str) -> colors.Color:
+    """ReportLab's reading of a colour, once per text (it tries several parsers in turn,
+    which cost more than drawing the rect it fills; a face names a few colours many times)."""
+    return colors.toColor(normalise_colour(text))  # "#abc" is "#aabbcc", as `check` reads it
 
 
 def _quoted(source: str, width: int = 60) -> str:
