@@ -26,6 +26,7 @@ scenario gives its own turn sequence, which replaces the game template's, with
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import threading
@@ -488,11 +489,21 @@ class _EmbeddedCanvas(Canvas):
 
 def _rml_to_pdf(rml: str, options: PressOptions | None = None) -> bytes:
     """RML to PDF with z3c.rml (its rml2pdf.parseString, with our canvas)."""
+    return _laid_out(rml, bool(getattr(options, "cmyk", False)))
+
+
+@functools.lru_cache(maxsize=8)
+def _laid_out(rml: str, cmyk: bool) -> bytes:
+    """The sheet's PDF, laid out once for the same RML in one process: the PDF is a
+    function of the RML alone (z3c.rml writes it invariant, dated 2000, and the fonts
+    are ReportLab's own files), and laying it out is most of a build. `build --watch`
+    after a change to a card, and the fuzz run's mutants, mostly leave the sheet as it was."""
     from lxml import etree
     from z3c.rml import document
 
-    canvas = type("SheetCanvas", (_EmbeddedCanvas,), {"colour_space": staticmethod(colour_space(options))}) \
-        if colour_space(options) else _EmbeddedCanvas
+    space = colour_space(PressOptions(cmyk=True)) if cmyk else None
+    canvas = type("SheetCanvas", (_EmbeddedCanvas,), {"colour_space": staticmethod(space)}) \
+        if space else _EmbeddedCanvas
     doc = document.Document(etree.fromstring(rml), canvasClass=canvas)
     out = io.BytesIO()
     doc.process(out)
