@@ -10,7 +10,10 @@ at most --moves moves at every player count) and built (the whole kit, as `front
 build` writes it). Nothing is weakened to go faster:
 
 - the mutants are judged in --jobs worker processes, each stopped and replaced when one
-  mutant takes longer than --timeout seconds: that mutant is a hang;
+  mutant takes more than --timeout processor seconds (or ten times that in wall time):
+  that mutant is a hang (processor time: on a shared machine a mutant waiting for a
+  processor is not a hang; four pristine Lines and Webs kits timed out at 60 s of wall
+  time at a load of 13 on two cores);
 - a mutant that is the same input as another (the same text of the same file; or a
   change to a file its scenario does not read, which leaves the shipped scenario) is
   judged once and its verdict counted for each (`mutants.identity`);
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
+import os
 import resource
 import sys
 import tempfile
@@ -66,11 +70,26 @@ class Worker:
         self.process = mp.Process(target=_worker, args=(theirs, *self.args), daemon=True)
         self.process.start()
         theirs.close()
-        self.busy: tuple[int, float] | None = None
+        self.busy: tuple[int, float, float] | None = None  # mutant, wall and processor time given
 
     def give(self, index: int, mutant: mx.Mutant) -> None:
         self.conn.send((index, mutant))
-        self.busy = (index, time.monotonic())
+        self.busy = (index, time.monotonic(), self.cpu())
+
+    def cpu(self) -> float:
+        """The worker's processor seconds so far (Linux's /proc; wall time elsewhere)."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return time.monotonic()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def hung(self, timeout: float) -> bool:
+        """Past `timeout` processor seconds on one mutant, or ten times that in wall time
+        (a worker that waits on something spends none): on a shared machine a mutant
+        waiting for a processor is not a hang."""
+        _, since, cpu = self.busy
+        return self.cpu() - cpu > timeout or time.monotonic() - since > 10 * timeout
 
     def stop(self) -> None:
         self.process.kill()
@@ -79,13 +98,16 @@ class Worker:
 
 
 def judge_all(todo: list[tuple[int, mx.Mutant]], jobs: int, timeout: float, moves: int,
-              build: str) -> dict[int, mx.Verdict]:
-    """The verdict of every (index, mutant), judged in `jobs` workers."""
+              build: str, until: float = float("inf")) -> dict[int, mx.Verdict]:
+    """The verdict of every (index, mutant), judged in `jobs` workers in order; none is
+    started after the monotonic time `until` (those left have no verdict)."""
     verdicts: dict[int, mx.Verdict] = {}
     workers = [Worker(moves, build) for _ in range(jobs)]
     waiting = todo[::-1]
     step = max(100, len(todo) // 20)
-    while len(verdicts) < len(todo):
+    while waiting or any(w.busy is not None for w in workers):
+        if time.monotonic() > until:
+            waiting = []
         for w in workers:
             if w.busy is None and waiting:
                 w.give(*waiting.pop())
@@ -98,8 +120,8 @@ def judge_all(todo: list[tuple[int, mx.Mutant]], jobs: int, timeout: float, move
             if len(verdicts) % step == 0:
                 print(f"  {len(verdicts)} of {len(todo)} judged", file=sys.stderr, flush=True)
         for w in busy:  # a worker past the timeout is stopped: its mutant is a hang
-            if w.busy is not None and time.monotonic() - w.busy[1] > timeout:
-                verdicts[w.busy[0]] = mx.Verdict(mx.HANG, "", f"no end after {timeout:g} s")
+            if w.busy is not None and w.hung(timeout):
+                verdicts[w.busy[0]] = mx.Verdict(mx.HANG, "", f"no end after {timeout:g} processor seconds")
                 w.stop()
                 w.start()
     for w in workers:
@@ -108,17 +130,21 @@ def judge_all(todo: list[tuple[int, mx.Mutant]], jobs: int, timeout: float, move
     return verdicts
 
 
-def run(all_mutants: list[mx.Mutant], jobs: int, timeout: float, moves: int, build: str
-        ) -> tuple[dict[int, mx.Verdict], int]:
-    """Every mutant's verdict, each distinct input judged once; and how many were judged."""
+def run(all_mutants: list[mx.Mutant], jobs: int, timeout: float, moves: int, build: str,
+        until: float = float("inf")) -> tuple[dict[int, mx.Verdict], dict[int, mx.Verdict]]:
+    """The verdict of every mutant up to the first whose input was not judged by `until`
+    (each distinct input judged once), and the verdicts of those judged."""
     reads = {(m.game, m.main): None for m in all_mutants}
     reads = {key: mx.reads(*key) for key in reads}
     first: dict[tuple, int] = {}  # identity -> the index of the mutant judged for it
-    for i, m in enumerate(all_mutants):
-        first.setdefault(mx.identity(m, reads[m.game, m.main]), i)
-    judged = judge_all([(i, all_mutants[i]) for i in sorted(first.values())], jobs, timeout, moves, build)
-    verdicts = {i: judged[first[mx.identity(m, reads[m.game, m.main])]] for i, m in enumerate(all_mutants)}
-    return verdicts, judged
+    same = [first.setdefault(mx.identity(m, reads[m.game, m.main]), i) for i, m in enumerate(all_mutants)]
+    judged = judge_all([(i, all_mutants[i]) for i in sorted(first.values())], jobs, timeout, moves, build, until)
+    verdicts: dict[int, mx.Verdict] = {}
+    for i, j in enumerate(same):
+        if j not in judged:
+            break
+        verdicts[i] = judged[j]
+    return verdicts, {j: v for j, v in judged.items() if j < len(verdicts)}
 
 
 def table(verdicts: dict[int, mx.Verdict], judged: dict[int, mx.Verdict], build: str,
@@ -149,20 +175,25 @@ def main() -> int:
     p.add_argument("--mutants", type=int, default=10_000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--timeout", type=float, default=60.0, help="seconds before a mutant counts as a hang")
+    p.add_argument("--timeout", type=float, default=60.0,
+                   help="processor seconds (or ten times that in wall time) before a mutant counts as a hang")
     p.add_argument("--moves", type=int, default=200, help="moves played per game of a clean mutant")
     p.add_argument("--build", choices=("kit", "sheets", "none"), default="kit",
                    help="kit: the whole kit, as frontkit build (default); sheets: the reference "
                         "sheets' templates only; none: check and play only")
     p.add_argument("--first", type=int, default=0,
                    help="judge only the first N of the --mutants (the same mutants a longer run starts with)")
+    p.add_argument("--minutes", type=float, default=0,
+                   help="start no mutant after this many minutes; report the mutants judged by then")
     args = p.parse_args()
     started = time.monotonic()
     all_mutants = mx.mutants(args.seed, args.mutants)
     if args.first:
         all_mutants = all_mutants[:args.first]
     build = "" if args.build == "none" else args.build
-    verdicts, judged = run(all_mutants, args.jobs, args.timeout, args.moves, build)
+    until = started + args.minutes * 60 if args.minutes else float("inf")
+    verdicts, judged = run(all_mutants, args.jobs, args.timeout, args.moves, build, until)
+    all_mutants = all_mutants[:len(verdicts)]
     wall = time.monotonic() - started
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(f"the workers' whole processor time, starting and imports included: "

@@ -187,8 +187,9 @@ def reads(game: str, main: str) -> frozenset[str]:
 def identity(mutant: Mutant, read: frozenset[str]) -> tuple[str, str, str, str]:
     """Two mutants with the same identity are the same input to check, play and build:
     the same scenario with the same text of the one file changed; a mutant of a file the
-    scenario does not read (`read`, from `reads`) is the shipped scenario."""
-    if mutant.file not in read:
+    scenario does not read (`read`, from `reads`), or one that changed a word for itself
+    (`'mm' -> 'mm'`), is the shipped scenario."""
+    if mutant.file not in read or mutant.text == (CONTENT / mutant.game / mutant.file).read_text(encoding="utf-8"):
         return (mutant.game, mutant.main, "", "")
     return (mutant.game, mutant.main, mutant.file, mutant.text)
 
