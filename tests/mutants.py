@@ -229,10 +229,17 @@ def _play(scenario, moves: int) -> None:
 
 
 def _build(scenario, folder: Path) -> None:
+    """As `frontkit build` does: the press's own checks (an error there, after `check`
+    passed, is a finding), then the whole kit."""
+    from toolkit.pnp.checks import check_press
     from toolkit.pnp.kit import build_kit
     from toolkit.pnp.units import PressOptions
 
-    build_kit(scenario, folder, PressOptions(quiet=True))
+    options = PressOptions(quiet=True)
+    errors = [d.render() for d in check_press(scenario, options) if d.is_error]
+    if errors:
+        raise ValueError("build refuses what check passed: " + errors[0])
+    build_kit(scenario, folder, options)
 
 
 
