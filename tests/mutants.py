@@ -21,7 +21,9 @@ from __future__ import annotations
 import random
 import re
 import shutil
+import time
 import traceback
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,6 +56,7 @@ class Verdict:
     outcome: str
     stage: str = ""  # check, play or build
     detail: str = ""
+    seconds: tuple[tuple[str, float], ...] = ()  # processor seconds per stage run (check, play, build)
 
 
 def shipped_games() -> list[tuple[str, str]]:
@@ -130,23 +133,65 @@ def lay_out(mutant: Mutant, folder: Path) -> Path:
 def judge(mutant: Mutant, folder: Path, moves: int = 300, build: str = "kit") -> Verdict:
     """Check the mutant; play and build it if check passes (see the module's docstring).
     `build`: "kit" (the whole kit, as `frontkit build`), "sheets" (the reference sheets'
-    templates filled, no PDF laid out: the suite's sample) or "" (none)."""
+    templates filled, no PDF laid out: the suite's sample) or "" (none). The verdict
+    says the processor time each stage took."""
     path = lay_out(mutant, folder)
+    clock = _Clock()
     try:
-        scenario = _checked(path)
+        with clock("check"):
+            scenario = _checked(path)
     except Exception as exc:  # noqa: BLE001 - a traceback is what is looked for
-        return Verdict(TRACEBACK, "check", _fault(exc))
+        return Verdict(TRACEBACK, "check", _fault(exc), clock.spent())
     if scenario is None:
-        return Verdict(REFUSED, "check")
+        return Verdict(REFUSED, "check", seconds=clock.spent())
     stage = "play"
     try:
-        _play(scenario, moves)
+        with clock("play"):
+            _play(scenario, moves)
         if build:
             stage = "build"
-            (_build if build == "kit" else _fill_sheets)(scenario, folder / "kit")
+            with clock("build"):
+                (_build if build == "kit" else _fill_sheets)(scenario, folder / "kit")
     except Exception as exc:  # noqa: BLE001
-        return Verdict(CLEAN_THEN_FAILS, stage, _fault(exc))
-    return Verdict(PLAYS)
+        return Verdict(CLEAN_THEN_FAILS, stage, _fault(exc), clock.spent())
+    return Verdict(PLAYS, seconds=clock.spent())
+
+
+class _Clock:
+    """Processor seconds per stage: `with clock("play"): ...`."""
+
+    def __init__(self) -> None:
+        self.stages: dict[str, float] = {}
+
+    @contextmanager
+    def __call__(self, stage: str):
+        started = time.process_time()
+        try:
+            yield
+        finally:
+            self.stages[stage] = self.stages.get(stage, 0.0) + time.process_time() - started
+
+    def spent(self) -> tuple[tuple[str, float], ...]:
+        return tuple(self.stages.items())
+
+
+def reads(game: str, main: str) -> frozenset[str]:
+    """The files of `game`'s folder that its scenario `main` reads (itself, what it
+    includes, its card data), unmutated: a mutant of any other file of the folder is the
+    shipped scenario itself."""
+    import dsl
+
+    return frozenset(Path(f).name for f in dsl.load(CONTENT / game / main).files)
+
+
+def identity(mutant: Mutant, read: frozenset[str]) -> tuple[str, str, str, str]:
+    """Two mutants with the same identity are the same input to check, play and build:
+    the same scenario with the same text of the one file changed; a mutant of a file the
+    scenario does not read (`read`, from `reads`), or one that changed a word for itself
+    (`'mm' -> 'mm'`), is the shipped scenario."""
+    if mutant.file not in read or mutant.text == (CONTENT / mutant.game / mutant.file).read_text(encoding="utf-8"):
+        return (mutant.game, mutant.main, "", "")
+    return (mutant.game, mutant.main, mutant.file, mutant.text)
 
 
 def _fault(exc: BaseException) -> str:
@@ -184,10 +229,17 @@ def _play(scenario, moves: int) -> None:
 
 
 def _build(scenario, folder: Path) -> None:
+    """As `frontkit build` does: the press's own checks (an error there, after `check`
+    passed, is a finding), then the whole kit."""
+    from toolkit.pnp.checks import check_press
     from toolkit.pnp.kit import build_kit
     from toolkit.pnp.units import PressOptions
 
-    build_kit(scenario, folder, PressOptions(quiet=True))
+    options = PressOptions(quiet=True)
+    errors = [d.render() for d in check_press(scenario, options) if d.is_error]
+    if errors:
+        raise ValueError("build refuses what check passed: " + errors[0])
+    build_kit(scenario, folder, options)
 
 
 

@@ -203,3 +203,59 @@ def test_when_draws_an_element_only_where_its_condition_holds(tmp_path):
     write_cards(scenario, tmp_path / "w.pdf", PressOptions(backs="none"))
     with pdfplumber.open(tmp_path / "w.pdf") as pdf:
         assert pdf.pages[0].extract_text().count("AIR HEAVY") == 3  # balanced x3 (air 3), not long (air 1)
+
+
+@pytest.mark.parametrize("template, per_copy", [
+    ("{{ card.title }} {{ card['cost'] }}", False),
+    ("{% if card.air > 2 %}strong{% endif %} {{ deck.title }} {{ side }}", False),
+    ("{{ card.copy }}", True),
+    ("{{ card['copy'] }}", True),
+    ("#{{ copy }}", True),
+    ("{{ card }}", True),  # the whole record, copy and all
+    ("{{ card|attr('co' ~ 'py') }}", True),
+    ("{% for k in card %}{{ k }}{% endfor %}", True),
+    ("{{ card[name] }}", True),  # a key not known before drawing
+    ("{{ [1, 2, 3]|random }}", True),  # a different draw for each copy
+    ("{{ card.title", True),  # a bad template is filled copy by copy, as before
+])
+def test_a_layout_reads_copy_when_any_template_of_it_may(template, per_copy):
+    from dsl.model import Element, Layout, Length
+    from toolkit.pnp.render import reads_copy
+
+    mm = Length(10, "mm")
+    layout = Layout("l", mm, mm, (Element("text", mm, mm, mm, mm, template),))
+    assert reads_copy(layout) is per_copy
+
+
+@pytest.mark.parametrize("when, per_copy", [("card.air > 2", False), ("card.copy > 1", True),
+                                            ("copy == 1", True)])
+def test_a_layout_reads_copy_in_an_element_shown_when(when, per_copy):
+    from dsl.model import Element, Layout, Length
+    from toolkit.pnp.render import reads_copy
+
+    mm = Length(10, "mm")
+    assert reads_copy(Layout("l", mm, mm, (Element("text", mm, mm, mm, mm, "x", _fields(when=when)),))) is per_copy
+
+
+def _fields(**kw):
+    from dsl.model import Field, Fields
+    return Fields(tuple(Field(k, v) for k, v in kw.items()))
+
+
+def test_copies_a_layout_cannot_tell_apart_are_filled_once_and_print_alike(tmp_path, monkeypatch):
+    """The back layout reads no copy: its templates are filled once for the three copies of
+    `balanced` (and once for `long`), and every copy prints it; the front reads card.copy
+    and is filled per copy."""
+    from toolkit.pnp.render import Renderer
+
+    filled: list[str] = []
+    resolve = Renderer._resolve
+    monkeypatch.setattr(Renderer, "_resolve", lambda self, layout, ctx, label: (
+        filled.append(layout.name), resolve(self, layout, ctx, label))[1])
+    out = tmp_path / "cards.pdf"
+    write_cards(make_scenario(tmp_path), out, PressOptions(backs="duplex"))
+    assert filled.count("supply_card") == 4 and filled.count("supply_back") == 2
+    with pdfplumber.open(out) as pdf:
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    assert text.count("Press test") == 4  # the back on every copy
+    assert all(f"{copy}/3 air 3" in text for copy in (1, 2, 3))

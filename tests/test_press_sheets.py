@@ -239,3 +239,24 @@ def test_the_scenario_s_words_name_things_and_are_not_printed_as_a_table():
     rml = render_rml(s)
     assert "last turn" not in rml and "Hussars of the Guard" not in rml
     assert "turn limit" in rml.lower()
+
+
+def test_a_sheet_is_laid_out_once_for_the_same_text_and_again_when_it_changes(tmp_path, monkeypatch):
+    """The same RML gives the same sheets.pdf, byte for byte, laid out once per process
+    (a rebuild that changed only a card's layout); a change the sheet shows lays it out again."""
+    from z3c.rml import document
+
+    from toolkit.pnp import sheets
+
+    sheets._laid_out.cache_clear()
+    laid = []
+    process = document.Document.process
+    monkeypatch.setattr(document.Document, "process", lambda self, out: (laid.append(1), process(self, out))[1])
+    first, again, changed = (tmp_path / n for n in ("first.pdf", "again.pdf", "changed.pdf"))
+    write_sheets(scenario(), first)
+    write_sheets(scenario(), again)
+    assert len(laid) == 1 and first.read_bytes() == again.read_bytes()
+    write_sheets(scenario(extra="piece lancer { move 5 }"), changed)
+    assert len(laid) == 2
+    with pdfplumber.open(changed) as pdf:
+        assert "lancer" in "".join(page.extract_text() or "" for page in pdf.pages)

@@ -12,7 +12,7 @@ and every field of the card), `deck` (name, title, size, fields) and
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from toolkit.pnp.colours import side_colour
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
 from toolkit.pnp.imposition import ImpositionError, Item, impose
 from toolkit.pnp.press import effective
-from toolkit.pnp.render import PressError, Record, Renderer, fields_dict
+from toolkit.pnp.render import PressError, Record, Renderer, fields_dict, reads_copy
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.services import Placement, placement
 from toolkit.pnp.units import MM, PressOptions, to_points
@@ -160,6 +160,7 @@ class DeckFace:
     dctx: Record
     sctx: Record
     scenario: Any
+    drawers: dict = field(default_factory=dict, compare=False)  # DeckFace.drawer's
 
     def context(self, card: Any, copy: int, side: str | None) -> dict:
         return {"card": card_context(card, copy, side, self.scenario), "deck": self.dctx,
@@ -168,19 +169,27 @@ class DeckFace:
 
     def item(self, deck: str, side: str | None, card: Any, copy: int, other: Any, other_copy: int) -> Item:
         """One physical card: its face and its back (another card's face, the back layout, none)."""
-        draw, art = self.renderer.drawer, self.where.art_bleed
-        ctx = self.context(card, copy, side)
         label = f"card {deck}/{card.name}" + (f" ({side})" if side else "")
         if other is not None:  # the back is the other face, drawn with the front layout
-            back = draw(self.front, self.context(other, other_copy, side),
-                        f"card {deck}/{other.name} (back of {card.name})", art)
+            back = self.drawer(self.front, other, other_copy, side, f"card {deck}/{other.name} (back of {card.name})")
             label += f" / {other.name}"
         elif self.back is not None:
-            back = draw(self.back, ctx, label + " (back)", art)
+            back = self.drawer(self.back, card, copy, side, label + " (back)")
         else:
             back = None
         w = self.where
-        return Item(w.width, w.height, w.bleed, w.place(draw(self.front, ctx, label, art)), w.place(back), label)
+        return Item(w.width, w.height, w.bleed, w.place(self.drawer(self.front, card, copy, side, label)),
+                    w.place(back), label)
+
+    def drawer(self, layout: Any, card: Any, copy: int, side: str | None, label: str) -> Any:
+        """The face of `card` drawn with `layout`: one drawer for all its copies when the
+        layout cannot tell them apart (`render.reads_copy`), so its templates are filled once."""
+        key = (layout.name, card, copy if reads_copy(layout) else 0, side, label)
+        found = self.drawers.get(key)
+        if found is None:
+            found = self.drawers[key] = self.renderer.drawer(layout, self.context(card, copy, side), label,
+                                                             self.where.art_bleed)
+        return found
 
 
 def double_sided(deck: Any, key: str, notes: list[str]) -> list[tuple[Any, int, Any, int]]:

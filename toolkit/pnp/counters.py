@@ -46,7 +46,7 @@ from toolkit.pnp.counts import counter_counts
 from toolkit.pnp.imposition import ImpositionError, Item, impose
 from toolkit.pnp.pdfout import pages_drawn, pdf_canvas
 from toolkit.pnp.press import effective
-from toolkit.pnp.render import PressError, Record, Renderer, colour, fields_dict
+from toolkit.pnp.render import PressError, Record, Renderer, colour, fields_dict, reads_copy
 from toolkit.pnp.report import ComponentReport
 from toolkit.pnp.units import INCH, MM, PressOptions, to_points
 
@@ -235,13 +235,15 @@ def counter_items(scenario: Any, renderer: Renderer, options: PressOptions
             front_l = _front_layout(scenario, renderer, other, size)
             base = _piece_context(scenario, other, side, colour, sctx)
         section = f"{side} counters" if side else "Markers and chits"
+        label = f"counter {side + '/' if side else ''}{piece.name}"
+        per_copy = reads_copy(front_l) or reads_copy(back_l)  # else one drawer draws every copy
         for copy in range(1, n + 1):
-            label = f"counter {side + '/' if side else ''}{piece.name}"
-            fctx = {**base, "face": "front", "face_name": front_name, "copy": copy}
-            bctx = {**back_base, "face": "back", "face_name": back_name or "", "copy": copy}
-            item = Item(size, size, bleed, renderer.drawer(front_l, fctx, label, bleed),
-                        renderer.drawer(back_l, bctx, label + " (back)", bleed), label)
-            groups.setdefault(round(size, 3), []).append((section, item))
+            if copy == 1 or per_copy:
+                fctx = {**base, "face": "front", "face_name": front_name, "copy": copy}
+                bctx = {**back_base, "face": "back", "face_name": back_name or "", "copy": copy}
+                front, back = (renderer.drawer(front_l, fctx, label, bleed),
+                               renderer.drawer(back_l, bctx, label + " (back)", bleed))
+            groups.setdefault(round(size, 3), []).append((section, Item(size, size, bleed, front, back, label)))
     return list(groups.items())
 
 

@@ -17,6 +17,7 @@ is drawn with its default from there. docs/press.md documents them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,9 +51,16 @@ def colour(value: Any, what: str) -> colors.Color | None:
     if s.lower() in ("none", "transparent", ""):
         return None
     try:
-        return colors.toColor(normalise_colour(s))  # "#abc" is "#aabbcc", as `check` reads it
+        return _colour_of(s)
     except Exception:  # ReportLab evaluates "(1, 2)" as a tuple and asserts on its length
         raise PressError(f"{what}: not a colour: {s[:60]!r} (write \"#rrggbb\" or a colour name)") from None
+
+
+@functools.lru_cache(maxsize=4096)
+def _colour_of(text: str) -> colors.Color:
+    """ReportLab's reading of a colour, once per text (it tries several parsers in turn,
+    which cost more than drawing the rect it fills; a face names a few colours many times)."""
+    return colors.toColor(normalise_colour(text))  # "#abc" is "#aabbcc", as `check` reads it
 
 
 def _quoted(source: str, width: int = 60) -> str:
@@ -126,10 +134,54 @@ class Drawer:
     bleed: float
 
     def __call__(self, c: Canvas) -> None:
-        self.renderer.face(c, self.layout, self.ctx, self.label, self.bleed)
+        self.renderer.face(c, self.layout, self.ctx, self.label, self.bleed, ops=self.ops)
+
+    @functools.cached_property
+    def ops(self) -> tuple:
+        """The face's elements with their templates filled, once per drawer (a drawer
+        shared by the copies of a card draws each of them)."""
+        return self.renderer._resolve(self.layout, self.ctx, self.label)
 
     def key(self) -> tuple:
-        return (self.layout.name, round(self.bleed, 3), self.renderer._resolve(self.layout, self.ctx, self.label))
+        return (self.layout.name, round(self.bleed, 3), self.ops)
+
+
+def reads_copy(layout: Any) -> bool:
+    """Whether a face drawn with `layout` can differ from one copy of a card or counter to
+    the next: some template of it may read `copy` (`{{ copy }}`, `card.copy`, `card` whole)
+    or draw at random (`|random`). When not, every copy draws the same face, and the press
+    fills the layout's templates once for all the copies (`Drawer.ops`)."""
+    sources = [layout.fields.get("background")]
+    for el in layout.elements:
+        sources.append(el.content)
+        sources += [f"{{{{ {v} }}}}" if k == "when" and "{{" not in str(v) else v for k, v in el.fields.items()]
+    return any(_reads_copy(v) for v in sources if isinstance(v, str) and "{" in v)
+
+
+_PER_COPY = "copy"
+_WHOLE = frozenset({"card", "piece"})  # context names whose record holds the copy
+
+
+@functools.lru_cache(maxsize=1024)
+def _reads_copy(source: str) -> bool:
+    from jinja2 import nodes
+
+    try:
+        tree = jinja2.Environment().parse(source)
+    except jinja2.TemplateError:
+        return True  # drawing it reports the error, copy by copy as before
+    read_by_name = set()  # Name nodes read for one named field (`card.title`, `card['cost']`)
+    for node in tree.find_all((nodes.Getattr, nodes.Getitem)):
+        key = node.attr if isinstance(node, nodes.Getattr) else (
+            node.arg.value if isinstance(node.arg, nodes.Const) else None)
+        if key == _PER_COPY or (isinstance(node, nodes.Getitem) and not isinstance(key, str)):
+            return True
+        if isinstance(node.node, nodes.Name):
+            read_by_name.add(id(node.node))
+    if any(f.name == "random" for f in tree.find_all((nodes.Filter, nodes.Test))):
+        return True
+    return any(n.name == _PER_COPY or (n.name in _WHOLE and id(n) not in read_by_name)
+               for n in tree.find_all(nodes.Name))
 
 
 def fields_dict(fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -198,12 +250,14 @@ class Renderer:
         return Drawer(self, layout, ctx, label, bleed)
 
     def face(self, c: Canvas, layout: Any, ctx: Mapping[str, Any], label: str, bleed: float,
-             rotate: float = 0.0) -> None:
-        """Draw `layout` with the origin at the trim's bottom-left (reusing identical faces)."""
+             rotate: float = 0.0, ops: tuple | None = None) -> None:
+        """Draw `layout` with the origin at the trim's bottom-left (reusing identical faces);
+        `ops`: the layout already resolved for `ctx` (`Drawer.ops`)."""
         if id(c) != self._canvas_id:  # forms belong to one canvas
             self._forms.clear()
             self._canvas_id = id(c)
-        ops = self._resolve(layout, ctx, label)
+        if ops is None:
+            ops = self._resolve(layout, ctx, label)
         key = (layout.name, round(bleed, 3), ops)
         name = self._forms.get(key)
         w, h = to_points(layout.width), to_points(layout.height)

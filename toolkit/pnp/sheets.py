@@ -26,8 +26,10 @@ scenario gives its own turn sequence, which replaces the game template's, with
 
 from __future__ import annotations
 
+import functools
 import io
 import re
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -426,6 +428,20 @@ class SheetText:
 
 
 def environment() -> jinja2.Environment:
+    """The sheets' Jinja environment, one per thread: its templates are compiled once and
+    kept (Jinja reloads one whose file changed), where a fresh environment a build
+    compiled every template again, which cost more than laying the sheet out. The
+    `finalize` (SheetText) starts each render with no warnings (`render_rml`)."""
+    env = getattr(_ENVIRONMENTS, "env", None)
+    if env is None:
+        env = _ENVIRONMENTS.env = _new_environment()
+    return env
+
+
+_ENVIRONMENTS = threading.local()
+
+
+def _new_environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         autoescape=True,  # RML is XML: every value from a scenario is escaped
@@ -450,6 +466,7 @@ def template_name(ruleset: str) -> str:
 def render_rml(scenario: Any, options: PressOptions | None = None, warnings: list[str] | None = None) -> str:
     options = options or PressOptions()
     env = environment()
+    env.finalize.warnings = []
     context = sheet_context(scenario, options)
     rml = env.get_template(template_name(scenario.ruleset)).render(**context)
     if warnings is not None:
@@ -472,11 +489,21 @@ class _EmbeddedCanvas(Canvas):
 
 def _rml_to_pdf(rml: str, options: PressOptions | None = None) -> bytes:
     """RML to PDF with z3c.rml (its rml2pdf.parseString, with our canvas)."""
+    return _laid_out(rml, bool(getattr(options, "cmyk", False)))
+
+
+@functools.lru_cache(maxsize=8)
+def _laid_out(rml: str, cmyk: bool) -> bytes:
+    """The sheet's PDF, laid out once for the same RML in one process: the PDF is a
+    function of the RML alone (z3c.rml writes it invariant, dated 2000, and the fonts
+    are ReportLab's own files), and laying it out is most of a build. `build --watch`
+    after a change to a card, and the fuzz run's mutants, mostly leave the sheet as it was."""
     from lxml import etree
     from z3c.rml import document
 
-    canvas = type("SheetCanvas", (_EmbeddedCanvas,), {"colour_space": staticmethod(colour_space(options))}) \
-        if colour_space(options) else _EmbeddedCanvas
+    space = colour_space(PressOptions(cmyk=True)) if cmyk else None
+    canvas = type("SheetCanvas", (_EmbeddedCanvas,), {"colour_space": staticmethod(space)}) \
+        if space else _EmbeddedCanvas
     doc = document.Document(etree.fromstring(rml), canvasClass=canvas)
     out = io.BytesIO()
     doc.process(out)
