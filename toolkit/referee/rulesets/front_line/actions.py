@@ -129,6 +129,8 @@ def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False) -> list:
     paid_para = paid and stack.kind == "air" and stack.count >= int(cfg.opt("paratroop_cost"))
     paid_regroup = stack is not None and stack.kind == "capital" and \
         stack.count >= int(cfg.opt("regroup_cost"))
+    if not (paid or paid_regroup or maneuver):
+        return []  # no chits to spend (none taken yet, or the stack spent): no unit acts
     limit = int(cfg.opt("actions_per_unit")) if stack is not None else 0
     amphibious = bool(cfg.opt("amphibious"))
     acted = dict(s.acted)
