@@ -113,64 +113,102 @@ def plan_move(s: State, sq: int, plan: list, i: int):
     raise IndexError(f"no move {i} in the plan of {reach.names[sq]}")
 
 
-def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False) -> list:
-    """What each unit of `at.mine` may do (turn.unit_problem, supply.pay_problem and
-    the targets), without making a move: (its square, [(verb, mask of the squares it
-    reaches), ...]) in listing order, for each unit with an action open; regroup's
-    mask is the unit's own square, and a land move's is None where a first step is
-    free (there is a move; `plan_moves` works out its squares). With `maneuver`, a
-    unit's Maneuver comes last (leadership.maneuver_problem), as in the turn's
-    listing of that unit. The attack is reach.fire written out in line (the
-    listing's hottest loop)."""
+def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False,
+               weights=None, heaviest: list | None = None) -> list:
+    """What each unit of `at.mine` may do, without making a move: (its square, [(verb,
+    mask of the squares it reaches), ...]) per unit with an action open, in listing
+    order (`_PLANNED` says more); with `weights` (per verb), each plan's heaviest verb
+    weight is added to `heaviest` (the random draw's weight of the unit)."""
+    means = _means(s, maneuver)
+    if means is None:
+        return []  # no chits to spend (none taken yet, or the stack spent): no unit acts
+    paid, paid_para, paid_regroup, limit, amphibious = means
     cfg = s.cfg
     reach = cfg.reach
-    stack = s.stack
-    paid = stack is not None and stack.count >= 1
-    paid_para = paid and stack.kind == "air" and stack.count >= int(cfg.opt("paratroop_cost"))
-    paid_regroup = stack is not None and stack.kind == "capital" and \
-        stack.count >= int(cfg.opt("regroup_cost"))
-    limit = int(cfg.opt("actions_per_unit")) if stack is not None else 0
-    amphibious = bool(cfg.opt("amphibious"))
     acted = dict(s.acted)
-    plans = reach.kinds
     free, enemies, closed = at.free, at.enemies, at.closed
     neighbours = reach.neighbours
+    wgo, wsail, wfire, wpara, wregroup, wmaneuver = \
+        [weights[verb] for verb in _PLANNED] if heaviest is not None else _UNWEIGHED
     out = []
     for sq, u in at.mine:
         plan: list = []
+        w = _NONE
         done = acted.get(u.uid, ()) if acted else ()
         if len(done) >= limit:
             pass
         elif u.disrupted:
             if paid_regroup and "regroup" not in done:
                 plan.append(("regroup", 1 << sq))
+                w = wregroup
         else:
-            k = plans[u.kind]
+            k = reach.kinds[u.kind]
             if paid:
                 if "move" not in done:  # a free first step: a move, its squares made later
                     m = None if k.steps[sq] & free else _land(reach, at, sq, k)
                     if m != 0:
                         plan.append(("go", m))
+                        w = wgo
                 if amphibious and "amphibious" not in done and cfg.embark[sq]:
                     m = reach.landing & ~at.occupied
                     if m:
                         plan.append(("sail", m))
+                        w = wsail if wsail > w else w
                 if "attack" not in done:
                     m = k.fire[sq] & enemies | neighbours[sq] & closed
                     if m:
                         plan.append(("fire", m))
-            if paid_para and cfg.kinds[u.kind].paratroop and "paratroop" not in done \
-                    and sq in cfg.cities and cfg.cities[sq].paratroop_base:
-                m = drop(reach, at, s, sq, int(cfg.opt("paratroop_reach")))
-                if m:
-                    plan.append(("para", m))
+                        w = wfire if wfire > w else w
+            if paid_para and (m := _para(s, at, sq, u, done)):
+                plan.append(("para", m))
+                w = wpara if wpara > w else w
         if maneuver and not u.disrupted:
             m = neighbours[sq] & free
             if m:
                 plan.append(("maneuver", m))
+                w = wmaneuver if wmaneuver > w else w
         if plan:
             out.append((sq, plan))
+            if heaviest is not None:
+                heaviest.append(w)
     return out
+
+
+#: The verbs of a unit's plan (`unit_plans`), in the order its weights are read. A
+#: plan follows turn.unit_problem, supply.pay_problem and the targets; regroup's mask
+#: is the unit's own square, and a land move's is None where a first step is free
+#: (there is a move; `plan_moves` works out its squares). With `maneuver`, a unit's
+#: Maneuver comes last (leadership.maneuver_problem), as in the turn's listing of
+#: that unit. The attack is reach.fire written out in line (the listing's hottest
+#: loop).
+_PLANNED = ("go", "sail", "fire", "para", "regroup", "maneuver")
+_NONE = float("-inf")  # below every weight: the first verb's weight replaces it
+_UNWEIGHED = (0.0,) * len(_PLANNED)
+
+
+def _para(s: State, at: Sides, sq: int, u, done: tuple) -> int:
+    """The squares a paratroop drop of `u` on `sq` reaches (0: none, or not open to it)."""
+    cfg = s.cfg
+    if cfg.kinds[u.kind].paratroop and "paratroop" not in done \
+            and sq in cfg.cities and cfg.cities[sq].paratroop_base:
+        return drop(cfg.reach, at, s, sq, int(cfg.opt("paratroop_reach")))
+    return 0
+
+
+def _means(s: State, maneuver: bool) -> tuple | None:
+    """What the side's stack pays for in `unit_plans`: (a regular action, a
+    paratroop, a regroup, actions per unit, amphibious moves allowed), or None
+    where no unit may act (nothing paid and Maneuver closed)."""
+    cfg = s.cfg
+    stack = s.stack
+    paid = stack is not None and stack.count >= 1
+    paid_para = paid and stack.kind == "air" and stack.count >= int(cfg.opt("paratroop_cost"))
+    paid_regroup = stack is not None and stack.kind == "capital" and \
+        stack.count >= int(cfg.opt("regroup_cost"))
+    if not (paid or paid_regroup or maneuver):
+        return None
+    limit = int(cfg.opt("actions_per_unit")) if stack is not None else 0
+    return paid, paid_para, paid_regroup, limit, bool(cfg.opt("amphibious"))
 
 
 def _land(reach, at: Sides, sq: int, k) -> int:

@@ -157,9 +157,9 @@ def _sample_turn(rules, s, side: str, rng: random.Random):
     at = s.cfg.reach.sides(s, side)
     pass_weight, weights = rules.verb_weights(s, side)
     others = actions.stack_actions(s, side)[1:] + _relieves(s, side, at)
-    plans = actions.unit_plans(s, side, at, actions.task_open(s, side, "maneuver", True))
     heaviest = [weights[m.verb] for m in others]
-    heaviest += [max([weights[verb] for verb, _ in plan]) for _, plan in plans]
+    plans = actions.unit_plans(s, side, at, actions.task_open(s, side, "maneuver", True),
+                               weights, heaviest)
     at_group = rng.choices(range(len(heaviest) + 1), [pass_weight] + heaviest)[0]
     if at_group == 0:
         move = PASS
