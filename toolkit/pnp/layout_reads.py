@@ -12,6 +12,7 @@ field is there (`card.x is defined`, `'x' in card`).
 from __future__ import annotations
 
 import difflib
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -73,6 +74,89 @@ def layout_reads(layout: Any) -> frozenset[str]:
     return frozenset(out - PROVIDED)
 
 
+@lru_cache(maxsize=4096)
+def template_lookups(source: str) -> frozenset[tuple[str, str, frozenset]]:
+    """(`card` or `deck`, field, the table's keys) for each `{key: …, …}[card.FIELD]` (or
+    `deck.FIELD`) in the template: a table written out with constant keys, looked up by a field."""
+    try:
+        tree = _ENV.parse(source)
+    except jinja2.TemplateSyntaxError:
+        return frozenset()
+    out = set()
+    for node in tree.find_all(nodes.Getitem):
+        table, key = node.node, _scoped(node.arg)
+        if isinstance(table, nodes.Dict) and key and table.items and \
+                all(isinstance(i.key, nodes.Const) for i in table.items):
+            out.add((*key, frozenset(i.key.value for i in table.items)))
+    return frozenset(out)
+
+
+def _scoped(node: Any) -> tuple[str, str] | None:
+    """(`card` or `deck`, NAME) when `node` reads `card.NAME` / `deck.NAME` (or `['NAME']`)."""
+    if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
+        scope, name = node.node.name, node.attr
+    elif isinstance(node, nodes.Getitem) and isinstance(node.node, nodes.Name) and \
+            isinstance(node.arg, nodes.Const):
+        scope, name = node.node.name, str(node.arg.value)
+    else:
+        return None
+    return (scope, name) if scope in ("card", "deck") else None
+
+
+def layout_lookups(layout: Any) -> dict[tuple[str, str, frozenset], Any]:
+    """Every table lookup by a card or deck field in the layout's unguarded elements, with
+    the position of the first element that makes it."""
+    out: dict[tuple[str, str, frozenset], Any] = {}
+    for el in layout.elements:
+        if el.fields.get("when") is not None:
+            continue
+        for src in [el.content] + [v for v in el.fields.values() if isinstance(v, str)]:
+            if src and ("{{" in src or "{%" in src):
+                for found in template_lookups(src):
+                    out.setdefault(found, el.pos)
+    return out
+
+
+def lookup_problems(deck: Any, layout: Any) -> list[Diagnostic]:
+    """Each card (or the deck) whose value a table of the layout has no key for."""
+    out: list[Diagnostic] = []
+    for (scope, name, keys), table in layout_lookups(layout).items():
+        for block in (deck,) if scope == "deck" else deck.cards:
+            if scope == "card" and name not in block.fields:
+                continue  # a missing card field is reported once, as a read (`_missing`)
+            value = _value(block, name)
+            if not _is_key(value, keys):
+                found = _not_a_key(block, scope, name, value, keys, layout.name)
+                out.append(replace(found, notes=(Diagnostic.note(table, f"layout {layout.name} looks its "
+                                                                         f"{name} up here"),)))
+    return out
+
+
+def _value(block: Any, name: str) -> Any:
+    if name in block.fields:
+        return block.fields[name]
+    return {"name": block.name, "title": block.title}.get(name)
+
+
+def _is_key(value: Any, keys: frozenset) -> bool:
+    try:
+        return value is not None and not isinstance(value, (list, tuple)) and value in keys
+    except TypeError:
+        return False
+
+
+def _not_a_key(block: Any, scope: str, name: str, value: Any, keys: frozenset, layout: str) -> Diagnostic:
+    what = f"{scope} {block.name}"
+    choices = ", ".join(sorted(str(k) for k in keys))
+    if value is None:
+        return Diagnostic.at(block.pos, f"{what}: layout {layout} looks up its {name} in a table of {choices}, "
+                                        f"and the {scope} has no field {name}", hint=f"add `{name} …` to the {scope}")
+    close = difflib.get_close_matches(str(value), [str(k) for k in keys], n=1, cutoff=0.6)
+    return Diagnostic.at(block.fields.pos(name), f"{what}: {name} {value} is not one layout {layout} knows "
+                                                  f"(its table has {choices})",
+                         hint=f"did you mean '{close[0]}'?" if close else f"write one of {choices}")
+
+
 def layout_problems(scenario: Any) -> list[Diagnostic]:
     """Each card that lacks a field a layout it is drawn with reads (`scenario` as the press
     sees it: press blocks applied)."""
@@ -83,6 +167,7 @@ def layout_problems(scenario: Any) -> list[Diagnostic]:
             reads = layout_reads(layout) if layout is not None else frozenset()
             for card in deck.cards if reads else ():
                 out += [_missing(card, layout.name, f) for f in sorted(reads) if f not in card.fields]
+            out += lookup_problems(deck, layout) if layout is not None else []
     return out
 
 
