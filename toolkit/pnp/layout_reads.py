@@ -76,7 +76,7 @@ def layout_reads(layout: Any) -> frozenset[str]:
 
 @lru_cache(maxsize=4096)
 def template_lookups(source: str) -> frozenset[tuple[str, str, frozenset]]:
-    """(`card` or `deck`, field, the table's keys) for each `{key: …, …}[card.FIELD]` (or
+    """(`card`, `deck` or `piece`, field, the table's keys) for each `{key: …, …}[card.FIELD]` (or
     `deck.FIELD`) in the template: a table written out with constant keys, looked up by a field."""
     try:
         tree = _ENV.parse(source)
@@ -92,7 +92,8 @@ def template_lookups(source: str) -> frozenset[tuple[str, str, frozenset]]:
 
 
 def _scoped(node: Any) -> tuple[str, str] | None:
-    """(`card` or `deck`, NAME) when `node` reads `card.NAME` / `deck.NAME` (or `['NAME']`)."""
+    """(`card`, `deck` or `piece`, NAME) when `node` reads `card.NAME`, `deck.NAME` or
+    `piece.NAME` (or `['NAME']`)."""
     if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
         scope, name = node.node.name, node.attr
     elif isinstance(node, nodes.Getitem) and isinstance(node.node, nodes.Name) and \
@@ -100,7 +101,7 @@ def _scoped(node: Any) -> tuple[str, str] | None:
         scope, name = node.node.name, str(node.arg.value)
     else:
         return None
-    return (scope, name) if scope in ("card", "deck") else None
+    return (scope, name) if scope in ("card", "deck", "piece") else None
 
 
 def layout_lookups(layout: Any) -> dict[tuple[str, str, frozenset], Any]:
@@ -121,21 +122,40 @@ def lookup_problems(deck: Any, layout: Any) -> list[Diagnostic]:
     """Each card (or the deck) whose value a table of the layout has no key for."""
     out: list[Diagnostic] = []
     for (scope, name, keys), table in layout_lookups(layout).items():
-        for block in (deck,) if scope == "deck" else deck.cards:
+        for block in (deck,) if scope == "deck" else deck.cards if scope == "card" else ():
             if scope == "card" and name not in block.fields:
                 continue  # a missing card field is reported once, as a read (`_missing`)
-            value = _value(block, name)
-            if not _is_key(value, keys):
-                found = _not_a_key(block, scope, name, value, keys, layout.name)
-                out.append(replace(found, notes=(Diagnostic.note(table, f"layout {layout.name} looks its "
-                                                                         f"{name} up here"),)))
+            out += _held(block, scope, name, keys, layout.name, table)
     return out
+
+
+def piece_lookup_problems(scenario: Any) -> list[Diagnostic]:
+    """Each piece whose value a table of its counter's layout has no key for (a counter's
+    templates see the piece as `piece` and as `card`); a missing field too, as the press
+    has no other reading of a counter layout's fields."""
+    out: list[Diagnostic] = []
+    for piece in scenario.pieces.values():
+        for key in ("front_layout", "back_layout"):
+            layout = scenario.layouts.get(str(piece.fields.get(key, "")))
+            for (scope, name, keys), table in layout_lookups(layout).items() if layout is not None else ():
+                if scope in ("piece", "card"):
+                    out += _held(piece, "piece", name, keys, layout.name, table)
+    return out
+
+
+def _held(block: Any, scope: str, name: str, keys: frozenset, layout: str, table: Any) -> list[Diagnostic]:
+    """[] when the block's value is a key of the table, else the error with a note at the table."""
+    value = _value(block, name)
+    if _is_key(value, keys):
+        return []
+    found = _not_a_key(block, scope, name, value, keys, layout)
+    return [replace(found, notes=(Diagnostic.note(table, f"layout {layout} looks its {name} up here"),))]
 
 
 def _value(block: Any, name: str) -> Any:
     if name in block.fields:
         return block.fields[name]
-    return {"name": block.name, "title": block.title}.get(name)
+    return {"name": block.name, "title": getattr(block, "title", None)}.get(name)
 
 
 def _is_key(value: Any, keys: frozenset) -> bool:
@@ -158,8 +178,9 @@ def _not_a_key(block: Any, scope: str, name: str, value: Any, keys: frozenset, l
 
 
 def layout_problems(scenario: Any) -> list[Diagnostic]:
-    """Each card that lacks a field a layout it is drawn with reads (`scenario` as the press
-    sees it: press blocks applied)."""
+    """Each card that lacks a field a layout it is drawn with reads, and each card, deck or
+    piece whose value a layout's table has no key for (`scenario` as the press sees it:
+    press blocks applied)."""
     out: list[Diagnostic] = []
     for deck in scenario.decks.values():
         for name in dict.fromkeys(n for n in (deck.layout, deck.back) if n):
@@ -168,7 +189,7 @@ def layout_problems(scenario: Any) -> list[Diagnostic]:
             for card in deck.cards if reads else ():
                 out += [_missing(card, layout.name, f) for f in sorted(reads) if f not in card.fields]
             out += lookup_problems(deck, layout) if layout is not None else []
-    return out
+    return out + piece_lookup_problems(scenario)
 
 
 def _missing(card: Any, layout: str, name: str) -> Diagnostic:
