@@ -270,3 +270,17 @@ def test_counters_a_press_block_asks_for_are_held_to_the_limits_at_check(tmp_pat
     found = [m for _, _, m, _ in errors(path)]
     assert "with piece 'land_mine' the scenario prints up to 200,034 counters; the limit is 20,000 " \
            "counters in a scenario (raise it with --limit counters=N)" in found
+
+
+def test_a_piece_without_a_field_its_counter_layout_looks_into_is_an_error_at_the_piece(tmp_path):
+    """Fuzz mutant 1996 (of the run after the table lookups): a Lines and Webs unit without its
+    `steps …; strength …` line checked clean, and the counters stopped at
+    `{{ piece.strength[0] }}` (layouts.scn:87)."""
+    old = "storage 16; carries 8; basic_food 1; basic_fuel 1; basic_ammo 0\n    cost 9"  # fle_battalion
+    text = (CONTENT / "lines_and_webs" / "lines_and_webs.scn").read_text()
+    start = text.index("  piece fle_battalion {")
+    line = text[start:text.index(old)].split("\n")[2]  # its steps and strength
+    assert "strength" in line
+    path = changed(tmp_path, "lines_and_webs", line + "\n", "")
+    assert ((line_of(path, "piece fle_battalion"), 9, "piece fle_battalion: layout unit_front reads its strength, "
+             "and the piece has no field strength") in [(l, c, m) for l, c, m, _ in errors(path)])

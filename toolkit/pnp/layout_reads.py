@@ -27,7 +27,7 @@ _ENV = jinja2.Environment()
 
 
 @lru_cache(maxsize=4096)
-def template_reads(source: str) -> frozenset[str]:
+def template_reads(source: str, names: tuple[str, ...] = ("card",)) -> frozenset[str]:
     """The card fields a template cannot do without: a field it looks into (`card.capital[0]`,
     `card.range.low`) or looks up by (`{…}[card.emphasis]`); a missing field there stops the
     press, where printed or tested (`{% if card.targeted %}`) it is merely empty. A field the
@@ -39,30 +39,30 @@ def template_reads(source: str) -> frozenset[str]:
     read, asked = set(), set()
     for node in tree.find_all((nodes.Getattr, nodes.Getitem, nodes.Test, nodes.Compare)):
         if isinstance(node, (nodes.Getattr, nodes.Getitem)):
-            read |= {_field(n) for n in (node.node, getattr(node, "arg", None)) if _field(n)}
+            read |= {_field(n, names) for n in (node.node, getattr(node, "arg", None)) if _field(n, names)}
         elif isinstance(node, nodes.Test) and node.name in ("defined", "undefined"):
-            asked |= {_field(n) for n in node.find_all((nodes.Getattr, nodes.Getitem)) if _field(n)}
+            asked |= {_field(n, names) for n in node.find_all((nodes.Getattr, nodes.Getitem)) if _field(n, names)}
         elif isinstance(node, nodes.Compare) and isinstance(node.expr, nodes.Const) and \
-                any(op.op in ("in", "notin") and _is_card(op.expr) for op in node.ops):
+                any(op.op in ("in", "notin") and _is_card(op.expr, names) for op in node.ops):
             asked.add(str(node.expr.value))
     return frozenset(read - asked)
 
 
-def _field(node: Any) -> str | None:
+def _field(node: Any, names: tuple[str, ...] = ("card",)) -> str | None:
     """The field name when `node` reads `card.NAME` or `card['NAME']`."""
-    if isinstance(node, nodes.Getattr) and _is_card(node.node):
+    if isinstance(node, nodes.Getattr) and _is_card(node.node, names):
         return node.attr
-    if isinstance(node, nodes.Getitem) and _is_card(node.node) and isinstance(node.arg, nodes.Const):
+    if isinstance(node, nodes.Getitem) and _is_card(node.node, names) and isinstance(node.arg, nodes.Const):
         return str(node.arg.value)
     return None
 
 
-def _is_card(node: Any) -> bool:
-    return isinstance(node, nodes.Name) and node.name == "card"
+def _is_card(node: Any, names: tuple[str, ...] = ("card",)) -> bool:
+    return isinstance(node, nodes.Name) and node.name in names
 
 
-def layout_reads(layout: Any) -> frozenset[str]:
-    """Every card field the layout's elements read, unguarded."""
+def layout_reads(layout: Any, names: tuple[str, ...] = ("card",)) -> frozenset[str]:
+    """Every card field (`names`: or the block so called) the layout's elements read, unguarded."""
     out: set[str] = set()
     for el in layout.elements:
         if el.fields.get("when") is not None:
@@ -70,7 +70,7 @@ def layout_reads(layout: Any) -> frozenset[str]:
         sources = [el.content] + [v for v in el.fields.values() if isinstance(v, str)]
         for src in sources:
             if src and ("{{" in src or "{%" in src):
-                out |= template_reads(src)
+                out |= template_reads(src, names)
     return frozenset(out - PROVIDED)
 
 
@@ -137,8 +137,10 @@ def piece_lookup_problems(scenario: Any) -> list[Diagnostic]:
     for piece in scenario.pieces.values():
         for key in ("front_layout", "back_layout"):
             layout = scenario.layouts.get(str(piece.fields.get(key, "")))
+            reads = layout_reads(layout, ("piece", "card")) if layout is not None else frozenset()
+            out += [_missing(piece, layout.name, f, "piece") for f in sorted(reads) if f not in piece.fields]
             for (scope, name, keys), table in layout_lookups(layout).items() if layout is not None else ():
-                if scope in ("piece", "card"):
+                if scope in ("piece", "card") and name in piece.fields:
                     out += _held(piece, "piece", name, keys, layout.name, table)
     return out
 
@@ -192,12 +194,12 @@ def layout_problems(scenario: Any) -> list[Diagnostic]:
     return out + piece_lookup_problems(scenario)
 
 
-def _missing(card: Any, layout: str, name: str) -> Diagnostic:
-    message = f"card {card.name}: layout {layout} reads its {name}, and the card has no field {name}"
+def _missing(card: Any, layout: str, name: str, kind: str = "card") -> Diagnostic:
+    message = f"{kind} {card.name}: layout {layout} reads its {name}, and the {kind} has no field {name}"
     present = [f for f in card.fields.entries]
     close = difflib.get_close_matches(name, [f.name for f in present], n=1, cutoff=0.7)
     if close:
         entry = next(f for f in present if f.name == close[0])
         return Diagnostic.at(entry.pos, message, hint=f"did you mean '{name}'?")
-    return Diagnostic.at(card.pos, message, hint=f"add `{name} …` to the card, or draw the element "
-                                                 f"only `when \"card.{name} is defined\"`")
+    return Diagnostic.at(card.pos, message, hint=f"add `{name} …` to the {kind}, or draw the element "
+                                                 f"only `when \"{kind}.{name} is defined\"`")
