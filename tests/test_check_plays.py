@@ -284,3 +284,13 @@ def test_a_piece_without_a_field_its_counter_layout_looks_into_is_an_error_at_th
     path = changed(tmp_path, "lines_and_webs", line + "\n", "")
     assert ((line_of(path, "piece fle_battalion"), 9, "piece fle_battalion: layout unit_front reads its strength, "
              "and the piece has no field strength") in [(l, c, m) for l, c, m, _ in errors(path)])
+
+
+def test_a_layout_a_press_block_names_for_a_deck_must_exist(tmp_path):
+    """Fuzz mutant 2221 (of the rerun): Lines and Webs' order cards given `back mm` in the press
+    block's `unit_cards` checked clean, and the build stopped at "no layout named 'mm'"."""
+    old = "layout order_card; back special_back }"
+    path = changed(tmp_path, "lines_and_webs", old, old.replace("special_back", "mm"), file="layouts.scn")
+    line = line_of(path, "back mm }", "layouts.scn")
+    assert [(l, m) for l, _, m, _ in errors(path)] == [
+        (line, f"deck orders_{side}: no layout named 'mm'") for side in ("delta", "gamma")]
