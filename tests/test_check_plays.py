@@ -185,6 +185,72 @@ def test_a_card_field_its_layout_looks_into_is_an_error_at_check(tmp_path, old, 
                   f"{field}", f"did you mean '{field}'?") in found, (wrong, found)
 
 
+# ------------------------------------------------------------------ a field looked up in a layout's table
+
+
+def test_a_card_value_its_layout_table_has_no_key_for_is_an_error_at_the_value(tmp_path):
+    """Fuzz mutant 1083: `emphasis acpital` on a Front Line supply card checked clean, and the
+    build stopped at "icon has no name" (the layout names the icon by
+    `{'air': 'air', 'capital': 'star', 'industry': 'square'}[card.emphasis]`)."""
+    path = changed(tmp_path, "front_line", "emphasis capital;", "emphasis acpital;", file="common.scn")
+    path = tmp_path / "main.scn"
+    line = line_of(path, "emphasis acpital", file="common.scn")
+    assert errors(path) == [(line, 5, "card balanced_capital: emphasis acpital is not one layout supply knows "
+                                      "(its table has air, capital, industry)", "did you mean 'capital'?")]
+    found = next(d for d in beyond_language(dsl.load(path)) if d.is_error)
+    note = found.notes[0]
+    assert (Path(note.path).name, note.line) == ("layouts.scn", line_of(path, "[card.emphasis]", "layouts.scn"))
+
+
+def test_a_deck_value_its_layout_table_has_no_key_for_is_an_error_at_the_value(tmp_path):
+    """Fuzz mutant 1188: `category a` on Fantasy Line Battle's black spells checked clean, and
+    the build stopped at "icon has no name" (`{…}[deck.category]`, layouts.scn:119)."""
+    path = changed(tmp_path, "fantasy_line_battle", "    category black\n", "    category a\n")
+    line = line_of(path, "    category a")
+    message = "deck black: category a is not one layout {} knows (its table has black, elementalism, white)"
+    hint = "write one of black, elementalism, white"
+    assert errors(path) == [(line, 5, message.format("black"), hint), (line, 5, message.format("black_back"), hint)]
+
+
+def test_a_deck_without_the_field_its_layout_table_is_looked_up_by_is_an_error_at_the_deck(tmp_path):
+    """Fuzz mutants 522 and 603: Fantasy Line Battle's white spells without `category` (the
+    line dropped, or the word changed) checked clean, and the build stopped at "icon has no name"."""
+    path = changed(tmp_path, "fantasy_line_battle", "    category white\n", "")
+    line = line_of(path, 'deck white "White spells"')
+    message = ("deck white: layout {} looks up its category in a table of black, elementalism, white, "
+               "and the deck has no field category")
+    assert errors(path) == [(line, 8, message.format(layout), "add `category …` to the deck")
+                            for layout in ("white", "white_back")]
+
+
+def test_a_layout_table_that_lost_a_key_its_cards_use_is_an_error_at_each_card(tmp_path):
+    """Fuzz mutant 957: the supply layout's icon table with `'clockwise'` for `'air'` checked
+    clean, and the build stopped at "Unknown color None" on every Air card."""
+    old = "{'air': 'air', 'capital': 'star', 'industry': 'square'}[card.emphasis]"
+    path = changed(tmp_path, "front_line", old, old.replace("{'air'", "{'clockwise'"), file="layouts.scn")
+    path = tmp_path / "main.scn"
+    found = sorted((line, message) for line, _, message, _ in errors(path))
+    common = (tmp_path / "common.scn").read_text().splitlines()
+    air = [n for n, text in enumerate(common, 1) if "emphasis air" in text]
+    assert len(air) == 3
+    assert found == [(n, f"card {common[n - 2].split()[1]}: emphasis air is not one layout supply knows "
+                         "(its table has capital, clockwise, industry)") for n in air]
+
+
+def test_a_piece_without_the_cost_the_board_sheet_may_print_fills_the_sheets(tmp_path):
+    """Fuzz mutant 889: a Lines and Webs unit with `cost` misspelt (`K7 9`) checked clean (a
+    warning: the sheets declare `cost` optional) and the board sheet failed on
+    `selectattr("piece.fields.cost")` (UndefinedError). The sheet now leaves such a unit out
+    of its costs, as the declaration says it may."""
+    from toolkit.pnp.sheets import render_rml
+
+    old = "storage 16; carries 8; basic_food 1; basic_fuel 1; basic_ammo 0\n    cost 9"  # fle_battalion
+    path = changed(tmp_path, "lines_and_webs", old, old.replace("cost 9", "K7 9"))
+    assert errors(path) == []
+    rml = render_rml(dsl.load(path))
+    assert "Supply token" in rml
+
+
 def test_a_range_of_one_number_fills_the_sheets(tmp_path):
     """The fuzz run's finding: `range 11` (one number, which the rules read as 11-11) checked
     clean and the sheets failed on `r.low`."""
@@ -204,3 +270,27 @@ def test_counters_a_press_block_asks_for_are_held_to_the_limits_at_check(tmp_pat
     found = [m for _, _, m, _ in errors(path)]
     assert "with piece 'land_mine' the scenario prints up to 200,034 counters; the limit is 20,000 " \
            "counters in a scenario (raise it with --limit counters=N)" in found
+
+
+def test_a_piece_without_a_field_its_counter_layout_looks_into_is_an_error_at_the_piece(tmp_path):
+    """Fuzz mutant 1996 (of the run after the table lookups): a Lines and Webs unit without its
+    `steps …; strength …` line checked clean, and the counters stopped at
+    `{{ piece.strength[0] }}` (layouts.scn:87)."""
+    old = "storage 16; carries 8; basic_food 1; basic_fuel 1; basic_ammo 0\n    cost 9"  # fle_battalion
+    text = (CONTENT / "lines_and_webs" / "lines_and_webs.scn").read_text()
+    start = text.index("  piece fle_battalion {")
+    line = text[start:text.index(old)].split("\n")[2]  # its steps and strength
+    assert "strength" in line
+    path = changed(tmp_path, "lines_and_webs", line + "\n", "")
+    assert ((line_of(path, "piece fle_battalion"), 9, "piece fle_battalion: layout unit_front reads its strength, "
+             "and the piece has no field strength") in [(l, c, m) for l, c, m, _ in errors(path)])
+
+
+def test_a_layout_a_press_block_names_for_a_deck_must_exist(tmp_path):
+    """Fuzz mutant 2221 (of the rerun): Lines and Webs' order cards given `back mm` in the press
+    block's `unit_cards` checked clean, and the build stopped at "no layout named 'mm'"."""
+    old = "layout order_card; back special_back }"
+    path = changed(tmp_path, "lines_and_webs", old, old.replace("special_back", "mm"), file="layouts.scn")
+    line = line_of(path, "back mm }", "layouts.scn")
+    assert [(l, m) for l, _, m, _ in errors(path)] == [
+        (line, f"deck orders_{side}: no layout named 'mm'") for side in ("delta", "gamma")]

@@ -112,3 +112,22 @@ def test_counter_size_that_disagrees_with_its_layout_is_a_diagnostic():
                           '  layout big 1in x 1in { text at 1mm, 1mm 10mm x 5mm "x" { } }'))
     problems = [d for d in check_press(s) if "differs from its front layout big" in d.message]
     assert problems and problems[0].line > 0
+
+
+@pytest.mark.parametrize("arm, found", [
+    ("foot", []),
+    ("fot", [("piece hq: arm fot is not one layout hq_front knows (its table has foot, horse)",
+              "did you mean 'foot'?")]),
+])
+def test_a_piece_value_its_counter_layout_table_has_no_key_for_is_an_error_at_check(arm, found):
+    """As a card's (the fuzz run's 'icon has no name' findings): a counter layout that looks
+    a piece's field up in a table it writes out holds every piece drawn with it to the keys."""
+    from toolkit.pnp.checks import check_press
+
+    s = load(BASE.replace("piece hq { counters 2 }", f"piece hq {{ counters 2; arm {arm}; front_layout hq_front }}\n"
+                          '  layout hq_front 1in x 1in { icon at 1mm, 1mm 10mm x 10mm '
+                          '{ name "{{ {\'foot\': \'tank\', \'horse\': \'star\'}[piece.arm] }}" } }'))
+    said = [(d.message, d.hint) for d in check_press(s) if d.is_error]
+    assert said == found
+    if found:
+        assert check_press(s)[0].notes[0].message == "layout hq_front looks its arm up here"

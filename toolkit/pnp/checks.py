@@ -38,6 +38,7 @@ def _diag(pos: Any, message: str, hint: str | None = None, severity: str = "erro
 def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diagnostic]:
     options = options or PressOptions()
     stray = unknown_names(scenario)
+    written = scenario
     scenario = effective(scenario)
     base = Path(scenario.path).parent if scenario.path else Path(".")
     out: list[Diagnostic] = []
@@ -84,8 +85,27 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
         out.append(_diag(f.pos, f"press: '{f.name}' is neither a deck nor a piece type",
                          suggest(f.name, list(scenario.decks) + list(scenario.pieces))))
     # unknown layout names (deck layout/back, piece front_layout/back_layout) are
-    # the language's checks: dsl.checks refuses them before the press runs
+    # the language's checks: dsl.checks refuses them before the press runs; those a
+    # press block gives (`unit_cards { orders { back NAME } }`) are the press's
+    out += _press_layouts(written, scenario)
     out += _fits(scenario, options)
+    return out
+
+
+def _press_layouts(written: Any, scenario: Any) -> list[Diagnostic]:
+    """A deck's layout or back the press block names (not the deck as written) that no
+    layout is called."""
+    out = []
+    for deck in scenario.decks.values():
+        before = written.decks.get(deck.name)
+        for key in ("layout", "back"):
+            name = deck.fields.get(key)
+            if name is None or str(name) in scenario.layouts or \
+                    (before is not None and before.fields.get(key) == name):
+                continue
+            pos = deck.fields.pos(key) if key in deck.fields else deck.pos
+            out.append(_diag(pos, f"deck {deck.name}: no layout named '{name}'",
+                             suggest(str(name), list(scenario.layouts))))
     return out
 
 
