@@ -274,8 +274,8 @@ def test_mcts_beats_random_at_lines_and_webs():
     MCTS game costs about 20 s), three iterations a decision win most of a short series
     with the seats rotated. benchmarks/bots.py measures full-length games (docs/balance.md)."""
     path = registry.shipped_scenarios("lines_and_webs")[0]
-    wins = _series("lines_and_webs", path, budget=3, games=8, seed=3, options={"turns": 9})
-    assert wins["mcts"] >= 5 and wins["mcts"] > wins["random"], wins
+    wins = _series("lines_and_webs", path, budget=3, games=6, seed=3, options={"turns": 9})
+    assert wins["mcts"] >= 4 and wins["mcts"] > wins["random"], wins
 
 
 def test_mcts_beats_random_at_dice_race():
