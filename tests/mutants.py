@@ -218,6 +218,8 @@ def _play(scenario, moves: int) -> None:
     from toolkit.referee.players import player_range, with_players
     from toolkit.sim.playout import RandomBot, play_game
 
+    if scenario.ruleset not in registry.names():
+        return  # check warned: a ruleset no referee knows checks, shows and builds only
     rules = registry.get(scenario.ruleset)
     low, high = player_range(scenario)
     for count in range(low, high + 1):

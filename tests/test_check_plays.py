@@ -294,3 +294,24 @@ def test_a_layout_a_press_block_names_for_a_deck_must_exist(tmp_path):
     line = line_of(path, "back mm }", "layouts.scn")
     assert [(l, m) for l, _, m, _ in errors(path)] == [
         (line, f"deck orders_{side}: no layout named 'mm'") for side in ("delta", "gamma")]
+
+
+def test_a_scenario_field_a_layout_reads_misspelt_at_the_field_is_an_error_there(tmp_path):
+    """Fuzz mutant 1560: Front Line's `side_colours` misspelt where it is written checked
+    clean, and the build stopped at the leadership card's "has no attribute 'side_colours'"."""
+    path = changed(tmp_path, "front_line", "  side_colours [", "  side__colours [", file="layouts.scn").with_name("main.scn")
+    line = line_of(path, "side__colours [", "layouts.scn")
+    found = {(l, m, h) for l, _, m, h in errors(path)}
+    assert found == {(line, f"layout {name} reads scenario.side_colours, and the scenario has no "
+                            "field side_colours", "did you mean 'side_colours'?")
+                     for name in ("leadership", "leadership_back")}
+
+
+def test_a_scenario_field_misspelt_where_a_layout_reads_it_is_an_error_at_the_read(tmp_path):
+    old = 'background "{{ scenario.side_colours[card.copy - 1] }}"'
+    path = changed(tmp_path, "front_line", old, old.replace("side_colours", "side_colour"),
+                   file="layouts.scn").with_name("main.scn")
+    line = line_of(path, "scenario.side_colour[", "layouts.scn")
+    assert [(l, m, h) for l, _, m, h in errors(path)] == [
+        (line, "layout leadership reads scenario.side_colour, and the scenario has no field "
+               "side_colour", "did you mean 'scenario.side_colours'?")]

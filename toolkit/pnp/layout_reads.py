@@ -191,7 +191,46 @@ def layout_problems(scenario: Any) -> list[Diagnostic]:
             for card in deck.cards if reads else ():
                 out += [_missing(card, layout.name, f) for f in sorted(reads) if f not in card.fields]
             out += lookup_problems(deck, layout) if layout is not None else []
-    return out + piece_lookup_problems(scenario)
+    return out + piece_lookup_problems(scenario) + scenario_read_problems(scenario)
+
+
+#: what the press gives every template as `scenario` besides its fields
+#: (toolkit.pnp.cards.scenario_context)
+SCENARIO_PROVIDED = frozenset(("title", "ruleset", "sides", "version"))
+
+
+def scenario_read_problems(scenario: Any) -> list[Diagnostic]:
+    """Each `scenario.NAME` a layout reads, unguarded, that the scenario has no field for.
+    When a field is spelt like it, the misspelling is the one of the two no layout reads
+    as written: the field (the error at the field, "did you mean") or the read (at the
+    element); else the error is at each element that reads it."""
+    reads = [(layout, el, layout_reads(replace(layout, elements=(el,)), ("scenario",)))
+             for layout in scenario.layouts.values() for el in layout.elements]
+    reads += [(layout, f, template_reads(f.value, ("scenario",)) - PROVIDED)
+              for layout in scenario.layouts.values() for f in layout.fields.entries
+              if isinstance(f.value, str) and "{{" in f.value]  # a layout's own background…
+    read_anywhere = frozenset().union(*(r for _, _, r in reads))
+    known = SCENARIO_PROVIDED | {f.name for f in scenario.fields.entries}
+    out: dict[tuple, Diagnostic] = {}
+    for layout, el, read in reads:
+        for name in sorted(read - known):
+            d = _unknown_scenario_field(scenario, layout, el, name, read_anywhere)
+            out.setdefault((d.message, d.path, d.line, d.column), d)
+    return list(out.values())
+
+
+def _unknown_scenario_field(scenario: Any, layout: Any, el: Any, name: str,
+                            read_anywhere: frozenset) -> Diagnostic:
+    message = f"layout {layout.name} reads scenario.{name}, and the scenario has no field {name}"
+    present = list(scenario.fields.entries)
+    close = difflib.get_close_matches(name, [f.name for f in present], n=1, cutoff=0.7)
+    if close and close[0] not in read_anywhere:
+        entry = next(f for f in present if f.name == close[0])
+        return Diagnostic.at(entry.pos, message, hint=f"did you mean '{name}'?")
+    if close:
+        return Diagnostic.at(el.pos, message, hint=f"did you mean 'scenario.{close[0]}'?")
+    return Diagnostic.at(el.pos, message, hint=f"add `{name} …` to the scenario, or draw the "
+                                                f"element only `when \"scenario.{name} is defined\"`")
 
 
 def _missing(card: Any, layout: str, name: str, kind: str = "card") -> Diagnostic:
