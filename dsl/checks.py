@@ -226,10 +226,28 @@ def check_board(scenario: Scenario, board: Board, unknown: Unknowns) -> list[Dia
         reported.add(t)
         written = next(f for f in board.fields.entries if f.name == "terrain")
         unknown.add("terrain", t, typed.value_pos(written), f"unknown terrain '{t}'", suggest(t, scenario.terrains))
+    out += _check_hex_geometry(board)
     out += _check_spaces(scenario, board, unknown, reported)
     out += _check_links(board)
     out += _check_borders(board)
     out += _check_zones(scenario, board, unknown)
+    return out
+
+
+#: a hex board's geometry words, and the values each may take (the press draws nothing else)
+HEX_GEOMETRY = {"orientation": ("flat", "pointy"), "offset": ("odd", "even")}
+
+
+def _check_hex_geometry(board: Board) -> list[Diagnostic]:
+    """A hex board's `orientation` and `offset` are among the words the press draws."""
+    out = []
+    for f in board.fields.entries if board.kind == "hex" else ():
+        allowed = HEX_GEOMETRY.get(f.name)
+        if allowed and str(f.value) not in allowed:
+            close = difflib.get_close_matches(str(f.value), allowed, n=1, cutoff=0.6)
+            hint = f"did you mean '{close[0]}'?" if close else f"write {' or '.join(allowed)}"
+            out.append(_err(typed.value_pos(f), f"board '{board.name}': {f.name} is {' or '.join(allowed)}, "
+                                                f"not '{f.value}'", hint))
     return out
 
 

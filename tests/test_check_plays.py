@@ -315,3 +315,23 @@ def test_a_scenario_field_misspelt_where_a_layout_reads_it_is_an_error_at_the_re
     assert [(l, m, h) for l, _, m, h in errors(path)] == [
         (line, "layout leadership reads scenario.side_colour, and the scenario has no field "
                "side_colour", "did you mean 'scenario.side_colours'?")]
+
+
+def test_a_hex_board_orientation_misspelt_is_an_error_at_the_value(tmp_path):
+    """Fuzz run of 10,000 (mutants 4814, 5345, …): Skirmish's `orientation pointy` misspelt
+    checked clean, and the build stopped at "orientation must be flat or pointy"."""
+    path = changed(tmp_path, "skirmish", "orientation pointy", "orientation poinyt")
+    line = line_of(path, "orientation poinyt")
+    assert [(l, m, h) for l, _, m, h in errors(path)] == [
+        (line, "board 'ford': orientation is flat or pointy, not 'poinyt'", "did you mean 'pointy'?")]
+
+
+def test_a_bad_template_in_a_layouts_own_background_is_an_error_at_check(tmp_path):
+    """Fuzz mutant 5919: Last Front's territory background `card.colour ro '#6e6e6e'` checked
+    clean, and the build stopped at the template."""
+    old = "{{ card.colour or '#6e6e6e' }}"
+    path = changed(tmp_path, "last_front", old, old.replace(" or ", " ro "), file="layouts.scn")
+    line = line_of(path, "card.colour ro", "layouts.scn")
+    found = [(l, m) for l, _, m, _ in errors(path)]
+    assert (line, "layout territory: background: bad template: expected token 'end of print "
+                  "statement', got 'ro'") in found

@@ -35,6 +35,18 @@ def _diag(pos: Any, message: str, hint: str | None = None, severity: str = "erro
     return Diagnostic(pos.path, pos.line, pos.column, message, hint, severity)
 
 
+def _layout_own_templates(layout: Any, env: Any) -> list[Diagnostic]:
+    """A bad template in the layout's own fields (its background, …), where it is written."""
+    out = []
+    for f in layout.fields.entries:
+        if isinstance(f.value, str) and ("{{" in f.value or "{%" in f.value):
+            try:
+                env.parse(f.value)
+            except jinja2.TemplateSyntaxError as exc:
+                out.append(_diag(f.pos, f"layout {layout.name}: {f.name}: bad template: {exc.message}"))
+    return out
+
+
 def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diagnostic]:
     options = options or PressOptions()
     stray = unknown_names(scenario)
@@ -49,6 +61,7 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
     fonts = set(BUILTIN) | {a for a in ALIASES} | {a.name for a in assets.values() if a.kind == "font"}
     for layout in scenario.layouts.values():
         out += _layout_bleed(layout)
+        out += _layout_own_templates(layout, env)
         for el in layout.elements:
             what = f"layout {layout.name}: {el.kind} at {el.x}, {el.y}"
             # an unknown field or a value outside its choices: the language refused it already
