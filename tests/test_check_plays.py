@@ -4,6 +4,7 @@ error at `check`, by message, line and column."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -335,3 +336,16 @@ def test_a_bad_template_in_a_layouts_own_background_is_an_error_at_check(tmp_pat
     found = [(l, m) for l, _, m, _ in errors(path)]
     assert (line, "layout territory: background: bad template: expected token 'end of print "
                   "statement', got 'ro'") in found
+
+
+def test_a_board_too_big_to_tile_at_full_scale_is_an_error_at_check(tmp_path):
+    """Fuzz mutants 8107, 8629, 9268: a Lines and Webs node moved 100 m away checked clean,
+    and the build stopped at "would be tiled on 750 pages; the limit is 400"."""
+    text = (CONTENT / "lines_and_webs" / "lines_and_webs.scn").read_text()
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if " at " in l and "node " in l)
+    old = text.splitlines()[line - 1]
+    moved = re.sub(r"at [0-9.]+", "at 100000", old, count=1)
+    path = changed(tmp_path, "lines_and_webs", old, moved)
+    found = [m for _, _, m, _ in errors(path)]
+    assert any(m.startswith("board theatre at full scale would be tiled on") and "--fit" in m
+               for m in found), found

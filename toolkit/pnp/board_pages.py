@@ -73,6 +73,26 @@ def _detail(art: BoardArt, scale: float) -> str:
     return text
 
 
+def too_many_tiles(board: Any, W: float, H: float, pages: list[Page], overlap: float) -> str | None:
+    """Why a `W` x `H` board cannot be tiled at full scale on `pages`, if it cannot."""
+    fewest = min(tile_count(W, H, *p.area, overlap) for p in pages)
+    if fewest <= limits.value("board_pages"):
+        return None
+    return (f"board {board.name} at full scale would be tiled on " +
+            limits.limit_message("board_pages", f"{fewest:,} pages") + "; or print it scaled with --fit")
+
+
+def full_scale_problem(board: Any, options: PressOptions) -> str | None:
+    """What `draw_board_pages` would refuse about `board` before drawing: too many tiles at
+    full scale (`check` asks this, so a board that checks clean builds)."""
+    if getattr(options, "fit", False):
+        return None
+    geo = geometry(board)
+    margin = max(float(getattr(options, "margin", 0.0)), PAGE_MARGIN)
+    pages = [Page(size, margin) for size in _orientations(options)]
+    return too_many_tiles(board, geo.width, geo.height, pages, board_overlap(board, options))
+
+
 def board_overlap(board: Any, options: Any) -> float:
     value = getattr(options, "overlap", None)
     if value is not None:
@@ -120,11 +140,9 @@ def draw_board_pages(c: Canvas, scenario: Any, board: Any, options: PressOptions
         return _draw_single(c, art, page, title, k, True), 1
 
     overlap = board_overlap(board, options)
-    fewest = min(tile_count(W, H, *p.area, overlap) for p in pages)
-    if fewest > limits.value("board_pages"):  # counted before a page is planned or drawn
-        raise ValueError(f"board {board.name} at full scale would be tiled on " +
-                         limits.limit_message("board_pages", f"{fewest:,} pages") +
-                         "; or print it scaled with --fit")
+    too_many = too_many_tiles(board, W, H, pages, overlap)
+    if too_many:  # counted before a page is planned or drawn
+        raise ValueError(too_many)
     plans = [(plan_tiles(W, H, *p.area, overlap), p) for p in pages]
     plan, page = min(plans, key=lambda pp: pp[0].count)  # ties keep portrait
     n = draw_tiles(c, art, page, plan, title)

@@ -102,6 +102,22 @@ def check_press(scenario: Any, options: PressOptions | None = None) -> list[Diag
     # press block gives (`unit_cards { orders { back NAME } }`) are the press's
     out += _press_layouts(written, scenario)
     out += _fits(scenario, options)
+    out += _board_tiles(scenario, options)
+    return out
+
+
+def _board_tiles(scenario: Any, options: PressOptions) -> list[Diagnostic]:
+    """A board too big to tile at full scale within the limit, at the board."""
+    from toolkit.pnp.board_pages import full_scale_problem
+
+    out = []
+    for board in scenario.boards.values():
+        try:
+            problem = full_scale_problem(board, options)
+        except (ValueError, KeyError, TypeError):
+            continue  # a board the press cannot lay out: its own checks say why
+        if problem:
+            out.append(_diag(board.pos, problem))
     return out
 
 
