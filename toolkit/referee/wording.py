@@ -31,11 +31,9 @@ def plain(text: str) -> str:
 
 def move_words(rules: Ruleset, state: State, player: str, move: Move) -> str:
     """`move` of `player` in `state` (the state it is made in) in the players' words."""
-    hook = getattr(rules, "describe_move", None)
-    if hook is not None and player != CHANCE:
-        said = hook(state, player, move)
-        if said:
-            return said
+    said = _described(rules, "describe_move", state, player, move)
+    if said:
+        return said
     if move is PASS:
         return PASS_WORDS
     return plain(game.format_move(rules, state, player, move))
@@ -43,12 +41,16 @@ def move_words(rules: Ruleset, state: State, player: str, move: Move) -> str:
 
 def group_words(rules: Ruleset, state: State, player: str, group: str) -> str:
     """The group `group` of `player`'s moves (a piece, a kind of move) in words."""
-    hook = getattr(rules, "describe_group", None)
-    if hook is not None and player != CHANCE:
-        said = hook(state, player, group)
-        if said:
-            return said
-    return plain(group)
+    return _described(rules, "describe_group", state, player, group) or plain(group)
+
+
+def _described(rules: Ruleset, hook_name: str, state: State, player: str, thing) -> str | None:
+    """What the ruleset's optional `hook_name` hook says of `thing`, if it has one and says
+    something (chance's lines are never described: they are the notation's own)."""
+    hook = getattr(rules, hook_name, None)
+    if hook is None or player == CHANCE:
+        return None
+    return hook(state, player, thing) or None
 
 
 def spoken_names(rules: Ruleset, scenario) -> dict[str, str]:
