@@ -550,6 +550,14 @@ def test_interrupt_an_answer_is_not_a_turn():
     assert t.phase == "spells"
 
 
+def test_interrupt_window_asks_in_the_players_words():
+    """The answering side is asked by the spell's printed title (FLB-interrupt), never
+    by its card id: the terminal prints this prompt as it is."""
+    t = _answerable()
+    t.play("North", "cast fireball")
+    assert t.decision().prompt == "North casts Fireball: answer with an interrupt, or pass"
+
+
 def test_interrupt_passing_lets_the_spell_go_ahead():
     t = _answerable()
     t.play("North", "cast fireball")

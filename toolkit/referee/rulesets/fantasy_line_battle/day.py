@@ -265,9 +265,10 @@ def _start(s: State, side: str, pending: tuple, events: list) -> State:
     """A spell or kill is under way: the other side may answer it, or it resolves."""
     enemy = s.cfg.other(side)
     if may_answer(s, enemy, pending):
+        what = "kills" if pending[1] == "kill" else f"casts {s.cfg.titles(pending[1])}"
         return open_window(evolve(s, pending=pending),
                            Window(INTERRUPT, REACT, (enemy,),
-                                  f"{side}: {pending[1]} - answer with an interrupt or pass"))
+                                  f"{side} {what}: answer with an interrupt, or pass"))
     s, more = _resolve_cast(s, pending)
     events += more
     return _tidy(s, events)
