@@ -1,6 +1,7 @@
 """The scenario options behind Last Front's rulings, each reading tested both ways
 (content/last_front/rulings.md): LF-R13 propaganda_lasts, LF-R22 support_clash,
-LF-R23 lowest_bid_tie. (LF-R10 reshuffle is in test_last_front_rules.py.)"""
+LF-R23 lowest_bid_tie, LF-R01 the deal (each setup's `deal`, the `hand` option).
+(LF-R10 reshuffle is in test_last_front_rules.py.)"""
 
 from __future__ import annotations
 
@@ -10,7 +11,12 @@ import pytest
 
 import dsl
 from last_front_helpers import SCENARIO, Table, go
+from toolkit.referee.chance import SeededChance
+from toolkit.referee.match import Match
+from toolkit.pnp.sheets import render_rml
 from toolkit.referee.playable import problems
+from toolkit.referee.players import with_players
+from toolkit.referee.protocol import DecisionKind
 from toolkit.referee.rulesets.last_front.bid import to_beat
 
 P2_BID = ["troops_3", "tanks_3", "planes_3", "support_2_4"]  # 11 in attack
@@ -111,3 +117,57 @@ def test_a_ruling_option_with_an_unknown_value_is_reported_where_it_is_written(o
     line = next(i for i, l in enumerate(text.splitlines(), 1) if l.strip().startswith(option))
     assert len(found) == 1 and found[0][0] == line, found
     assert option in found[0][1] and value in found[0][1]
+
+
+# ------------------------------------------------------------------ LF-R01
+
+
+def _dealt(text: str, **options) -> dict[str, int]:
+    """The hand of each of three players at the first move (seeded draws): the deal, and
+    the dealer's draw at the start of their turn."""
+    match = Match.new(with_players(dsl.loads(text, str(SCENARIO)), 3), options=options,
+                      chance=SeededChance(1))
+    while match.decision.kind is DecisionKind.CHANCE:
+        match.roll()
+    return {side: len(match.state.hand(side)) for side in match.state.sides}
+
+
+def test_lf_r01_each_player_is_dealt_what_their_setup_says():
+    text = SCENARIO.read_text().replace("setup P2 { deal 6;", "setup P2 { deal 8;", 1)
+    base = _dealt(SCENARIO.read_text())  # six each, and the dealer's first draw
+    assert _dealt(text) == {**base, "P2": base["P2"] + 2}
+
+
+def test_lf_r01_the_hand_option_deals_every_player_alike():
+    text = SCENARIO.read_text().replace("setup P2 { deal 6;", "setup P2 { deal 8;", 1)
+    base = _dealt(SCENARIO.read_text())
+    assert _dealt(text, hand=4) == {side: n - 2 for side, n in base.items()}
+
+
+def test_lf_r01_only_the_first_side_deals():
+    text = SCENARIO.read_text().replace("setup P3 { deal 6; deal_from battle }",
+                                        "setup P3 { deal 6; deal_from battle; dealer }", 1)
+    found = [(d.line, d.message) for d in problems(dsl.loads(text, str(SCENARIO)))]
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if "setup P3" in l)
+    assert found == [(line, "setup P3: the first side, P1, deals (LF-R01)")]
+
+
+def test_lf_r01_a_misspelt_deal_field_is_an_error_where_written():
+    text = SCENARIO.read_text().replace("setup P2 { deal 6;", "setup P2 { deel 6;", 1)
+    found = [d for d in problems(dsl.loads(text, str(SCENARIO)))]
+    assert len(found) == 1 and "deel" in found[0].message and found[0].hint == "did you mean 'deal'?"
+
+
+@pytest.mark.parametrize("change, hand, said", [
+    (None, None, "deals Battle cards: everyone 6."),
+    (("setup P2 { deal 6;", "setup P2 { deal 8;"), None, "P1 6, P2 8, P3 6, P4 6, P5 6."),
+    (("setup P2 { deal 6;", "setup P2 { deal 8;"), 4, "everyone 4."),
+])
+def test_lf_r01_the_play_mat_prints_the_deal_the_referee_deals(change, hand, said):
+    text = SCENARIO.read_text()
+    if change:
+        text = text.replace(*change, 1)
+    if hand is not None:
+        text = text.replace("  options {\n", f"  options {{\n    hand {hand}\n", 1)
+    rml = render_rml(dsl.loads(text, str(SCENARIO)))
+    assert said in rml

@@ -57,7 +57,7 @@ class Config(Memo):
     dig_in: bool
     dig_in_value: int
     min_raise: int
-    hand: int
+    hands: Mapping[str, int]  # side -> Battle cards dealt at the start (LF-R01)
     bonus_of: Mapping[str, str]  # nation -> bonus card
     decks: Mapping[str, tuple[str, ...]]  # deck -> every card (with copies)
     reshuffle: bool = True  # an empty Battle or Event deck takes its discard pile back (LF-R10)
@@ -76,6 +76,21 @@ def _int(options: Mapping[str, Any], key: str, default: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ScenarioError(f"option {key}: {value!r} is not a whole number")
     return value
+
+
+def hands(scenario: Any, options: Mapping[str, Any]) -> dict[str, int]:
+    """How many Battle cards each side is dealt at the start (LF-R01): the option `hand`
+    where it is set (a designer's override for every side: `balance --vary hand=8`), else
+    the side's setup `deal`, else six. The play mat prints the same."""
+    if "hand" in options:
+        n = _int(options, "hand", HAND_SIZE)
+        return {side: n for side in scenario.sides}
+    out = {}
+    for side in scenario.sides:
+        setup = scenario.setups.get(side)
+        given = setup.fields.get("deal") if setup is not None else None
+        out[side] = HAND_SIZE if given is None else _int({"deal": given}, "deal", HAND_SIZE)
+    return out
 
 
 def read(scenario: Any, options: Mapping[str, Any], effects) -> Config:
@@ -119,7 +134,7 @@ def read(scenario: Any, options: Mapping[str, Any], effects) -> Config:
         raise ScenarioError("option modifier_order: the rulebook's order is [multiply, add]")
     return Config(cards, victory, conditions, bool(options.get("dig_in", False)),
                   _int(options, "dig_in_value", 10), _int(options, "min_raise", 1),
-                  _int(options, "hand", HAND_SIZE), bonus_of, decks,
+                  hands(scenario, options), bonus_of, decks,
                   bool(options.get("reshuffle", True)),
                   str(options.get("propaganda_lasts", "until_next_turn")),
                   str(options.get("support_clash", "attack")),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from dsl.errors import Diagnostic
 from toolkit.referee.kit import effects as fx
 from toolkit.referee.kit.flow import Flow
 from toolkit.referee.kit.needs import ANY_DECK, Needs
@@ -28,7 +29,8 @@ from toolkit.referee.rulesets.last_front.view import view as make_view
 
 
 class Deal:
-    """deal (automatic): six Battle cards to each player, then the top Territory
+    """deal (automatic): six Battle cards to each player (or as the setups say,
+    LF-R01), then the top Territory
     card is turned up for the first battle, which the dealer (the first side)
     declares."""
 
@@ -36,7 +38,7 @@ class Deal:
         s = flip(s)
         events: list = []
         for side in s.sides:
-            s = open_draws(s, side, s.cfg.hand, events)
+            s = open_draws(s, side, s.cfg.hands[side], events)
         return s, tuple(events)
 
 
@@ -64,7 +66,20 @@ NEEDS = Needs(
              "hand": fx.Int(1, 20), "reshuffle": fx.Bool(),
              "propaganda_lasts": fx.OneOf(("until_next_turn", "next_bid")),
              "support_clash": fx.OneOf(("attack", "defence")),
-             "lowest_bid_tie": fx.OneOf(("first_in_seat_order", "every_tied", "nobody"))})
+             "lowest_bid_tie": fx.OneOf(("first_in_seat_order", "every_tied", "nobody"))},
+    # LF-R01: how many Battle cards a setup deals its side (a setup's `deal_from` and
+    # `dealer` say what the referee does anyway: the Battle deck, the first side)
+    setup_fields={"deal": fx.Int(1, 20)})
+
+
+def dealer_problems(scenario: Any) -> list[Diagnostic]:
+    """`dealer` written in any setup but the first side's (LF-R01: the first side deals
+    and starts; the referee would not read it elsewhere)."""
+    first = scenario.sides[0] if scenario.sides else None
+    return [Diagnostic.at(entry.pos, f"setup {side}: the first side, {first}, deals (LF-R01)",
+                          hint=f"move `dealer` to the setup of {first}, or list {side} first")
+            for side, setup in scenario.setups.items() if side != first
+            for entry in setup.fields.entries if entry.name == "dealer" and entry.value]
 
 
 class LastFront(KitRules):
@@ -85,6 +100,9 @@ class LastFront(KitRules):
 
         return with_holders(State(sides, cfg, Flow("deal"), initial_zones(cfg, sides),
                                   ((),) * n, ((),) * n, declarer=sides[0]))
+
+    def check_scenario(self, scenario: Any) -> list:
+        return super().check_scenario(scenario) + dealer_problems(scenario)
 
     def finished(self, s: State) -> Outcome | None:
         return victory.outcome(s)
