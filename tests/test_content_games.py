@@ -19,6 +19,8 @@ except ImportError as exc:  # pragma: no cover - only before the loader exists
 
 import networkx as nx
 
+from toolkit.referee.rulesets.fantasy_line_battle.config import start
+
 CONTENT = Path(__file__).resolve().parents[1] / "content"
 BATTLEFIELDS = ["main", "lake_nogo", "great_desert", "mt_range"]
 
@@ -464,7 +466,7 @@ def test_fantasy_line_battle_named_cards_exist_as_described(fantasy):
 
 def test_fantasy_line_battle_every_spell_category_is_reachable_and_affordable(fantasy):
     chars = fantasy.decks["characters"].cards
-    money = fantasy.options["starting_money"]
+    money = start(fantasy, fantasy.options, "money")  # FLB-R10
     assert money == 13 and all(c.get("cost") <= money for c in chars)
     for category in ("elementalism", "white", "black"):
         deck = fantasy.decks[category]

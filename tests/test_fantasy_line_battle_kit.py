@@ -21,6 +21,7 @@ from toolkit.pnp.colours import side_colours
 from toolkit.pnp.counters import counter_counts, counter_size
 from toolkit.pnp.press import effective
 from toolkit.pnp.sheets import render_rml
+from toolkit.referee.rulesets.fantasy_line_battle.config import start as starting
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "content" / "fantasy_line_battle" / "fantasy_line_battle.scn"
@@ -174,7 +175,7 @@ def test_FLB_tracks_0_to_30_for_money_mana_front_and_targeted_damage_per_side(ki
 
 
 def test_FLB_money_track_starts_at_the_scenarios_starting_money(kit, scenario):
-    money = scenario.option("starting_money")
+    money = starting(scenario, scenario.options, "money")  # FLB-R10: the setups'
     with pdfplumber.open(kit / "sheets.pdf") as pdf:
         page = _track_pages(pdf, scenario.sides[0])[0]
         words = page.extract_words(extra_attrs=["size"])
@@ -234,7 +235,7 @@ def test_FLB_hand_limit_aid_gives_each_school_its_live_and_dead_limits(kit, scen
 
 def test_FLB_hand_limit_aid_gives_the_merchant_its_extra_character_cards(kit, scenario):
     text = _aid(kit)
-    hand = scenario.option("character_hand")
+    hand = starting(scenario, scenario.options, "character_hand")
     merchant = next(c for c in scenario.decks["characters"].cards if c.name == "merchant")
     extra = next(dict(e.args)["n"] for e in merchant.effects if e.name == "hand_size")
     assert f"Keep {hand} Character cards in hand" in text
@@ -272,7 +273,7 @@ def test_FLB_rules_summary_is_two_to_four_pages_and_covers_the_game(kit, scenari
     at = [text.index(p) for p in ("1. Mana.", "2. Spells.", "3. Movement.", "4. Targeted damage.",
                                   "5. Damage to the Front.")]
     assert at == sorted(at)
-    assert f"Money marker on {scenario.option('starting_money')}" in text
+    assert f"Money marker on {starting(scenario, scenario.options, 'money')}" in text
     assert f"adds {scenario.option('base_mana')} plus the mana" in text
     assert "in secret" in text and "turn every face-down character over" in text
     assert "chosen at random" in text and "never wounded part-way" in text

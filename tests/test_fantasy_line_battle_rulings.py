@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import random
 
-from fantasy_line_battle_helpers import RULESET, Table, fielded, scenario
+import dsl
+from fantasy_line_battle_helpers import RULESET, SCENARIO, Table, fielded, scenario
+from toolkit.pnp.sheets import render_rml
+from toolkit.referee.playable import problems
 from toolkit.referee.protocol import CHANCE
 from toolkit.sim.bots import BotSpec
 from toolkit.sim.playout import game_rng, play_game
@@ -360,3 +363,53 @@ def test_r18_frost_nova_stuns_any_enemy_character_as_its_card_says():
     card = scenario().decks["elementalism"].card_index["frost_nova"]
     text = " ".join(str(card.fields.get("text")).split())
     assert "any one enemy character" in text and "in range" not in text
+
+
+# ------------------------------------------------------------------ FLB-R10
+
+
+def _started(setups: str = "money 13; character_hand 5; mana 0", **options):
+    """A game of the shipped scenario whose two setups read `setups`."""
+    text = SCENARIO.read_text()
+    for side in ("North", "South"):
+        text = text.replace(f"setup {side} {{ money 13; character_hand 5; mana 0 }}",
+                            f"setup {side} {{ {setups} }}", 1)
+    return RULESET.new_game(dsl.loads(text, str(SCENARIO)), options), text
+
+
+def test_r10_the_setups_give_money_hand_and_mana_at_the_start():
+    s, _ = _started("money 15; character_hand 6; mana 2")
+    assert s.money == (15, 15) and s.mana == (2, 2)
+    assert s.cfg.character_hand == 6  # what each hand is drawn up to (draws.character_limit)
+
+
+def test_r10_the_options_win_over_the_setups():
+    s, _ = _started("money 15; character_hand 6; mana 2", starting_money=11, character_hand=4)
+    assert s.money == (11, 11) and s.mana == (2, 2)
+    assert s.cfg.character_hand == 4
+
+
+def test_r10_setups_that_start_the_sides_differently_are_an_error_where_written():
+    text = SCENARIO.read_text().replace("setup South { money 13;", "setup South { money 15;", 1)
+    found = [(d.line, d.message) for d in problems(dsl.loads(text, str(SCENARIO)))]
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if "setup South" in l)
+    assert found == [(line, "setup South: money 15, but North starts with 13: "
+                            "both sides start alike (FLB-R10)")]
+
+
+def test_r10_the_rules_summary_prints_what_the_referee_starts_with():
+    _, text = _started("money 15; character_hand 6; mana 2")
+    rml = render_rml(dsl.loads(text, str(SCENARIO)))
+    assert "Put the Money marker on 15, the Mana marker on 2," in rml
+    assert "Each player draws 6 Character cards" in rml
+    shipped = render_rml(dsl.load(SCENARIO))
+    assert "Put the Money marker on 13 and the Mana, Damage to Front" in shipped
+
+
+def test_r10_a_setup_figure_an_option_overrides_is_a_warning_where_written():
+    text = SCENARIO.read_text().replace("  options {\n", "  options {\n    starting_money 15\n", 1)
+    found = [(d.line, d.severity, d.message) for d in problems(dsl.loads(text, str(SCENARIO)))]
+    lines = [i for i, l in enumerate(text.splitlines(), 1) if l.lstrip().startswith("setup ")]
+    assert found == [(line, "warning", f"setup {side}: money 13 is not played: the option "
+                                       "starting_money 15 wins over it (FLB-R10)")
+                     for line, side in zip(lines, ("North", "South"))]

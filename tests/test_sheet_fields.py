@@ -28,7 +28,7 @@ TEMPLATES = Path(sheets.TEMPLATES) / "sheets"
 #: one field it reads misspelt, and one value beyond its bounds, in a copy of the game
 CASES = [
     ('fantasy_line_battle.rml.j2', 'fantasy_line_battle', None, '    category elementalism', '    categroy elementalism', 'categroy', "deck elementalism: the reference sheet reads no field 'categroy'", "did you mean 'category'?"),
-    ('fantasy_line_battle.rml.j2', 'fantasy_line_battle', None, '    starting_money 13', '    starting_money 100', '100', 'options: starting_money is 100; it must be from 1 to 99', 'the reference sheet reads it'),
+    ('fantasy_line_battle.rml.j2', 'fantasy_line_battle', None, 'setup North { money 13;', 'setup North { money 100;', '100', 'setup North: money is 100; it must be from 1 to 99', 'the reference sheet reads it'),
     ('fantasy_line_battle_aid.rml.j2', 'fantasy_line_battle', None, 'card purify x2 { cost 2; interrupt;', 'card purify x2 { cost 2; interupt;', 'interupt', "card purify: the reference sheet reads no field 'interupt'", "did you mean 'interrupt'?"),
     ('fantasy_line_battle_aid.rml.j2', 'fantasy_line_battle', None, 'answers_after_pass closed', 'answers_after_pass clsoed', 'clsoed', "options: answers_after_pass: 'clsoed' is not one of closed, open", "did you mean 'closed'?"),
     ('fantasy_line_battle_cards.rml.j2', 'fantasy_line_battle', None, 'range 1-2; targeted }', 'range 1-2; targetted }', 'targetted', "card assassin: the reference sheet reads no field 'targetted'", "did you mean 'targeted'?"),

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from dsl.errors import Diagnostic
 from dsl.model import Call, Range, Scenario
 
 from toolkit.referee.kit import effects as fx
@@ -41,6 +42,51 @@ class Words(fx.ParamType):
 
 
 TIE_BREAKS = ("live_characters", "less_front_damage")
+
+#: What a side's setup starts it with (FLB-R10): the field, its type, the option that
+#: wins over it (None: no option) and the figure without either.
+STARTS = {"money": (fx.Int(1, 99), "starting_money", 13),
+          "character_hand": (fx.Int(1, 20), "character_hand", 5),
+          "mana": (fx.Int(0, 99), None, 0)}
+SETUP_FIELDS = {name: kind for name, (kind, _, _) in STARTS.items()}
+
+
+def start(scenario: Any, options: Mapping[str, Any], name: str) -> int:
+    """What both sides start with (FLB-R10): the option where it is set (a designer's
+    override: `balance --vary starting_money=15`), else the setups' figure (`check`
+    holds the two alike), else the default. The printed rules read the same."""
+    _, option, default = STARTS[name]
+    if option is not None and option in options:
+        return int(options[option])
+    given = [setup.fields.get(name) for setup in scenario.setups.values()]
+    return next((int(v) for v in given if v is not None), default)
+
+
+def start_problems(scenario: Any) -> list[Diagnostic]:
+    """Setups that start the two sides differently (FLB-R10): the printed rules and
+    tracks give one figure for both, so a second figure is an error where written; and
+    a setup's figure an option overrides (a warning: it is not what is played)."""
+    out: list[Diagnostic] = []
+    for name, (_, option, _) in STARTS.items():
+        first = None
+        for side, setup in scenario.setups.items():
+            entry = next((e for e in setup.fields.entries if e.name == name), None)
+            if entry is None:
+                continue
+            if option is not None and option in scenario.options:
+                out.append(Diagnostic.at(
+                    entry.pos, f"setup {side}: {name} {entry.value} is not played: the option "
+                    f"{option} {scenario.options[option]} wins over it (FLB-R10)",
+                    hint="write it in one place", severity="warning"))
+                continue
+            if first is None:
+                first = (side, entry.value)
+            elif entry.value != first[1]:
+                out.append(Diagnostic.at(
+                    entry.pos, f"setup {side}: {name} {entry.value}, but {first[0]} starts "
+                    f"with {first[1]}: both sides start alike (FLB-R10)",
+                    hint=f"write {name} {first[1]} in both setups"))
+    return out
 
 #: The options the ruleset reads, with their types (checked at `frontkit check`).
 OPTIONS = {
@@ -128,6 +174,7 @@ class Config(Memo):
     chosen: bool  # targeted damage is made only when its owner aims it (FLB-R14)
     answers_open: bool = False  # a side that passed its casting may still answer (FLB-R16)
     answer_is_spell: bool = True  # an answer is a spell before Hurricane (FLB-R19)
+    start_mana: int = 0  # on each side's Mana track at the start (FLB-R10)
     titles: Titles = field(default_factory=Titles)  # the printed kit's names (words.py)
 
     def other(self, side: str) -> str:
@@ -174,12 +221,8 @@ def read(scenario: Scenario, options: Mapping[str, Any]) -> Config:
                 tuple(c.effects))
             copies += [c.name] * c.quantity
         decks[category] = tuple(sorted(copies))
-    money = {}  # the option first (a designer's override reaches it), else the side's setup
-    for side in sides:
-        setup = scenario.setups.get(side)
-        given = setup.fields.get("money") if setup is not None else None
-        money[side] = int(options.get("starting_money", given if given is not None else 13))
-    hand = options.get("character_hand", 5)
+    money = {side: start(scenario, options, "money") for side in sides}
+    hand = start(scenario, options, "character_hand")
     return Config(
         sides=sides, characters=chars, spells=spells_by, character_deck=tuple(sorted(deck)),
         spell_decks=decks, money=money, character_hand=int(hand),
@@ -196,5 +239,6 @@ def read(scenario: Scenario, options: Mapping[str, Any]) -> Config:
         chosen=options.get("targeted_damage", "always") == "chosen",
         answers_open=options.get("answers_after_pass", "closed") == "open",
         answer_is_spell=options.get("hurricane_after_answer", "refused") == "refused",
+        start_mana=start(scenario, options, "mana"),
         titles=Titles.of(scenario),
     )

@@ -47,7 +47,8 @@ PHASES = (
 
 NEEDS = Needs(sides=(2, 2), decks=(config.CHARACTERS,), options=config.OPTIONS,
               card_fields={config.CHARACTERS: config.CHARACTER_FIELDS, ANY_DECK: config.SPELL_FIELDS},
-              required_card_fields={config.CHARACTERS: config.CHARACTER_NEEDS})
+              required_card_fields={config.CHARACTERS: config.CHARACTER_NEEDS},
+              setup_fields=config.SETUP_FIELDS)
 
 #: How much likelier a random bot picks each kind of move than a pass.
 BOT_WEIGHTS = {"pass": 0.3, "place": 1.0, "take": 0.2, "farseer": 0.5, "done": 0.4,
@@ -77,10 +78,13 @@ class FantasyLineBattle(KitRules):
     def setup(self, scenario: Any, options: Mapping[str, Any]) -> State:
         cfg = config.read(scenario, options)
         s = State(cfg.sides, cfg, Flow(PHASES[0].name), initial_zones(cfg),
-                  tuple(cfg.money[side] for side in cfg.sides), (0, 0), ((), ()))
+                  tuple(cfg.money[side] for side in cfg.sides), (cfg.start_mana,) * 2, ((), ()))
         for side in cfg.sides:
             s = draws.refill_characters(s, side)
         return s
+
+    def check_scenario(self, scenario: Any) -> list:
+        return super().check_scenario(scenario) + config.start_problems(scenario)
 
     def finished(self, s: State) -> Outcome | None:
         return victory.outcome(s)
