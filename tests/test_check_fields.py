@@ -231,7 +231,7 @@ def test_every_piece_and_card_field_a_ruleset_reads_is_declared(ruleset):
     assert read["pieces"] - set(needs.piece_fields) - set(PIECE_PRESS_FIELDS) == set()
     for deck in scenario.decks:
         assert read[f"deck {deck}"] - _declared_cards(needs, deck) - {"title", "text"} == set(), deck
-    if needs.setup_fields:  # Front Line's and Front Lines' (the others' setups: issue 27's next step)
+    if needs.setup_fields:  # every ruleset's but Lines and Webs' (its setups: the next step)
         assert read["setups"] - set(needs.setup_fields) - set(SETUP_FIELDS) == set()
 
 
