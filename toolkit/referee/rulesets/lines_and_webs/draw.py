@@ -118,19 +118,17 @@ class Needs:
 
     def __init__(self, s: State, side: str, mine: list, soon: bool):
         memo = s.cfg.weight_memo.setdefault(("needs", side), {})
-        self.by_node: dict[int, list] = {}
+        self.by_node: dict[int, tuple] = {}
         self.by_unit: dict[int, tuple] = {}
+        by_node, by_unit = self.by_node, self.by_unit
         for r in mine:
             kept = memo.get(r.uid)
             if kept is None or kept[0] is not r or kept[1] != soon:
                 kept = memo[r.uid] = (r, soon, _weights(_needs(s, r, soon)))
-            one = kept[2]
-            self.by_unit[r.uid] = one
-            there = self.by_node.get(r.node)
-            if there is None:
-                self.by_node[r.node] = list(one)
-            else:
-                self.by_node[r.node] = [a + b for a, b in zip(there, one)]
+            one = by_unit[r.uid] = kept[2]
+            there = by_node.get(r.node)
+            by_node[r.node] = one if there is None else tuple(
+                a + b for a, b in zip(there, one))
 
     @staticmethod
     def kind(food: bool, supply: bool, port: bool) -> int:
