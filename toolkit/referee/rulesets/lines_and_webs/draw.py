@@ -217,11 +217,7 @@ def _move_weight(s: State, side: str, u: Unit, k, ask: Asking, asked) -> float:
         return 0.0
     if u.node == asked.spod and asked.crowded:
         return 2.0 * n
-    stocked = asked.stocked
-    to = 0
-    if stocked:
-        index = s.cfg.index
-        to = sum(1 for name in stocked if index[name] in reach)
+    to = len(asked.stocked_nodes & reach.keys())
     return 3.0 * to + 0.02 * (n - to)
 
 
