@@ -194,7 +194,7 @@ def _carrier_weight(s: State, side: str, u: Unit, k, ask: Asking, asked,
     left = k.carries - u.lift
     if u.method in ("", "move", "supply") and left > 0:
         own, stock = _sources(s, side, u)
-        if sum(own) or stock is not None:
+        if stock is not None or own[0] or own[1] or own[2] or own[3]:
             kind = Needs.kind(*_gives(own, stock))
             reach = carry_reach(s, u.node, side, ask.occ, k.sp, ask.table)
             by_node = needs.by_node
@@ -224,10 +224,12 @@ def _move_weight(s: State, side: str, u: Unit, k, ask: Asking, asked) -> float:
 def _ports_weight(s: State, side: str, u: Unit, left: int, reach) -> float:
     """What `u`'s orders into its side's ports weigh (bots: 0.002 an order)."""
     w = 0.0
-    tokens = u.tokens
+    food, fuel, ammo, repair = u.tokens
     for node, space in _open_ports(s, side):
         if node in reach and node != u.node:
-            w += INTO_PORT * sum(min(h, left, space) for h in tokens)
+            most = left if left < space else space
+            w += INTO_PORT * (min(food, most) + min(fuel, most) + min(ammo, most)
+                              + min(repair, most))
     return w
 
 
