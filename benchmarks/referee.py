@@ -19,10 +19,15 @@ players, e.g. `last_front 3p`) it plays random games for about `--seconds` secon
 
 Each row counts three things per second:
 - whole moves: one record line each, a side's move or a chance outcome (a die, a draw);
-- decisions: the whole moves a side chose (chance outcomes left out). A side that
-  chooses a move in steps (the move tree) makes one decision of several steps;
+- decisions: the decision steps the sides' bots took (chance outcomes left out). A move
+  drawn whole is one step; where the random bot draws a move in steps down the move
+  tree (Lines and Webs' Transport: the carrier, what it does, the order), each step
+  counts, as the ruleset's `sample_steps` says (`steps.taken`; a ruleset with a tree
+  but no `sample_steps`, Front Line today, counts one step a move). The whole moves the
+  sides chose are `whole_decisions` in `--json`;
 - games: finished games.
-`x chess` is whole moves/s over python-chess's moves/s in the same run. Then, with
+`x chess` is whole moves/s over python-chess's moves/s in the same run, and
+`x chess (steps)` decision steps/s over it. Then, with
 `--mcts N` (default 100, 0: none), one row per ruleset: the mean time MCTS(N) takes to
 choose a move, over positions of random games, for about `--seconds` seconds.
 
@@ -45,7 +50,8 @@ from shipped_games import ROOT, player_counts, scenarios, start_of  # noqa: E402
 
 from toolkit.referee import game  # noqa: E402
 from toolkit.referee.protocol import CHANCE, DecisionKind  # noqa: E402
-from toolkit.sim.playout import RandomBot, playout  # noqa: E402
+from toolkit.referee import steps  # noqa: E402
+from toolkit.sim.playout import RandomBot  # noqa: E402
 
 #: CPU time of this process: a machine busy with other work slows every row alike
 #: instead of handing each a different share of the cores (the same as the wall
@@ -53,41 +59,59 @@ from toolkit.sim.playout import RandomBot, playout  # noqa: E402
 CLOCK = time.process_time
 
 
-def adjudicated_playout(rules, state, rng) -> tuple[int, int]:
-    """One random game through the core: (whole moves, decisions)."""
+def adjudicated_playout(rules, state, rng) -> tuple[int, int, int]:
+    """One random game through the core: (whole moves, decision steps, decisions)."""
     bot = RandomBot(rules)
-    moves = decisions = 0
+    moves = taken = decisions = 0
     while (d := rules.decision(state)) is not None:
         if d.kind is DecisionKind.CHANCE:
             state, _ = game.play(rules, state, CHANCE, d.chance.sample(rng), decision=d)
         else:
             player = d.players[0]
-            state, _ = game.play(rules, state, player, bot.choose(state, player, rng),
-                                 decision=d)
+            move = bot.choose(state, player, rng)
+            taken += steps.taken(rules, state, player, move)
+            state, _ = game.play(rules, state, player, move, decision=d)
             decisions += 1
         moves += 1
-    return moves, decisions
+    return moves, taken, decisions
+
+
+def plain_playout(rules, state, rng) -> tuple[int, int, int]:
+    """One random game straight through the ruleset (`toolkit.sim.playout.playout`'s
+    loop): (whole moves, decision steps, decisions)."""
+    bot = RandomBot(rules)
+    decide, apply = rules.decision, rules.apply
+    moves = taken = decisions = 0
+    while (d := decide(state)) is not None:
+        if d.kind is DecisionKind.CHANCE:
+            state, _ = apply(state, CHANCE, d.chance.sample(rng))
+        else:
+            player = d.players[0]
+            move = bot.choose(state, player, rng)
+            taken += steps.taken(rules, state, player, move)
+            state, _ = apply(state, player, move)
+            decisions += 1
+        moves += 1
+    return moves, taken, decisions
 
 
 def bench_ruleset(name: str, path: Path, seconds: float, adjudicated: bool,
                   players: int | None = None) -> dict:
     rules, start, label, _ = start_of(name, path, players)
-    games = moves = decisions = 0
+    games = moves = taken = decisions = 0
+    play = adjudicated_playout if adjudicated else plain_playout
     t0 = CLOCK()
     while CLOCK() - t0 < seconds or games == 0:
         rng = random.Random(f"bench/{games}/{time.time()}")
-        if adjudicated:
-            whole, chosen = adjudicated_playout(rules, start, rng)
-        else:
-            result = playout(rules, start, rng)
-            whole, chosen = result.length, result.player_moves
+        whole, steps_, chosen = play(rules, start, rng)
         moves += whole
+        taken += steps_
         decisions += chosen
         games += 1
     elapsed = CLOCK() - t0
     return {"name": f"{label} ({'adjudicated' if adjudicated else 'playout'})",
             "scenario": str(path.relative_to(ROOT)), "games": games, "moves": moves,
-            "decisions": decisions, "seconds": elapsed}
+            "decisions": taken, "whole_decisions": decisions, "seconds": elapsed}
 
 
 def bench_mcts(name: str, path: Path, seconds: float, iterations: int,
@@ -135,7 +159,8 @@ def bench_chess(seconds: float) -> dict | None:
         games += 1
     elapsed = CLOCK() - t0
     return {"name": f"python-chess {chess.__version__}", "scenario": "standard chess",
-            "games": games, "moves": moves, "decisions": moves, "seconds": elapsed}
+            "games": games, "moves": moves, "decisions": moves, "whole_decisions": moves,
+            "seconds": elapsed}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -194,19 +219,20 @@ def summed(jobs: list, seconds: float, rounds: int) -> list[dict]:
     return rows
 
 
-COUNTS = ("games", "moves", "decisions", "searched", "seconds")
+COUNTS = ("games", "moves", "decisions", "whole_decisions", "searched", "seconds")
 
 
 def table(rows: list[dict]) -> str:
     lines = [f"{'engine':<36}{'games':>7}{'moves/s':>10}{'decisions/s':>13}{'games/s':>9}"
-             f"{'mean len':>10}{'x chess':>9}"]
+             f"{'mean len':>10}{'x chess':>9}{'x chess (steps)':>17}"]
     for r in rows:
         if "searched" in r:
             continue
         ratio = f"{r['x_chess']:.2f}" if "x_chess" in r else "-"
+        steps_ratio = f"{r['x_chess_decisions']:.2f}" if "x_chess" in r else "-"
         lines.append(f"{r['name']:<36}{r['games']:>7}{r['moves_per_second']:>10.0f}"
                      f"{r['decisions_per_second']:>13.0f}{r['games_per_second']:>9.1f}"
-                     f"{r['mean_length']:>10.1f}{ratio:>9}")
+                     f"{r['mean_length']:>10.1f}{ratio:>9}{steps_ratio:>17}")
     searches = [r for r in rows if "searched" in r]
     if searches:
         lines += ["", f"{'search':<36}{'moves':>7}{'ms/move':>10}"]

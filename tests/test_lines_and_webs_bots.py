@@ -148,60 +148,94 @@ def _transport_positions(games: int = 2):
             s, _ = RULES.apply(s, side, bot.choose(s, side, rng))
 
 
-def test_the_random_bot_weighs_a_carrier_as_the_sum_of_its_listed_orders_weights():
-    """draw.py weighs each carrier from counts, never listing its orders: the weight
-    it gives a carrier is what its orders weigh one by one (bots.weights of
-    Transport.unit_parts), and it names exactly the carriers with an order open."""
+def _draw_parts(s, side):
     from toolkit.referee.rulesets.lines_and_webs import draw
+    from toolkit.referee.rulesets.lines_and_webs.transport import Asking, transporters
+
+    mine = transporters(s, side)
+    ask, asked, soon = Asking(s, side), bots.asked(s, side), bots._food_soon(s)
+    return draw, mine, ask, asked, draw.Needs(s, side, mine, soon), soon
+
+
+def test_the_random_bots_transport_draw_in_steps_weighs_a_carrier_as_its_branches():
+    """draw.py, step 1: a sustainment unit weighs what its branches (step 2) weigh in
+    all, its receivers summed node by node; every unit with an order open can be drawn,
+    and one with a branch but no order open is struck, never drawn to nothing."""
     from toolkit.referee.rulesets.lines_and_webs.transport import (
-        Asking, Transport, transporters)
+        CARRIERS, CARRY, Transport)
 
     listing = Transport()
     seen = 0
     for s, side in _transport_positions():
-        mine = transporters(s, side)
-        ask, asked, soon = Asking(s, side), bots.asked(s, side), bots._food_soon(s)
-        listed = {}
+        draw, mine, ask, asked, needs, _ = _draw_parts(s, side)
         for u in mine:
-            parts = listing.unit_parts(s, side, u, mine, ask)
-            ws = [w for what, run, _ in parts
-                  for w in bots.part_weights(s, asked, what, run, soon)]
-            if ws:
-                listed[u.uid] = sum(ws)
-        counted = {u.uid: w for w, u in draw.carrier_weights(s, side, mine, ask, asked,
-                                                              soon)}
-        assert counted.keys() == listed.keys()
-        for uid, w in counted.items():
-            assert abs(w - listed[uid]) <= 1e-9 * max(1.0, w), (s.units[uid].label, w,
-                                                                 listed[uid])
-        seen += 1
-    assert seen > 100
-
-
-def test_the_random_bot_lists_the_carrier_it_draws_as_the_listing_does():
-    """The carrier drawn is listed run by run (draw.carrier_orders): the very orders,
-    in the very order, with the very weights that Transport.unit_parts and
-    bots.part_weights give, so the weighted draw among them is the flat one."""
-    from itertools import chain
-
-    from toolkit.referee.rulesets.lines_and_webs import draw
-    from toolkit.referee.rulesets.lines_and_webs.transport import (
-        CARRY, Asking, Transport, transporters)
-
-    listing = Transport()
-    seen = 0
-    for s, side in _transport_positions(1):
-        mine = transporters(s, side)
-        ask, asked, soon = Asking(s, side), bots.asked(s, side), bots._food_soon(s)
-        for u in mine:
-            parts = listing.unit_parts(s, side, u, mine, ask)
-            orders = [m for what, run, _ in parts
-                      for m in (chain.from_iterable(run) if what == CARRY else run)]
-            if not orders:
+            k = s.cfg.kinds[u.kind]
+            if k.role not in CARRIERS:
                 continue
-            weights = [w for what, run, _ in parts
-                       for w in bots.part_weights(s, asked, what, run, soon)]
-            assert draw.carrier_orders(s, side, u, mine, ask, asked, soon) == (
-                orders, weights)
+            head = draw._carrier_weight(s, side, u, k, ask, asked, needs)
+            branches = draw._branches(s, side, u, ask, asked, needs)
+            assert abs(head - sum(b[0] for b in branches)) <= 1e-9 * max(1.0, head)
+            parts = listing.unit_parts(s, side, u, mine, ask)
+            if any(any(run) if what != CARRY else any(map(any, run))
+                   for what, run, _ in parts):
+                assert head > 0, u.label
             seen += 1
     assert seen > 100
+
+
+def test_the_random_bots_transport_draw_lists_a_branch_as_the_listing_does():
+    """draw.py, step 3: a receiver's branch is that carrier's very orders to it, in the
+    listing's order, with the flat weights (bots.part_weights); and every draw is a
+    legal order (one the flat listing holds)."""
+    import random
+
+    from toolkit.referee.rulesets.lines_and_webs.transport import (
+        CARRY, CARRIERS, Transport)
+
+    listing = Transport()
+    seen = drawn = 0
+    for s, side in _transport_positions(1):
+        draw, mine, ask, asked, needs, soon = _draw_parts(s, side)
+        legal = set(RULES.legal_moves(s, side))
+        for i in range(3):
+            assert draw.sample_transport(s, side, random.Random(i)) in legal
+            drawn += 1
+        for u in mine:
+            if s.cfg.kinds[u.kind].role not in CARRIERS:
+                continue
+            carry = [run for what, run, _ in listing.unit_parts(s, side, u, mine, ask)
+                     if what == CARRY]
+            pieces = {piece[0].to: piece for piece in (carry[0][:-1] if carry else ())
+                      if piece}
+            for weight, what in draw._branches(s, side, u, ask, asked, needs):
+                if what[0] != "to":
+                    continue
+                orders, weights = draw._orders(s, side, u, ask, asked, soon, what)
+                if not orders:
+                    continue
+                assert tuple(orders) == pieces[orders[0].to]
+                assert weights == bots.part_weights(s, asked, CARRY, (tuple(orders),), soon)
+                seen += 1
+    assert seen > 100 and drawn > 100
+
+
+def test_LW_T2_the_random_bots_transport_draw_carries_to_the_hungry_first():
+    """Step 2 weighs a receiver by what it needs of what the carrier holds: a unit with
+    no rations left far above one with its full basic load, and the draw mostly feeds
+    it (rations, or a top-up)."""
+    import random
+
+    s = empty()
+    s = put(s, "DFSP1", "D9", (1, 1, 2, 0))
+    s = put(s, "DAR1", "D8", (0, 3, 2, 0))  # no rations left
+    s = put(s, "DAR2", "E8", (1, 3, 2, 0))  # full basic load
+    s = at_phase(s, "transport")
+    draw, mine, ask, asked, needs, soon = _draw_parts(s, "Delta")
+    carrier = s.by_label("DFSP1")
+    branches = {what[1].label: w for w, what in draw._branches(s, "Delta", carrier, ask,
+                                                                asked, needs)
+                if what[0] == "to"}
+    assert branches["DAR1"] > 100 * branches["DAR2"]
+    drawn = [draw.sample_transport(s, "Delta", random.Random(i)) for i in range(200)]
+    fed = sum(1 for m in drawn if m is not PASS and m.verb == "carry" and m.to == "DAR1")
+    assert fed > 120

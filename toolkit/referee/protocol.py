@@ -486,6 +486,9 @@ class Ruleset(Protocol):
     #       one legal whole move drawn without listing every leaf (the random
     #       bot's draw, weighted as the ruleset finds sensible per step).
     #       Default: a walk down `move_steps` choosing uniformly at each step.
+    #   sample_steps(state, player, move) -> int
+    #       how many steps `sample_move` took to draw `move` (what benchmarks count
+    #       as decision steps). Default: one.
     #   bot_weights(state, player, moves) -> list[float]
     #       optional bias for random bots (e.g. pass less often), one weight per
     #       legal move, in one call per decision (the fast form); or
@@ -533,4 +536,4 @@ class Ruleset(Protocol):
 OPTIONAL_HOOKS = ("secrets", "invariants", "notation_help", "bot_weights", "bot_weight",
                   "time_limit", "evaluate", "determinize", "move_space", "move_group",
                   "not_deciding", "kept_from", "roles", "role_of", "move_steps", "sample_move",
-                  "describe_move", "describe_group", "spoken_names")
+                  "sample_steps", "describe_move", "describe_group", "spoken_names")

@@ -12,7 +12,8 @@ record line, one `check`): the tree is only how a move is listed and chosen.
 
 A ruleset offers its own tree through the optional `move_steps(state, player,
 chosen)` hook and draws a whole move without listing every leaf through
-`sample_move(state, player, rng)`. Without them the core derives a tree from the
+`sample_move(state, player, rng)`; `sample_steps(state, player, move)` says how many
+steps that draw took to reach `move` (`taken`, what benchmarks count as decisions). Without them the core derives a tree from the
 flat listing: a decision of at most `ONE_LEVEL` moves is one level of leaves;
 a larger one is first the moves' groups (as `frontkit play` groups them, see
 toolkit.referee.movelist), then the moves of the chosen group. Its tokens are the
@@ -100,6 +101,17 @@ def sample(rules: Ruleset, state: State, player: str, rng: random.Random) -> Mov
     if hook is not None and not _only_pass(rules, state, player):
         return hook(state, player, rng)
     return complete(rules, state, player, (), rng)
+
+
+def taken(rules: Ruleset, state: State, player: str, move: Move) -> int:
+    """How many steps the random bot (`sample`) takes to draw `move` in `state`: the
+    ruleset's `sample_steps(state, player, move)` when it has one, else one (a whole
+    move drawn at once; a ruleset with a tree but no such hook is counted as one step
+    a move, never more than it took). Benchmarks count decision steps by it."""
+    hook = getattr(rules, "sample_steps", None)
+    if hook is None or _only_pass(rules, state, player):
+        return 1
+    return hook(state, player, move)
 
 
 def complete(rules: Ruleset, state: State, player: str, chosen: Sequence[str],
@@ -300,6 +312,6 @@ def _gather(rules: Ruleset, state: State, player: str, chosen: tuple[str, ...],
             _gather(rules, state, player, chosen + (step.token,), out)
 
 
-__all__ = ["steps", "shown", "leaves", "sample", "walk", "choice", "unknown_choice", "has_tree",
+__all__ = ["steps", "shown", "leaves", "sample", "taken", "walk", "choice", "unknown_choice", "has_tree",
            "branch", "from_listing", "complete",
            "RULE_STEP", "ONE_LEVEL"]

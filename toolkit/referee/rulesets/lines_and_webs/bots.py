@@ -181,8 +181,7 @@ def _transport(s, player: str, legal: list) -> list[float]:
             else:  # a port's cross-levelling: weighed by who gives and who takes alone
                 kept = memo.get(("xl", whose))
                 if kept is None or kept[0] is not run:
-                    kept = memo[("xl", whose)] = (run, [
-                        _transport_weight(s, ask, m, soon) for m in run])
+                    kept = memo[("xl", whose)] = (run, _xl_weights(s, run))
                 out += kept[1]
     if legal and legal[0] is PASS:
         out[0] = transport_pass(sum(out[1:]))
@@ -199,7 +198,7 @@ def part_weights(s, ask: "_Asked", what: str, run, soon: bool) -> list[float]:
         return list(chain.from_iterable(_carry_weights(s, piece, soon) for piece in run))
     if what == MOVE:
         return _move_weights(s, ask, run)
-    return [_transport_weight(s, ask, m, soon) for m in run]
+    return _xl_weights(s, run)
 
 
 def piece_weights(s, piece, soon: bool) -> list[float]:
@@ -226,7 +225,7 @@ class _Asked:
 
     def __init__(self, s, player: str):
         self.s, self.player = s, player
-        self._crowded = self._stocked = None
+        self._crowded = self._stocked = self._stocked_nodes = None
 
     @property
     def spod(self):
@@ -243,6 +242,14 @@ class _Asked:
         if self._stocked is None:
             self._stocked = _stocked_ports(self.s, self.player)
         return self._stocked
+
+    @property
+    def stocked_nodes(self) -> set:
+        """The nodes of `stocked`."""
+        if self._stocked_nodes is None:
+            index = self.s.cfg.index
+            self._stocked_nodes = {index[name] for name in self.stocked}
+        return self._stocked_nodes
 
 
 def _carry_weights(s, run, soon: bool) -> list[float]:
@@ -336,6 +343,21 @@ def _top_up_weight(s, m, r, soon: bool, c=False) -> float:
 def _top_up_from(s, r, have, soon: bool) -> float:
     """A top-up's weight for receiver `r` from a source holding `have`."""
     return top_up_value(receiver_facts(s, r), have, soon)
+
+
+def _xl_weights(s, run) -> list[float]:
+    """`_transport_weight` of each cross-levelling order of `run` (a port's), giver and
+    taker looked up once a pair (the run holds each pair's counts 1..N together)."""
+    out = []
+    pair = None
+    for m in run:
+        if (m.unit, m.to) != pair:
+            pair = (m.unit, m.to)
+            r = s.by_label(m.to)
+            unload = s.by_label(m.unit) is None and r is not None
+            combat = unload and s.cfg.kinds[r.kind].combat
+        out.append((3.0 if combat else 0.5 * m.n) if unload else 0.01)
+    return out
 
 
 def _transport_weight(s, ask: _Asked, m, soon: bool) -> float:

@@ -245,6 +245,11 @@ class Config:
         #: per side and carrier, the bot weights of its last listed carry runs (bots.weights:
         #: kept while the listing hands the same run out again)
         self.weight_memo: dict = {}
+        #: side -> (units, the enemy's units as it sees them, where they stand): the last
+        #: transport.view_occupancy of each side
+        self.occupancy_memo: dict = {}
+        #: (units, where they stand): the last State.occupants
+        self.occupants_memo: tuple | None = None
 
     def _home(self, side: str, sea: bool) -> int | None:
         for k, p in enumerate(self.ports):

@@ -1,194 +1,316 @@
-"""The random bot's Transport draw without the listing: what each carrier's orders
-weigh in all (bots.weights, order by order) worked out from counts.
+"""The random bot's Transport draw, in steps (the move tree, tree.py), each step cheap.
 
-A carrier's carry orders to one receiver are, per class, the orders for 1..n tokens,
-n the least of what the source holds, the carrier's lift left and the receiver's open
-boxes (or the room to drop beside it): their weights depend only on a few facts of the
-receiver (its open boxes, what a top-up brings it, `bots.receiver_facts`, the room to
-drop on its node) and of the source. So a carrier is weighed from its receivers
-counted by those facts, one sum per kind of receiver, never an order made or weighed
-one by one; only the carrier the draw picks has its orders listed (tree.py).
-tests/test_lines_and_webs_bots.py holds each carrier's weight to the sum of its listed
-orders' weights.
+1. **What acts**: the pass, a sustainment unit, or a port's cross-levelling. A unit
+   weighs the sum of its branches' weights (step 2); its carrying is summed from the
+   side's receivers added up node by node (`Needs`) over the nodes in its reach, never
+   a carrier-receiver pair at a time.
+2. **What it does**: displace, move then resupply (by the nodes within its movement),
+   carry to one receiver in its reach (what that receiver needs of what the carrier or
+   its port holds: `Needs.of`), or carry into its side's ports.
+3. **The orders of that branch**, listed as the listing lists them
+   (`Transport._receiver_orders`, `_moves`, `_into_ports`) and drawn by the bot's own
+   weights (bots.weights): a top-up or a class, and how many.
+
+A branch with no order open is struck and the draw repeats at its step, so every draw
+ends on a legal order. The odds differ from the flat weighted list's (which weighed
+every order of every carrier, some 300 carrier-receiver pairs a decision): a carrier is
+chosen by what its receivers need, not by how many orders of 1..N tokens it could
+give them, and among its receivers by the same needs; within a receiver the flat
+weights hold. docs/balance.md says what this changes in random play.
 """
 
 from __future__ import annotations
 
+import random
+
+from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.lines_and_webs import bots, transport
-from toolkit.referee.rulesets.lines_and_webs.config import FUEL, REPAIR
+from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FOOD, FUEL
 from toolkit.referee.rulesets.lines_and_webs.network import carry_reach
 from toolkit.referee.rulesets.lines_and_webs.state import State, Unit
 from toolkit.referee.rulesets.lines_and_webs.transport import (
-    CARRIERS, Asking, Transport, receiver_wants)
+    CARRIERS, Asking, Transport, receiver_wants, transporters)
 
 TRANSPORT = Transport()
 DISPLACE_WEIGHT = 0.005  # bots.part_weights: a displacement stays rare
-INTO_NODE_OR_PORT = 0.002  # bots._carry_weight: tokens onto a node or into a port
+INTO_PORT = 0.002  # bots._carry_weight: tokens into a port's storage
+#: a receiver's weight in the draw, whatever it needs: its other orders (a class it
+#: has room for, tokens dropped beside it) are what bots.weights call rare (0.01)
+FLOOR = 0.01
+#: a sustainment unit restocked from its carrier's port, per open box (at most
+#: RESTOCK_BOXES counted): bots.carry_value's large lots (0.4 a token of the lot)
+RESTOCK, RESTOCK_BOXES = 1.0, 6
+#: how many of a hungry unit's open ration boxes count, at bots.carry_value's 3.0 each
+HUNGRY_BOXES = 3
+
+#: the steps the draw takes to an order of each kind (the benchmark's decision steps):
+#: the unit, what it does, and the order among that branch's
+STEPS = {"displace": 2, "move": 3, "carry": 3, "xl": 2}
 
 
-def carrier_weights(s: State, side: str, mine: list, ask: Asking, asked,
-                    soon: bool) -> list[tuple[float, Unit]]:
-    """(the summed weight of its orders, the unit) for each of `mine` with an order
-    open to it, in listing order (`Transport.unit_parts`, weighed as bots.weights)."""
-    drop_ok = int(s.cfg.opt("drop_limit")) > 0
-    receivers = [_receiver(s, side, r, drop_ok) for r in mine]
-    out = []
+def sample_transport(s: State, side: str, rng: random.Random):
+    """One legal Transport order of `side`, drawn step by step (the module's text)."""
+    mine = transporters(s, side)
+    ask, asked, soon = Asking(s, side), bots.asked(s, side), bots._food_soon(s)
+    needs = Needs(s, side, mine, soon)
+    heads: list = []
     for u in mine:
-        w = _carrier_weight(s, side, u, ask, asked, soon, receivers)
-        if w > 0:
-            out.append((w, u))
-    return out
+        k = s.cfg.kinds[u.kind]
+        if k.role in CARRIERS:
+            w = _carrier_weight(s, side, u, k, ask, asked, needs)
+            if w > 0:
+                heads.append([w, u])
+    levels = TRANSPORT.level_parts(s, side, mine)
+    if levels:
+        heads.append([_levels_weight(s, side, asked, levels, soon), None])
+    while True:
+        total = sum(h[0] for h in heads)
+        at = _pick(rng, [bots.transport_pass(total)] + [h[0] for h in heads])
+        if at == 0:
+            return PASS
+        head = heads[at - 1]
+        if head[1] is None:
+            return _level(s, asked, levels, soon, rng)
+        got = _carrier_order(s, side, head[1], ask, asked, needs, soon, rng)
+        if got is not None:
+            return got
+        heads.remove(head)  # nothing open to it after all: strike it
 
 
-def _receiver(s: State, side: str, r: Unit, drop_ok: bool) -> tuple:
-    """All a carry order's weight reads of receiver `r`, worked out once a draw: the
-    unit, what a top-up would bring it, `bots.receiver_facts`, and per class from a
-    unit's card and from a port's storage (cap, weight): the orders of 1..n tokens go
-    up to `cap` (its open boxes, or the room to drop beside it), each weighing
-    `weight` (None: 0.4 a token, restocking a sustainment unit from a port)."""
-    rr, want, at_port = receiver_wants(s, r)
-    facts = bots.receiver_facts(s, r)
-    drop = 0 if at_port or not drop_ok or all(rr[:3]) else TRANSPORT._drop_room(
-        s, side, r.node)
-    card, port = [], []
-    for cls in range(4):
-        if rr[cls]:
-            v = bots.carry_value(facts, "", cls, 1)
-            card.append((rr[cls], v))
-            port.append((rr[cls], v if facts[0] else None))
-        elif cls != REPAIR and drop:
-            card.append((drop, INTO_NODE_OR_PORT))
-            port.append((drop, INTO_NODE_OR_PORT))
-        else:
-            card.append((0, 0.0))
-            port.append((0, 0.0))
-    return r, want, facts, tuple(card), tuple(port)
+def _pick(rng: random.Random, weights: list[float]) -> int:
+    """The index drawn with probability proportional to its weight."""
+    x = rng.random() * sum(weights)
+    for i, w in enumerate(weights):
+        x -= w
+        if x < 0:
+            return i
+    return len(weights) - 1
 
 
-def _carrier_weight(s: State, side: str, u: Unit, ask: Asking, asked, soon: bool,
-                    receivers: list) -> float:
-    """`u`'s orders' summed weight (0.0: it has none), part by part as
-    `Transport.unit_parts` lists them."""
-    k = s.cfg.kinds[u.kind]
-    if k.role not in CARRIERS:
-        return 0.0
+def _levels_weight(s: State, side: str, asked, levels: list, soon: bool) -> float:
+    """What the cross-levelling orders weigh in all, each port's kept with its run (a
+    port's run is handed out again while its holders are the same)."""
+    memo = s.cfg.weight_memo.setdefault(("levels", side), {})
+    w = 0.0
+    for what, run, node in levels:
+        kept = memo.get(node)
+        if kept is None or kept[0] is not run or kept[1] != soon:
+            kept = memo[node] = (run, soon, sum(bots.part_weights(s, asked, what, run, soon)))
+        w += kept[2]
+    return w
+
+
+def _level(s: State, asked, levels: list, soon: bool, rng: random.Random):
+    """A port's cross-levelling order, by the bot's weights."""
+    orders: list = []
+    weights: list[float] = []
+    for what, run, _ in levels:
+        orders += run
+        weights += bots.part_weights(s, asked, what, run, soon)
+    return orders[_pick(rng, weights)]
+
+
+class Needs:
+    """What each receiver of `side` weighs in the draw, summed node by node: per node
+    and per unit a tuple of eight weights, one for each kind of carrier (`kind`: can it
+    give food, fuel or ammunition, restock from a port). A unit's are worked out from
+    that unit alone and kept while it is the same value (the scenario's memo)."""
+
+    def __init__(self, s: State, side: str, mine: list, soon: bool):
+        memo = s.cfg.weight_memo.setdefault(("needs", side), {})
+        self.by_node: dict[int, tuple] = {}
+        self.by_unit: dict[int, tuple] = {}
+        by_node, by_unit = self.by_node, self.by_unit
+        for r in mine:
+            kept = memo.get(r.uid)
+            if kept is None or kept[0] is not r or kept[1] != soon:
+                kept = memo[r.uid] = (r, soon, _weights(_needs(s, r, soon)))
+            one = by_unit[r.uid] = kept[2]
+            there = by_node.get(r.node)
+            by_node[r.node] = one if there is None else tuple(
+                a + b for a, b in zip(there, one))
+
+    @staticmethod
+    def kind(food: bool, supply: bool, port: bool) -> int:
+        """The index of a carrier's weights: whether it can give food, fuel or
+        ammunition, and restock from a port."""
+        return 4 * food + 2 * supply + port
+
+
+def _weights(need: tuple) -> tuple:
+    """A receiver's weights to each kind of carrier (`Needs.kind`)."""
+    n, base, hungry, short, boxes = need
+    return tuple(n * FLOOR + base + (hungry if food else 0.0) + (short if supply else 0.0)
+                 + (RESTOCK * boxes if port else 0.0)
+                 for food in (False, True) for supply in (False, True)
+                 for port in (False, True))
+
+
+def _needs(s: State, r: Unit, soon: bool) -> tuple:
+    """One receiver's [1, base, food, fuel-and-ammunition, restock boxes]: a top-up
+    of its basic load (bots.top_up_value: the hungry and degraded first, combat units
+    short of fuel or ammunition next), rations into a hungry unit's open boxes
+    (bots.carry_value), and a sustainment unit's open boxes to restock from a port."""
+    rr, want, _ = receiver_wants(s, r)
+    combat, degraded, starving, low_fuel, low_ammo = bots.receiver_facts(s, r)
+    scale = 1.0 if combat else 0.6
+    base = 0.5 * scale if (want[0] or want[1] or want[2]) else 0.0
+    food = 0.0
+    if (degraded or starving) and rr[FOOD]:
+        food = (12.0 if degraded else 8.0 if soon else 5.0) * scale - base
+        food += 3.0 * min(rr[FOOD], HUNGRY_BOXES)
+    short = 0.0
+    if combat and ((low_fuel and want[FUEL]) or (low_ammo and want[AMMO])):
+        short = 4.0 - base
+    boxes = 0 if combat else min(sum(rr), RESTOCK_BOXES)
+    return (1, base, food, short, boxes)
+
+
+def _sources(s: State, side: str, u: Unit) -> tuple[tuple, object]:
+    """What `u` carries from: its card, and the stock of its side's port it stands on
+    (None when there is none)."""
+    p = s.port(u.node)
+    stock = p.tokens if p is not None and p.holder == side and sum(p.tokens) else None
+    return u.tokens, stock
+
+
+def _gives(own, stock) -> tuple[bool, bool, bool]:
+    """(food, fuel or ammunition, a port to restock from) a carrier holding `own` and
+    standing on `stock` can give."""
+    food = own[FOOD] > 0 or (stock is not None and stock[FOOD] > 0)
+    supply = (own[FUEL] > 0 or own[AMMO] > 0
+              or (stock is not None and (stock[FUEL] > 0 or stock[AMMO] > 0)))
+    return food, supply, stock is not None
+
+
+def _carrier_weight(s: State, side: str, u: Unit, k, ask: Asking, asked,
+                    needs: Needs) -> float:
+    """The sum of `u`'s branches' weights (`_branches`), its receivers summed by node."""
     w = 0.0
     if u.method == "":
         w += DISPLACE_WEIGHT
         if u.tokens[FUEL] and not u.degraded and not u.pinned:
-            for m in TRANSPORT._moves(s, u, k, ask.occ, ask.where):
-                w += bots._move_weight(asked, u, m)
+            w += _move_weight(s, side, u, k, ask, asked)
     left = k.carries - u.lift
     if u.method in ("", "move", "supply") and left > 0:
-        reach = carry_reach(s, u.node, side, ask.occ, k.sp, ask.table)
-        w += _carry_weight(s, side, u, left, reach, soon, receivers)
+        own, stock = _sources(s, side, u)
+        if stock is not None or own[0] or own[1] or own[2] or own[3]:
+            kind = Needs.kind(*_gives(own, stock))
+            reach = carry_reach(s, u.node, side, ask.occ, k.sp, ask.table)
+            by_node = needs.by_node
+            for node in by_node.keys() & reach.keys():
+                w += by_node[node][kind]
+            w -= needs.by_unit[u.uid][kind]  # not a receiver of its own
+            w += _ports_weight(s, side, u, left, reach)
     return w
 
 
-def _carry_weight(s: State, side: str, u: Unit, left: int, reach, soon: bool,
-                  receivers: list) -> float:
-    """What `u`'s carry orders weigh in all: to its receivers, from its card and its
-    port's storage (as `Transport._pair` lists them: a top-up, then per class 1..n
-    tokens into open boxes or dropped beside), then into its side's ports."""
-    cfg = s.cfg
-    sources = [(False, u.tokens)]
-    p = s.port(u.node)
-    if p is not None and p.holder == side and sum(p.tokens):
-        sources.append((True, p.tokens))
+def _move_weight(s: State, side: str, u: Unit, k, ask: Asking, asked) -> float:
+    """What `u`'s move-and-resupply branch weighs, from the nodes within its movement
+    by links through no enemy and no block (the carry table's reach: where it might
+    end, its moves listed only once the branch is drawn): as bots._move_weight, 2.0 a
+    node off its crowded seaport, 3.0 a port whose stock nobody carries on, 0.02 a node
+    else."""
+    reach = carry_reach(s, u.node, side, ask.occ, k.movement, ask.table)
+    n = len(reach) - 1
+    if n <= 0:
+        return 0.0
+    if u.node == asked.spod and asked.crowded:
+        return 2.0 * n
+    to = len(asked.stocked_nodes & reach.keys())
+    return 3.0 * to + 0.02 * (n - to)
+
+
+def _ports_weight(s: State, side: str, u: Unit, left: int, reach) -> float:
+    """What `u`'s orders into its side's ports weigh (bots: 0.002 an order)."""
     w = 0.0
-    for from_port, have in sources:
-        most = [min(h, left) for h in have]
-        for r, want, facts, card, port in receivers:
-            if r is u or r.node not in reach:
-                continue
-            if (want[0] and have[0]) or (want[1] and have[1]) or (want[2] and have[2]):
-                w += bots.top_up_value(facts, have, soon)
-            for m, (cap, each) in zip(most, port if from_port else card):
-                if m and cap:
-                    n = m if m < cap else cap
-                    w += 0.2 * n * (n + 1) if each is None else each * n
-    for kp, node in enumerate(cfg.ports):
-        if node in reach and s.ports[kp].holder == side and node != u.node:
-            space = TRANSPORT._port_space(s, node)
-            w += INTO_NODE_OR_PORT * sum(min(h, left, space) for h in u.tokens)
+    food, fuel, ammo, repair = u.tokens
+    for node, space in _open_ports(s, side):
+        if node in reach and node != u.node:
+            most = left if left < space else space
+            w += INTO_PORT * (min(food, most) + min(fuel, most) + min(ammo, most)
+                              + min(repair, most))
     return w
 
 
-def carrier_orders(s: State, side: str, u: Unit, mine: list, ask: Asking, asked,
-                   soon: bool) -> tuple[list, list[float]]:
-    """Carrier `u`'s orders and their weights, in listing order (`Transport.unit_parts`
-    flattened, weighed as `bots.part_weights`), run by run: a receiver's orders of one
-    class are one slice of the scenario's ready-made orders, weighed at once."""
+def _open_ports(s: State, side: str) -> list:
+    """(node, room left in its storage) of each port `side` holds, kept while the
+    ports are the same value."""
+    memo = s.cfg.weight_memo.setdefault(("open ports", side), [None, None])
+    if memo[0] is not s.ports:
+        memo[:] = [s.ports, [(node, TRANSPORT._port_space(s, node))
+                             for kp, node in enumerate(s.cfg.ports)
+                             if s.ports[kp].holder == side]]
+    return memo[1]
+
+
+def _carrier_order(s: State, side: str, u: Unit, ask: Asking, asked, needs: Needs,
+                   soon: bool, rng: random.Random):
+    """Step 2 and 3 for carrier `u`: a branch by weight, then one of its orders by the
+    bot's weights; None when no branch has an order open."""
+    branches = _branches(s, side, u, ask, asked, needs)
+    while branches:
+        at = _pick(rng, [b[0] for b in branches])
+        orders, weights = _orders(s, side, u, ask, asked, soon, branches[at][1])
+        if orders:
+            return orders[_pick(rng, weights)]
+        del branches[at]
+    return None
+
+
+def _branches(s: State, side: str, u: Unit, ask: Asking, asked, needs: Needs) -> list:
+    """`u`'s branches as [weight, what]: ("displace",), ("move",), ("to", receiver),
+    ("ports", reach)."""
     k = s.cfg.kinds[u.kind]
-    orders: list = []
-    weights: list[float] = []
+    out: list = []
     if u.method == "":
-        orders.append(_made(s, "displace", u.label, ""))
-        weights.append(DISPLACE_WEIGHT)
+        out.append([DISPLACE_WEIGHT, ("displace",)])
         if u.tokens[FUEL] and not u.degraded and not u.pinned:
-            moves = TRANSPORT._moves(s, u, k, ask.occ, ask.where)
-            orders += moves
-            weights += [bots._move_weight(asked, u, m) for m in moves]
+            w = _move_weight(s, side, u, k, ask, asked)
+            if w > 0:
+                out.append([w, ("move",)])
     left = k.carries - u.lift
     if u.method in ("", "move", "supply") and left > 0:
-        reach = carry_reach(s, u.node, side, ask.occ, k.sp, ask.table)
-        _carry_orders(s, side, u, k, left, reach, mine, soon, orders, weights)
-    return orders, weights
+        own, stock = _sources(s, side, u)
+        if sum(own) or stock is not None:
+            kind = Needs.kind(*_gives(own, stock))
+            reach = carry_reach(s, u.node, side, ask.occ, k.sp, ask.table)
+            occ, by_unit = ask.occ, needs.by_unit
+            for node in reach:
+                for r in occ.get(node, ()):
+                    if r.side == side and r is not u and r.uid in by_unit:
+                        out.append([by_unit[r.uid][kind], ("to", r)])
+            w = _ports_weight(s, side, u, left, reach)
+            if w > 0:
+                out.append([w, ("ports", reach)])
+    return out
 
 
-def _carry_orders(s: State, side: str, u: Unit, k, left: int, reach, mine: list,
-                  soon: bool, orders: list, weights: list) -> None:
-    """`Transport._carrier` run by run, with the weights (`carrier_orders`)."""
+def _orders(s: State, side: str, u: Unit, ask: Asking, asked, soon: bool,
+            what: tuple) -> tuple[list, list[float]]:
+    """The orders of one of `u`'s branches and their weights (bots.weights), as the
+    listing lists them."""
     cfg = s.cfg
-    sources = [("", u.tokens)]
-    p = s.port(u.node)
-    if p is not None and p.holder == side and sum(p.tokens):
-        sources.append((cfg.names[u.node], p.tokens))
+    k = cfg.kinds[u.kind]
+    if what[0] == "displace":
+        return [transport._one(cfg, "displace", u.label, "")], [DISPLACE_WEIGHT]
+    if what[0] == "move":
+        moves = list(TRANSPORT._moves(s, u, k, ask.occ, ask.where))
+        return moves, [bots._move_weight(asked, u, m) for m in moves]
+    left = k.carries - u.lift
+    if what[0] == "ports":
+        orders = list(TRANSPORT._into_ports(s, side, u, k, left, what[1]))
+        return orders, [INTO_PORT] * len(orders)
+    own, stock = _sources(s, side, u)
+    sources = [("", own)]
+    if stock is not None:
+        sources.append((cfg.names[u.node], stock))
     drop_ok = int(cfg.opt("drop_limit")) > 0
-    for r in mine:
-        if r is u or r.node not in reach:
-            continue
-        rr, want, at_port = receiver_wants(s, r)
-        facts = bots.receiver_facts(s, r)
-        for src, have in sources:
-            block = _run(cfg, u.label, r.label, src, k.carries)
-            if (want[0] and have[0]) or (want[1] and have[1]) or (want[2] and have[2]):
-                orders.append(block[4])
-                weights.append(bots.top_up_value(facts, have, soon))
-            for cls in range(4):
-                h = have[cls]
-                if not h:
-                    continue
-                if rr[cls]:
-                    n = min(h, left, rr[cls])
-                    orders += block[cls][:n]
-                    if src and not facts[0]:
-                        weights += [bots.carry_value(facts, src, cls, i)
-                                    for i in range(1, n + 1)]
-                    else:
-                        weights += [bots.carry_value(facts, src, cls, 1)] * n
-                elif cls != REPAIR and not at_port and drop_ok:
-                    n = min(h, left, TRANSPORT._drop_room(s, side, r.node))
-                    there = _run(cfg, u.label, cfg.names[r.node], src, k.carries)
-                    orders += there[cls][:n]
-                    weights += [INTO_NODE_OR_PORT] * n
-    for kp, node in enumerate(cfg.ports):
-        if node not in reach or s.ports[kp].holder != side or node == u.node:
-            continue
-        space = TRANSPORT._port_space(s, node)
-        block = _run(cfg, u.label, cfg.names[node], "", k.carries)
-        for cls in range(4):
-            most = min(u.tokens[cls], left, space)
-            if most > 0:
-                orders += block[cls][:most]
-                weights += [INTO_NODE_OR_PORT] * most
+    orders = list(TRANSPORT._receiver_orders(s, side, u, k, left, what[1], sources,
+                                             cfg.order_runs, drop_ok))
+    return orders, bots.piece_weights(s, orders, soon)
 
 
-def _made(s: State, verb: str, label: str, to: str):
-    return transport._one(s.cfg, verb, label, to)
-
-
-def _run(cfg, label: str, to: str, src: str, most: int) -> tuple:
-    """The scenario's ready-made carry orders from `label` (out of `src`) to `to`."""
-    return cfg.order_runs.get(("carry", label, to, src)) or transport._block(
-        cfg, label, to, src, most)
+def steps_taken(move) -> int:
+    """How many steps the draw takes to reach `move` (1: the pass)."""
+    return 1 if move is PASS else STEPS.get(move.verb, 1)

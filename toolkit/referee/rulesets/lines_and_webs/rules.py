@@ -146,8 +146,12 @@ class LinesAndWebs(KitRules):
         return tree.move_steps(self, s, player, chosen)
 
     def sample_move(self, s: State, player: str, rng):
-        """The random bot's draw, a carrier first in Transport (tree.py)."""
+        """The random bot's draw, in steps in Transport (tree.py, draw.py)."""
         return tree.sample_move(self, s, player, rng)
+
+    def sample_steps(self, s: State, player: str, move) -> int:
+        """How many steps the random bot's draw took to reach `move` (tree.py)."""
+        return tree.sample_steps(s, player, move)
 
     def roles(self, s: State):
         """Two seats a side with `roles four_players` (LW-R42); none otherwise."""

@@ -120,11 +120,16 @@ class Spend:
         through Transport supplies (LW-K10)."""
         from toolkit.referee.rulesets.lines_and_webs import special
         b = s.book(side)
+        cards = b.hand + b.cards_bought
+        free: dict = {}  # card -> held beyond those played this turn (one count a card)
+        taken = {p.target for p in b.pending}
         out = []
         for m in special.turn_plays(s, side, spend=True):
-            held = (b.hand + b.cards_bought).count(m.unit)
-            used = sum(1 for p in b.pending if p.unit == m.unit)
-            if held > used and all(p.target != m.target for p in b.pending):
+            left = free.get(m.unit)
+            if left is None:
+                left = free[m.unit] = cards.count(m.unit) - sum(
+                    1 for p in b.pending if p.unit == m.unit)
+            if left > 0 and m.target not in taken:
                 out.append(m)
         return out
 

@@ -176,6 +176,19 @@ class State:
                 yield u
 
     def occupants(self) -> dict[int, list[Unit]]:
+        """Units on the map by node. Not to be changed by the caller: the last answer is
+        kept with the scenario while the units are the same (a listing, the check of
+        the move drawn from it and its apply read it of one state)."""
+        cfg = self.cfg
+        kept = cfg.occupants_memo if cfg is not None else None
+        if kept is not None and kept[0] is self.units:
+            return kept[1]
+        out = self._occupants()
+        if cfg is not None:
+            cfg.occupants_memo = (self.units, out)
+        return out
+
+    def _occupants(self) -> dict[int, list[Unit]]:
         out: dict[int, list[Unit]] = {}
         for u in self.units:
             if u.node != OFF and u.lost < 4:

@@ -38,8 +38,19 @@ RULE_PHASE = "LW-phase"
 
 def view_occupancy(s: State, side: str) -> dict[int, list[Unit]]:
     """Units as `side` knows them now: its own where they are, the enemy's where they
-    stood when the phase began (the veil)."""
+    stood when the phase began (the veil). Not to be changed by the caller: the last
+    one worked out for each side is kept while the units and the veil are the same
+    (a draw, then the check of what it drew, read it of one state)."""
     enemy = s.veil[0] if s.veil is not None else s.units
+    kept = s.cfg.occupancy_memo.get(side)
+    if kept is not None and kept[0] is s.units and kept[1] is enemy:
+        return kept[2]
+    out = _occupancy(s, side, enemy)
+    s.cfg.occupancy_memo[side] = (s.units, enemy, out)
+    return out
+
+
+def _occupancy(s: State, side: str, enemy) -> dict[int, list[Unit]]:
     out: dict[int, list[Unit]] = {}
     for u in s.units:
         if u.side == side and u.node != OFF and u.lost < 4:

@@ -13,11 +13,10 @@ own orders (`Transport.unit_parts`), never from the whole listing; a kind of pur
 from its own part of the Spend listing. Every other decision is the core's tree from
 the flat listing.
 
-The random bot's draw (`sample_move`): in Transport a carrier (or the pass, or a
-port's cross-levelling) weighted by the sum of its orders' weights, then one of its
-orders by weight: the same odds as the flat weighted draw (bots.weights), each carrier
-weighed from counts and only the carrier drawn listed (draw.py). Elsewhere the flat
-weighted draw.
+The random bot's draw (`sample_move`): in Transport step by step (draw.py): a carrier
+(or the pass, or a port's cross-levelling) by what its branches weigh, then a branch
+(displace, move, a receiver, the ports) by what the receiver needs, then one of that
+branch's orders by the bot's weights. Elsewhere the flat weighted draw, one step.
 """
 
 from __future__ import annotations
@@ -49,9 +48,17 @@ def move_steps(rules, s, side: str, chosen: tuple[str, ...]) -> list[Step]:
 def sample_move(rules, s, side: str, rng: random.Random):
     """One legal whole order drawn with the random bot's weights (`sample_move` hook)."""
     if s.flow.window is None and s.flow.phase == "transport":
-        return _sample_transport(s, side, rng)
+        return draw.sample_transport(s, side, rng)
     moves = list(rules.legal_moves(s, side))
     return rng.choices(moves, bots.weights(rules, s, side, moves))[0]
+
+
+def sample_steps(s, side: str, move) -> int:
+    """How many steps `sample_move` takes to draw `move` (the `sample_steps` hook): in
+    Transport the carrier, its branch and the order (draw.py); elsewhere one draw."""
+    if s.flow.window is None and s.flow.phase == "transport":
+        return draw.steps_taken(move)
+    return 1
 
 
 # ---------------------------------------------------------------- transport
@@ -155,38 +162,6 @@ def _level_paths(s, side: str, parts: list):
             yield ((m.unit, f"from {unit(s.cfg, side, m.unit)}"),
                    (m.to, f"to {unit(s.cfg, side, m.to)}"), (m.cls, word),
                    (str(m.n), f"{m.n} {word}")), m
-
-
-def _sample_transport(s, side: str, rng: random.Random):
-    """A carrier (or the pass, or a port's cross-levelling) by the sum of its orders'
-    weights, then one of its orders by weight. Each carrier is weighed from its orders
-    counted (draw.py); only the carrier drawn has its orders listed."""
-    mine = transporters(s, side)
-    ask, asked = Asking(s, side), bots.asked(s, side)
-    soon = bots._food_soon(s)
-    groups: list[tuple[float, object]] = list(
-        draw.carrier_weights(s, side, mine, ask, asked, soon))
-    levels = TRANSPORT.level_parts(s, side, mine)
-    if levels:
-        groups.append((sum(sum(bots.part_weights(s, asked, what, run, soon))
-                           for what, run, _ in levels), None))
-    total = sum(g[0] for g in groups)
-    groups.insert(0, (bots.transport_pass(total), PASS))
-    pick = rng.random() * (total + groups[0][0])
-    for weight, whose in groups:
-        pick -= weight
-        if pick < 0:
-            break
-    if whose is PASS:
-        return rng.choices([PASS], [1.0])[0]
-    if whose is not None:
-        return rng.choices(*draw.carrier_orders(s, side, whose, mine, ask, asked, soon))[0]
-    orders: list = []
-    weights: list[float] = []
-    for what, run, _ in levels:
-        orders += run
-        weights += bots.part_weights(s, asked, what, run, soon)
-    return rng.choices(orders, weights)[0]
 
 
 # -------------------------------------------------------------------- spend
