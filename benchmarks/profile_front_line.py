@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     profile.enable()
     while time.perf_counter() - t0 < args.seconds:
         for start in starts:
-            moves += adjudicated_playout(rules, start, random.Random(f"profile/{games}"))
+            moves += adjudicated_playout(rules, start, random.Random(f"profile/{games}"))[0]
             games += 1
     profile.disable()
     print(f"{games} games, {moves} moves in {time.perf_counter() - t0:.1f} s (profiled)")
