@@ -94,7 +94,7 @@ class Transport:
     def legal(self, s: State, side: str) -> list:
         """Every legal order, listed directly (never a candidate checked against the
         rules): each unit's method, then what each carrier may carry, then
-        cross-levelling. Orders come ready-made from the scenario's table (`_block`),
+        cross-levelling. Orders come ready-made from the scenario's table (`_carry_run`),
         a run of counts 1..N at a time; what a carrier (or a port's holders) may do is
         kept with the unit values it was worked out from and reused while they last."""
         mine = transporters(s, side)
@@ -269,12 +269,10 @@ class Transport:
                 continue
             space = self._port_space(s, node)
             name = cfg.names[node]
-            block = runs.get(("carry", label, name, "")) or _block(cfg, label, name, "",
-                                                                 k.carries)
             for cls in range(4):
                 most = min(u.tokens[cls], left, space)
                 if most > 0:
-                    out += block[cls][:most]
+                    out += _carry_run(runs, label, name, "", cls, most)
         return tuple(out)
 
     def _pair(self, s: State, side: str, u: Unit, k, left: int, r, src: str, have,
@@ -284,24 +282,21 @@ class Transport:
         or dropped beside it when it has none (LW-T2, LW-T3)."""
         cfg = s.cfg
         r_unit, rr, want, at_port = r[0], r[1], r[2], r[3]
-        block = runs.get(("carry", u.label, r_unit.label, src)) or _block(
-            cfg, u.label, r_unit.label, src, k.carries)
+        label, to = u.label, r_unit.label
         out: list = []
         if (want[0] and have[0]) or (want[1] and have[1]) or (want[2] and have[2]):
-            out.append(block[4])
+            out.append(_top_up(runs, label, to, src))
         for cls in range(4):
             h = have[cls]
             if not h:
                 continue
             room_here = rr[cls]
             if room_here:
-                out += block[cls][:min(h, left, room_here)]
+                out += _carry_run(runs, label, to, src, cls, min(h, left, room_here))
             elif cls != REPAIR and not at_port and drop_ok:
                 drop = self._drop_room(s, side, r_unit.node)
                 name = cfg.names[r_unit.node]
-                there = runs.get(("carry", u.label, name, src)) or _block(
-                    cfg, u.label, name, src, k.carries)
-                out += there[cls][:min(h, left, drop)]
+                out += _carry_run(runs, label, name, src, cls, min(h, left, drop))
         return tuple(out)
 
     def _cross_levels(self, s: State, side: str, mine, out: list) -> None:
@@ -686,14 +681,26 @@ def _one(cfg, verb: str, label: str, to: str) -> Order:
     return m
 
 
-def _block(cfg, label: str, to: str, src: str, most: int) -> tuple:
-    """Every carry order from `label` (from `src`) to `to`: per class the orders for
-    1..`most` tokens (the carrier's lift a turn), then the top-up order."""
-    block = tuple(tuple(Order("carry", label, to, "", letter, n, src)
-                        for n in range(1, most + 1)) for letter in LETTERS)
-    block += (Order("carry", label, to, "", "", 0, src),)
-    cfg.order_runs[("carry", label, to, src)] = block
-    return block
+def _carry_run(runs: dict, label: str, to: str, src: str, cls: int, most: int) -> tuple:
+    """The carry orders of 1..`most` tokens of class `cls` from `label` (out of `src`)
+    to `to`, made once per scenario and only as far as some listing asked (a carrier
+    meets most receivers once a game, and then wants a few tokens of a class or two)."""
+    key = ("carry", label, to, src, cls)
+    run = runs.get(key)
+    if run is None or len(run) < most:
+        letter = LETTERS[cls]
+        run = runs[key] = tuple(Order("carry", label, to, "", letter, n, src)
+                                for n in range(1, most + 1))
+    return run[:most]
+
+
+def _top_up(runs: dict, label: str, to: str, src: str) -> Order:
+    """The top-up order from `label` (out of `src`) to `to`, made once per scenario."""
+    key = ("carry", label, to, src)
+    m = runs.get(key)
+    if m is None:
+        m = runs[key] = Order("carry", label, to, "", "", 0, src)
+    return m
 
 
 def _xl_run(cfg, a: str, b: str, cls: int, most: int) -> tuple:
