@@ -285,7 +285,7 @@ class Transport:
         label, to = u.label, r_unit.label
         out: list = []
         if (want[0] and have[0]) or (want[1] and have[1]) or (want[2] and have[2]):
-            out.append(_top_up(runs, label, to, src))
+            out.append(_top_up_order(runs, label, to, src))
         for cls in range(4):
             h = have[cls]
             if not h:
@@ -694,7 +694,7 @@ def _carry_run(runs: dict, label: str, to: str, src: str, cls: int, most: int) -
     return run[:most]
 
 
-def _top_up(runs: dict, label: str, to: str, src: str) -> Order:
+def _top_up_order(runs: dict, label: str, to: str, src: str) -> Order:
     """The top-up order from `label` (out of `src`) to `to`, made once per scenario."""
     key = ("carry", label, to, src)
     m = runs.get(key)
