@@ -163,7 +163,11 @@ class KitRules:
         return routes
 
     def _route(self, name: str) -> Route:
-        route = self.routes().by_phase.get(name)
+        routes = self.__dict__.get("_routes")  # self.routes(), in line: asked at every step
+        if routes is None or routes.phases is not self.phases \
+                or routes.windows is not self.windows:
+            routes = self.routes()
+        route = routes.by_phase.get(name)
         if route is None:
             raise KeyError(f"{self.name}: no phase {name!r}")
         return route
@@ -469,12 +473,16 @@ class KitRules:
     def _settle(self, state: Any, events: list[Event]) -> tuple[Any, list[Event]]:
         """Run what needs no decision: entering phases, AUTO phases, turn starts,
         phase ends; stop when a decision is due or the game is over."""
-        finished, by_phase = self.finished, self.routes().by_phase
+        by_phase = self.routes().by_phase
+        # a ruleset that does not write `finished` ends its games itself (flow.outcome)
+        finished = self.finished
+        if getattr(finished, "__func__", None) is KitRules.finished:
+            finished = None
         for _ in range(SETTLE_LIMIT):
             flow: Flow = state.flow
             if flow.outcome is not None:
                 return state, events
-            outcome = finished(state)
+            outcome = finished(state) if finished is not None else None
             if outcome is not None:
                 return reflow(state, outcome=outcome, windows=()), events
             if flow.windows:
