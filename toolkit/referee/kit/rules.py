@@ -62,7 +62,8 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 from toolkit.referee.chance import ChanceOutcome
-from toolkit.referee.kit.flow import Flow, clockwise
+from toolkit.referee.kit.flow import Flow
+from toolkit.referee.kit.routes import Route, Routes, reflow, seated
 from toolkit.referee.kit.values import WHEN_SET, evolve as replace
 from toolkit.referee.kit.phases import (
     ALL_PASS, AUTO, CHANCE, HANDLER, ONCE, REACT, SIDE, TOGETHER, TURNS, Phase, Window)
@@ -152,22 +153,30 @@ class KitRules:
 
     # ------------------------------------------------------------ lookups
 
-    def phase(self, name: str) -> Phase:
-        by_name = self.__dict__.get("_by_name")
-        if by_name is None or by_name[0] is not self.phases:  # phases may be set per instance
-            by_name = self.__dict__["_by_name"] = (self.phases, {p.name: p for p in reversed(self.phases)})
-        p = by_name[1].get(name)
-        if p is None:
+    def routes(self) -> Routes:
+        """The phases and windows with their handlers' hooks (kit.routes), made once
+        (again if the ruleset's `phases` or `windows` are set anew)."""
+        routes = self.__dict__.get("_routes")
+        if routes is None or routes.phases is not self.phases \
+                or routes.windows is not self.windows:
+            routes = self.__dict__["_routes"] = Routes(self.phases, self.windows)
+        return routes
+
+    def _route(self, name: str) -> Route:
+        routes = self.__dict__.get("_routes")  # self.routes(), in line: asked at every step
+        if routes is None or routes.phases is not self.phases \
+                or routes.windows is not self.windows:
+            routes = self.routes()
+        route = routes.by_phase.get(name)
+        if route is None:
             raise KeyError(f"{self.name}: no phase {name!r}")
-        return p
+        return route
+
+    def phase(self, name: str) -> Phase:
+        return self._route(name).phase
 
     def current(self, state: Any) -> Phase:
-        by_name = self.__dict__.get("_by_name")
-        if by_name is not None and by_name[0] is self.phases:
-            p = by_name[1].get(state.flow.phase)
-            if p is not None:
-                return p
-        return self.phase(state.flow.phase)
+        return self._route(state.flow.phase).phase
 
     # ------------------------------------------------------------ protocol
 
@@ -204,20 +213,21 @@ class KitRules:
         flow: Flow = state.flow
         if flow.outcome is not None:
             return None
-        window = flow.window
-        if window is not None:
+        if flow.windows:
+            window = flow.windows[-1]
             if window.acting is CHANCE:
                 return Decision.roll(window.spec, window.prompt)
             if window.acting is REACT:
                 return _reaction(tuple(window.players), window.prompt)
             return _move(window.players[0], window.prompt)
-        phase = self.current(state)
-        prompt = self.prompt(state, phase)
-        if phase.acting is CHANCE:
-            return Decision.roll(phase.handler.chance(state), prompt)
-        if phase.acting is TOGETHER:
+        route = self._route(flow.phase)
+        prompt = self.prompt(state, route.phase)
+        acting = route.acting
+        if acting is CHANCE:
+            return Decision.roll(route.chance(state), prompt)
+        if acting is TOGETHER:
             return _orders(tuple(flow.waiting), prompt)
-        if phase.acting is REACT:
+        if acting is REACT:
             return _reaction(tuple(flow.waiting), prompt)
         return _move(flow.actor, prompt)
 
@@ -253,23 +263,31 @@ class KitRules:
             return window.acting is REACT
         return phase.acting is REACT or phase.until is ALL_PASS
 
+    def _deciding(self, state: Any) -> tuple[Route, tuple, bool]:
+        """The route a move now takes (the window on top's, else the phase's), the
+        extra argument its handler is given (the window), and whether PASS is the
+        kit's to take."""
+        flow: Flow = state.flow
+        if flow.windows:
+            window = flow.windows[-1]
+            return self.routes().by_window[window.name], (window,), window.acting is REACT
+        route = self._route(flow.phase)
+        return route, (), route.passes
+
     def legal_moves(self, state: Any, player: str) -> Iterable[Move]:
         d = self.decision(state)
         if d is None or player not in d.players:
             return []
-        handler, window, phase = self._handler(state)
-        extra = (window,) if window is not None else ()
-        fast = getattr(handler, "legal", None)
-        if fast is not None:
-            moves = list(fast(state, player, *extra))
+        route, extra, passes = self._deciding(state)
+        if route.legal is not None:
+            moves = list(route.legal(state, player, *extra))
         else:
-            gen = getattr(handler, "candidates", None)
-            check = handler.check
+            gen, check = route.candidates, route.check
             moves = [m for m in (gen(state, player, *extra) if gen else ())
                      if check(state, player, m, *extra) is None]
-        if self._passes(phase, window):  # the kit's pass comes first, once
-            moves = [PASS] + [m for m in moves if m is not PASS]
-        self.listed(state, player, moves)
+        if passes:  # the kit's pass comes first, once
+            moves = [PASS, *(m for m in moves if m is not PASS)]
+        self._listed = (state, player, tuple(moves))  # self.listed, in line
         return moves
 
     def listed(self, state: Any, player: str, moves: list) -> None:
@@ -292,21 +310,20 @@ class KitRules:
         flow: Flow = state.flow
         if flow.outcome is not None:
             return Illegal("over", "the game is over")
-        handler, window, phase = self._handler(state)
-        if move is PASS and self._passes(phase, window):
+        route, extra, passes = self._deciding(state)
+        if move is PASS and passes:
             return None
-        if window is None and phase.acting is TOGETHER and player not in flow.waiting:
+        if not extra and route.acting is TOGETHER and player not in flow.waiting:
             return Illegal(RULE_PHASE, "your orders are complete; wait for the others")
-        extra = (window,) if window is not None else ()
-        return handler.check(state, player, move, *extra)
+        return route.check(state, player, move, *extra)
 
     def apply(self, state: Any, player: str, move: Move) -> tuple[Any, tuple[Event, ...]]:
         events: list[Event] = []
-        handler, window, phase = self._handler(state)
-        if window is not None:
-            state = self._answer_window(state, handler, window, player, move, events)
+        route, extra, _ = self._deciding(state)
+        if extra:
+            state = self._answer_window(state, route, extra[0], player, move, events)
         else:
-            state = self._phase_move(state, handler, phase, player, move, events)
+            state = self._phase_move(state, route, player, move, events)
         state, _ = self._settle(state, events)
         return state, tuple(events)
 
@@ -339,23 +356,20 @@ class KitRules:
 
     # ---------------------------------------------------------- windows
 
-    def _answer_window(self, state, handler, window: Window, player, move, events) -> Any:
-        flow: Flow = state.flow
-        popped = replace(flow, windows=flow.windows[:-1])
+    def _answer_window(self, state, route: Route, window: Window, player, move,
+                       events) -> Any:
+        windows = state.flow.windows
         if window.acting is REACT and move is PASS:
             left = tuple(p for p in window.players if p != player)
             events.append(Event("pass", f"{player} passes"))
             if left:
-                return replace(state, flow=replace(
-                    flow, windows=flow.windows[:-1] + (replace(window, players=left),)))
-            state = replace(state, flow=popped)
-            resolve = getattr(handler, "resolve", None)
-            if resolve is not None:
-                state, more = resolve(state, window)
+                return reflow(state, windows=windows[:-1] + (replace(window, players=left),))
+            state = reflow(state, windows=windows[:-1])
+            if route.resolve is not None:
+                state, more = route.resolve(state, window)
                 events.extend(more)
             return self._after_window(state)
-        state = replace(state, flow=popped)
-        state, more = handler.apply(state, player, move, window)
+        state, more = route.apply(reflow(state, windows=windows[:-1]), player, move, window)
         events.extend(more)
         return self._after_window(state)
 
@@ -364,152 +378,127 @@ class KitRules:
         flow: Flow = state.flow
         if flow.windows or flow.outcome is not None:
             return state
-        phase = self.current(state)
-        if phase.acting in (SIDE, TURNS) and flow.moved and self._turn_over(state, phase):
-            return self._next_turn(state, phase, passed=False)
+        route = self._route(flow.phase)
+        if route.turns and flow.moved and self._turn_over(state, route):
+            return self._next_turn(state, route, passed=False)
         return state
 
     # ------------------------------------------------------------ phases
 
-    def _phase_move(self, state, handler, phase: Phase, player, move, events) -> Any:
-        if phase.acting is CHANCE:
-            state, more = handler.apply(state, CHANCE_PLAYER, move)
+    def _phase_move(self, state, route: Route, player, move, events) -> Any:
+        acting = route.acting
+        if acting is CHANCE:
+            state, more = route.apply(state, CHANCE_PLAYER, move)
             events.extend(more)
-            if phase.until is ONCE:
-                state = replace(state, flow=replace(state.flow, ended=True))
-            return state
-        if move is PASS and self._passes(phase, None):
-            if phase.acting is REACT:
-                left = tuple(p for p in state.flow.waiting if p != player)
-                events.append(Event("pass", f"{player} passes"))
-                state = replace(state, flow=replace(state.flow, waiting=left))
-                if not left:
-                    return self._resolve(state, handler, events)
-                return state
+            return reflow(state, ended=True) if route.until is ONCE else state
+        if move is PASS and route.passes:
             events.append(Event("pass", f"{player} passes"))
-            return self._next_turn(state, phase, passed=True)
-        state, more = handler.apply(state, player, move)
+            if acting is REACT:
+                left = tuple(p for p in state.flow.waiting if p != player)
+                state = reflow(state, waiting=left)
+                return state if left else self._resolve(state, route, events)
+            return self._next_turn(state, route, passed=True)
+        state, more = route.apply(state, player, move)
         events.extend(more)
         flow: Flow = state.flow
         if flow.outcome is not None:
             return state
-        if phase.acting is TOGETHER:
-            complete = getattr(handler, "complete", None)
-            if complete is None or complete(state, player):
+        if acting is TOGETHER:
+            if route.complete is None or route.complete(state, player):
                 left = tuple(p for p in flow.waiting if p != player)
-                state = replace(state, flow=replace(flow, waiting=left))
+                state = reflow(state, waiting=left)
                 if not left:
-                    return self._resolve(state, handler, events)
+                    return self._resolve(state, route, events)
             return state
-        if phase.acting is REACT:  # a side took the reaction: the phase is over
-            return replace(state, flow=replace(flow, ended=True, waiting=()))
+        if acting is REACT:  # a side took the reaction: the phase is over
+            return reflow(state, ended=True, waiting=())
         # the turn's move count goes up by one, unless the turn is over (a new turn
         # starts it again at 0): one new state either way
-        if not flow.windows and self._turn_over(state, phase, flow.moved + 1):
-            return self._next_turn(state, phase, passed=False)
-        return replace(state, flow=replace(flow, moved=flow.moved + 1))
+        if not flow.windows and self._turn_over(state, route, flow.moved + 1):
+            return self._next_turn(state, route, passed=False)
+        return reflow(state, moved=flow.moved + 1)
 
-    def _resolve(self, state, handler, events) -> Any:
-        resolve = getattr(handler, "resolve", None)
-        if resolve is not None:
-            state, more = resolve(state)
+    def _resolve(self, state, route: Route, events) -> Any:
+        if route.resolve is not None:
+            state, more = route.resolve(state)
             events.extend(more)
-        phase = self.current(state)
-        if phase.until is ONCE:
-            return replace(state, flow=replace(state.flow, ended=True))
+        route = self._route(state.flow.phase)
+        if route.until is ONCE:
+            return reflow(state, ended=True)
         # until HANDLER: another round of orders unless the handler is done
-        return replace(state, flow=replace(state.flow, waiting=self._order(state, phase)))
+        return reflow(state, waiting=self._order(state, route))
 
-    def _turn_over(self, state, phase: Phase, moved: int | None = None) -> bool:
+    def _turn_over(self, state, route: Route, moved: int | None = None) -> bool:
         """Is the actor's turn over, `moved` moves into it (default: as the flow
         counts)? A handler's `turn_over` judges by the ruleset's own fields."""
-        over = getattr(phase.handler, "turn_over", None)
         flow: Flow = state.flow
-        if over is None:
+        if route.turn_over is None:
             return (flow.moved if moved is None else moved) >= 1
-        return bool(over(state, flow.actor))
+        return bool(route.turn_over(state, flow.actor))
 
-    def _next_turn(self, state, phase: Phase, passed: bool) -> Any:
+    def _next_turn(self, state, route: Route, passed: bool) -> Any:
         flow: Flow = state.flow
-        out = flow.out | {flow.actor} if passed and phase.until is ALL_PASS else flow.out
-        if phase.acting is SIDE or (phase.until is ONCE and flow.at + 1 >= len(flow.order)):
-            return replace(state, flow=replace(flow, out=out, moved=0, begun=False, ended=True))
-        if phase.until is ONCE:
-            return replace(state, flow=replace(flow, out=out, moved=0, begun=False,
-                                               at=flow.at + 1))
+        out = flow.out | {flow.actor} if passed and route.until is ALL_PASS else flow.out
+        if route.acting is SIDE or (route.until is ONCE and flow.at + 1 >= len(flow.order)):
+            return reflow(state, out=out, moved=0, begun=False, ended=True)
+        if route.until is ONCE:
+            return reflow(state, out=out, moved=0, begun=False, at=flow.at + 1)
         n = len(flow.order)
         for step in range(1, n + 1):
             i = (flow.at + step) % n
             if flow.order[i] not in out:
-                return replace(state, flow=replace(flow, out=out, moved=0, begun=False, at=i))
-        return replace(state, flow=replace(flow, out=out, moved=0, begun=False, ended=True))
+                return reflow(state, out=out, moved=0, begun=False, at=i)
+        return reflow(state, out=out, moved=0, begun=False, ended=True)
 
-    def _order(self, state, phase: Phase) -> tuple[str, ...]:
-        hook = getattr(phase.handler, "order", None)
-        if hook is not None:
-            return tuple(hook(state))
-        if phase.acting is REACT:
-            raise ScenarioError(f"{self.name}: reaction phase {phase.name} names no order")
-        return clockwise(self.sides(state), state.flow.start)
+    def _order(self, state, route: Route) -> tuple[str, ...]:
+        if route.order is not None:
+            return tuple(route.order(state))
+        if route.acting is REACT:
+            raise ScenarioError(f"{self.name}: reaction phase {route.name} names no order")
+        return seated(self.sides(state), state.flow.start)
 
     def sides(self, state: Any) -> tuple[str, ...]:
         return tuple(state.sides)
 
-    def _following(self, state, phase: Phase) -> tuple[str, bool]:
-        """The phase after `phase`, and whether a new round starts with it."""
-        if phase.next is not None:
-            name = phase.next if isinstance(phase.next, str) else phase.next(state)
-            return name, self.phases.index(self.phase(name)) <= self.phases.index(phase)
-        i = self.phases.index(phase) + 1
-        return (self.phases[i].name, False) if i < len(self.phases) else (
-            self.phases[0].name, True)
+    def _following(self, state, route: Route) -> tuple[str, bool]:
+        """The phase after `route`'s, and whether a new round starts with it."""
+        if route.after is not None:
+            return route.after
+        nxt = route.phase.next
+        name = nxt if isinstance(nxt, str) else nxt(state)
+        return name, self._route(name).index <= route.index
 
     # ------------------------------------------------------------ settle
 
     def _settle(self, state: Any, events: list[Event]) -> tuple[Any, list[Event]]:
         """Run what needs no decision: entering phases, AUTO phases, turn starts,
         phase ends; stop when a decision is due or the game is over."""
+        by_phase = self.routes().by_phase
+        # a ruleset that does not write `finished` ends its games itself (flow.outcome)
+        finished = self.finished
+        if getattr(finished, "__func__", None) is KitRules.finished:
+            finished = None
         for _ in range(SETTLE_LIMIT):
             flow: Flow = state.flow
             if flow.outcome is not None:
                 return state, events
-            outcome = self.finished(state)
+            outcome = finished(state) if finished is not None else None
             if outcome is not None:
-                return replace(state, flow=replace(flow, outcome=outcome, windows=())), events
+                return reflow(state, outcome=outcome, windows=()), events
             if flow.windows:
                 return state, events
-            phase = self.current(state)
-            handler = phase.handler
+            route = by_phase.get(flow.phase) or self._route(flow.phase)
             if flow.fresh:
-                acting = phase.acting
-                order = () if acting in (AUTO, CHANCE) else self._order(state, phase)
-                # an AUTO phase is over once entered: marked so at once (one new state,
-                # not two; no `enter` reads `ended`)
-                state = replace(state, flow=replace(
-                    flow, fresh=False, ended=acting is AUTO, order=order, at=0,
-                    out=frozenset(), moved=0, begun=False,
-                    waiting=order if acting in (TOGETHER, REACT) else ()))
-                enter = getattr(handler, "enter", None)
-                if enter is not None:
-                    state, more = enter(state)
-                    events.extend(more)
-                if acting in (TOGETHER, REACT) and not state.flow.waiting:
-                    state = replace(state, flow=replace(state.flow, ended=True))
-                elif acting in (SIDE, TURNS) and not state.flow.order:
-                    state = replace(state, flow=replace(state.flow, ended=True))
-                continue
-            if not flow.ended and phase.until is HANDLER and handler.done(state):
-                state = replace(state, flow=replace(flow, ended=True))
-                continue
-            if flow.ended:
-                name, new_round = self._following(state, phase)
-                state = replace(state, flow=replace(
-                    flow, phase=name, fresh=True, ended=False,
-                    round=flow.round + 1 if new_round else flow.round))
-                continue
-            if phase.acting in (SIDE, TURNS) and not flow.begun:
-                state = replace(state, flow=replace(flow, begun=True))
-                begin = getattr(handler, "begin_turn", None)
+                state = self._enter(state, route, events)
+            elif not flow.ended and route.until is HANDLER and route.done(state):
+                state = reflow(state, ended=True)
+            elif flow.ended:
+                name, new_round = self._following(state, route)
+                state = reflow(state, phase=name, fresh=True, ended=False,
+                               round=flow.round + 1 if new_round else flow.round)
+            elif route.turns and not flow.begun:
+                state = reflow(state, begun=True)
+                begin = route.begin_turn
                 if begin is None:  # only `begun` changed: the checks above still hold
                     return state, events  # (no outcome, no window, not over): a decision is due
                 begun = state
@@ -517,10 +506,28 @@ class KitRules:
                 events.extend(more)
                 if state is begun:  # the turn's start changed nothing: as above, a
                     return state, events  # decision is due (no need to ask `finished` again)
-                continue
-            return state, events
+            else:
+                return state, events
         raise RuntimeError(f"{self.name}: the turn structure loops without asking anyone "
                            f"(phase {state.flow.phase})")
+
+    def _enter(self, state: Any, route: Route, events: list[Event]) -> Any:
+        """The phase is entered: who acts in it, in what order, then its `enter`."""
+        acting = route.acting
+        order = () if acting in (AUTO, CHANCE) else self._order(state, route)
+        # an AUTO phase is over once entered: marked so at once (one new state,
+        # not two; no `enter` reads `ended`)
+        state = reflow(state, fresh=False, ended=acting is AUTO, order=order, at=0,
+                       out=frozenset(), moved=0, begun=False,
+                       waiting=order if acting in (TOGETHER, REACT) else ())
+        if route.enter is not None:
+            state, more = route.enter(state)
+            events.extend(more)
+        if acting in (TOGETHER, REACT) and not state.flow.waiting:
+            state = reflow(state, ended=True)
+        elif acting in (SIDE, TURNS) and not state.flow.order:
+            state = reflow(state, ended=True)
+        return state
 
 
 #: decisions are immutable values: the same one is handed out again rather than

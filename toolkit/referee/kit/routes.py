@@ -1,0 +1,96 @@
+"""How the kit finds a move's way: each phase and window with its handler's hooks,
+looked up once per ruleset instead of at every move.
+
+`KitRules` (kit.rules) routes every move, listing and check to the handler of the
+current phase or of the window on top, and between two decisions runs the phase's
+`enter`, `begin_turn`, `done`, … hooks. A `Route` holds one phase (or window) and
+those hooks (None where the handler has none), its place in the declared order and
+the phase after it, so a step costs a dict lookup by name where it cost a scan of
+the phases (`tuple.index`, dataclass equality) and a `getattr` per hook.
+
+`reflow(state, **changes)` is the kit's one copy of a state with its flow changed:
+the flow's instance dict copied once (a `Flow` keeps no slots, kit.flow), one new
+state around it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from toolkit.referee.kit.flow import clockwise
+from toolkit.referee.kit.phases import ALL_PASS, REACT, SIDE, TURNS, Phase
+from toolkit.referee.kit.values import evolve
+
+#: The hooks a handler may have (kit.rules' module docstring says what each does).
+HOOKS = ("legal", "candidates", "check", "apply", "enter", "begin_turn", "turn_over",
+         "complete", "resolve", "done", "order", "chance", "not_deciding")
+
+
+class Route:
+    """A phase (or a window's handler) as the kit routes it."""
+
+    __slots__ = ("phase", "name", "index", "handler", "acting", "until", "turns",
+                 "passes", "after", *HOOKS)
+
+    def __init__(self, handler: Any, phase: Phase | None = None, index: int = -1) -> None:
+        self.phase, self.index, self.handler = phase, index, handler
+        self.name = phase.name if phase is not None else ""
+        self.acting = phase.acting if phase is not None else None
+        self.until = phase.until if phase is not None else None
+        #: a side's turn: SIDE or TURNS (begin_turn, turn_over, the moves counted)
+        self.turns = self.acting in (SIDE, TURNS)
+        #: the kit's pass is legal: a reaction, or an until-all-pass phase
+        self.passes = self.acting is REACT or self.until is ALL_PASS
+        #: (the phase after, a new round begins) where `next` is not a function
+        self.after: tuple[str, bool] | None = None
+        for hook in HOOKS:
+            setattr(self, hook, getattr(handler, hook, None))
+
+
+class Routes:
+    """Every phase and window of a ruleset, by name."""
+
+    __slots__ = ("phases", "windows", "by_phase", "by_window")
+
+    def __init__(self, phases: tuple[Phase, ...], windows: Mapping[str, Any]) -> None:
+        self.phases, self.windows = phases, windows
+        by_phase: dict[str, Route] = {}
+        for i in range(len(phases) - 1, -1, -1):  # the first phase of a name is the one
+            by_phase[phases[i].name] = Route(phases[i].handler, phases[i], i)
+        for route in by_phase.values():
+            route.after = _after(phases, route, by_phase)
+        self.by_phase = by_phase
+        self.by_window = {name: Route(handler) for name, handler in windows.items()}
+
+
+def _after(phases: tuple[Phase, ...], route: Route,
+           by_phase: dict[str, Route]) -> tuple[str, bool] | None:
+    """The phase after `route`'s and whether a new round begins with it; None when
+    the phase's `next` is a function of the state (asked at the time)."""
+    nxt = route.phase.next
+    if nxt is None:
+        i = route.index + 1
+        return (phases[i].name, False) if i < len(phases) else (phases[0].name, True)
+    if isinstance(nxt, str):
+        target = by_phase.get(nxt)
+        return None if target is None else (nxt, target.index <= route.index)
+    return None
+
+
+def reflow(state: Any, **changes: Any) -> Any:
+    """`state` with its flow changed (the kit's own changes: every name a field)."""
+    flow = state.flow
+    d = flow.__dict__.copy()
+    d.update(changes)
+    new = _new(type(flow))
+    _set_dict(new, "__dict__", d)
+    return evolve(state, flow=new)
+
+
+_new, _set_dict = object.__new__, object.__setattr__
+
+#: The sides in seat order from the start player (kit.flow.clockwise), made once per
+#: (sides, start): a phase is entered at nearly every round.
+seated = lru_cache(maxsize=256)(clockwise)
