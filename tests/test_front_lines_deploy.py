@@ -38,6 +38,8 @@ def test_FL_deploy_1_both_sides_deploy_secretly_and_at_once():
     # the enemy's deployment rows are in the fog while the armies deploy
     assert "B1" in FL.view(s, "South").fog and "B1" not in FL.view(s, "North").fog
     assert all("B1" not in e.text for e in events if e.visible_to("South"))
+    # the other side is told how many, in words (one unit, not "1 unit(s)")
+    assert [e.text for e in events if e.visible_to("South")] == ["North places 1 unit"]
 
 
 def test_FL_deploy_3_pass_places_the_rest_as_the_setup_shows():

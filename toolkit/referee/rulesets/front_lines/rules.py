@@ -224,7 +224,7 @@ def _planning(waiting: tuple[str, ...], turn: int, action: int, actions: int) ->
 def _placing(player: str, placed: tuple[str, ...]) -> tuple[Event, ...]:
     """`placed`: the units placed, each in words (`Infantry on D1`)."""
     return (Event("deploy", "you place " + "; ".join(placed), frozenset({player})),
-            Event("deploy", f"{player} places {len(placed)} unit(s)"))
+            Event("deploy", f"{player} places {len(placed)} unit{'' if len(placed) == 1 else 's'}"))
 
 
 @lru_cache(maxsize=16384)
