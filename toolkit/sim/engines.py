@@ -47,6 +47,7 @@ class Job:
     cap: int = DEFAULT_CAP
     labels: bool = True
     players: int | None = None  # the first N sides play (--players)
+    notation: bool = False  # keep each game's moves as notation (see `run_chunk`)
 
     @property
     def key(self) -> str:
@@ -144,21 +145,27 @@ def keep(job: Job, rules: Any, scenario: Any, starts: list, tmp: Any = None) -> 
 
 
 def run_chunk(job: Job, chunk: Chunk) -> list[GameRow]:
-    """Play the games of one chunk (any process, any machine with frontkit)."""
+    """Play the games of one chunk (any process, any machine with frontkit). With
+    `job.notation` each row keeps its game's moves as notation, so an outlier record
+    is written without playing the game again (a search bot's game costs seconds to
+    replay, writing its moves down a fraction of a percent of that); random games are
+    replayed instead, cheaper than writing down every move of a thousand games."""
     rules, scenario, starts, bots, _ = _load(job)
     sides = tuple(scenario.sides)
     start = starts[chunk.setting]
     rows = []
     for i in range(chunk.start, chunk.stop):
         seated = seats(job.lineup, i, job.rotate)
+        moves: list[tuple[str, str]] | None = [] if job.notation else None
         result = play_game(rules, start, sides, [bots[s] for s in seated], game_rng(job.seed, i),
-                           cap=job.cap, labels=job.labels)
-        rows.append(GameRow(chunk.setting, i, seated, *result))
+                           cap=job.cap, labels=job.labels, moves_out=moves)
+        rows.append(GameRow(chunk.setting, i, seated, *result, notation=tuple(moves or ())))
     return rows
 
 
 def replay_game(job: Job, setting: int, index: int) -> list[tuple[str, str]]:
-    """The moves of one game, played again exactly (for the outlier records)."""
+    """The moves of one game, played again exactly (for the outlier records of a run
+    that did not keep them, `Job.notation`)."""
     rules, scenario, starts, bots, _ = _load(job)
     sides = tuple(scenario.sides)
     seated = seats(job.lineup, index, job.rotate)
