@@ -413,20 +413,27 @@ class MCTSBot:
 
     def _tournament(self, state: State, player: str, rng: random.Random) -> Move:
         """A rollout move: the best by `evaluate` of TOURNAMENT legal moves drawn at
-        random (near-greedy play at a fraction of greedy's cost)."""
+        random (near-greedy play at a fraction of greedy's cost). A move drawn again is
+        not judged again: `apply` and `evaluate` draw no dice, so its value is the same,
+        and an equal value never displaces the best."""
         moves = self.rules.legal_moves(state, player)
         if not isinstance(moves, (list, tuple)):
             moves = list(moves)
         n = len(moves)
         if n <= 1:
             return moves[0]
+        apply, evaluate = self.rules.apply, self.evaluate
         best, top = None, float("-inf")
+        judged: set[int] = set()
         for _ in range(min(self.tournament, n)):
-            move = moves[int(rng.random() * n)]
-            after, _ = self.rules.apply(state, player, move)
-            value = self.evaluate(after, player)
+            i = int(rng.random() * n)
+            if i in judged:
+                continue
+            judged.add(i)
+            after, _ = apply(state, player, moves[i])
+            value = evaluate(after, player)
             if value > top:
-                best, top = move, value
+                best, top = moves[i], value
         return best
 
     def _rollout(self, state: State, rng: random.Random) -> dict[str, float]:
