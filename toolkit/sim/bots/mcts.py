@@ -86,7 +86,7 @@ LATER_STEPS = 0.5  # the share of the budget searched again for each step after 
 
 
 class Node:
-    __slots__ = ("player", "children", "visits", "reward", "avail")
+    __slots__ = ("player", "children", "visits", "reward", "avail", "offered", "after")
 
     def __init__(self, player: str | None):
         self.player = player  # who made the move that led here
@@ -94,6 +94,11 @@ class Node:
         self.visits = 0
         self.reward = 0.0  # the sum of `player`'s rewards
         self.avail = 0
+        # on a path that draws nothing (no sample, no dice: every visit reaches the same
+        # state), what a visit worked out once: the steps open here, and the state after
+        # this node's whole move (step-wise search)
+        self.offered: list[Step] | None = None
+        self.after: State | None = None
 
 
 def rewards(outcome: Outcome, sides: tuple[str, ...]) -> dict[str, float]:
@@ -199,6 +204,8 @@ class MCTSBot:
     def _search_step(self, state: State, me: str, chosen: tuple[str, ...],
                      offered: list[Step], rng: random.Random) -> Step:
         root = Node(None)
+        if self.determinize is None:  # every visit to the root searches this state
+            root.offered = offered
         self._shortlist, self._rank = frozenset(), {}
         if self.evaluate is not None:
             self._seed_steps(root, state, me, chosen, offered, rng)
@@ -237,18 +244,26 @@ class MCTSBot:
         """One iteration where nodes are steps: select by UCB1 among the steps open
         here, expand one untried step (completing its move at random), roll out."""
         rules = self.rules
-        if self.determinize is not None:
+        # without a sample, until the first roll, every visit to a node reaches the same
+        # state (apply draws no dice): its steps and the state after its move are kept
+        fixed = self.determinize is None
+        if not fixed:
             state = self.determinize(state, me, rng)
         node, path = root, [root]
         while (d := rules.decision(state)) is not None:
             if d.kind is DecisionKind.CHANCE:
                 state, _ = rules.apply(state, CHANCE, d.chance.sample(rng))
+                fixed = False
                 continue
             player = self._actor(d, me)
-            try:
-                offered = steps.steps(rules, state, player, chosen)
-            except IllegalMoveError:  # the choices so far are not open in this sample
-                break
+            offered = node.offered if fixed else None
+            if offered is None:
+                try:
+                    offered = steps.steps(rules, state, player, chosen)
+                except IllegalMoveError:  # the choices so far are not open in this sample
+                    break
+                if fixed:
+                    node.offered = offered
             if node is root and self._shortlist:
                 offered = [s for s in offered if s.token in self._shortlist] or offered
             untried = [s for s in offered if s.token not in node.children]
@@ -263,6 +278,8 @@ class MCTSBot:
                 move = step.move if step.move is not None else steps.complete(
                     rules, state, player, chosen + (step.token,), rng)
                 state, _ = rules.apply(state, player, move)
+                if fixed and step.move is not None:
+                    child.after = state
                 break
             token, node = self._select(node, [s.token for s in offered])
             path.append(node)
@@ -270,7 +287,12 @@ class MCTSBot:
             if step.move is None:
                 chosen += (token,)
                 continue
-            state, _ = rules.apply(state, player, step.move)
+            if fixed and node.after is not None:
+                state = node.after
+            else:
+                state, _ = rules.apply(state, player, step.move)
+                if fixed:
+                    node.after = state
             chosen = ()
         self._back_up(path, self._rollout(state, rng))
 
