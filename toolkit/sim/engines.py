@@ -50,6 +50,12 @@ class Job:
     notation: bool = False  # keep each game's moves as notation (see `run_chunk`)
 
     @property
+    def searching(self) -> bool:
+        """True when a bot of the line-up looks ahead (greedy, mcts): its games cost
+        far more than a random bot's."""
+        return any(not spec.startswith("random") for spec in self.lineup)
+
+    @property
     def key(self) -> str:
         digest = hashlib.sha256(repr((self.files, self.main, self.rulesets, self.settings,
                                       self.lineup, self.players)).encode())
@@ -84,14 +90,18 @@ def chunks(settings: int, games: int, size: int) -> list[Chunk]:
 CHUNKS_PER_WORKER = 16  # local pool: a chunk costs well under a millisecond to send
 
 
-def chunk_size(games: int, workers: int, engine: str) -> int:
+def chunk_size(games: int, workers: int, engine: str, search: bool = False) -> int:
     """Big enough that the overhead of a chunk is small, small enough to share the work.
+    A game of a search bot (`search`) costs seconds, a chunk's overhead a millisecond:
+    one game a chunk, so the workers finish within one game of each other.
 
     Locally a chunk costs a pickled job of a few kilobytes and its rows back, so a
     worker's share is cut in CHUNKS_PER_WORKER: the workers then finish within a
     small chunk of each other instead of one idling while the other plays the last
     big chunk (with 2000 games on two workers in chunks of 250 that idle tail cost
     a tenth of the run). Dask costs about a millisecond a task: bigger chunks there."""
+    if search and workers > 1:
+        return 1
     if engine == "dask":
         return max(1, min(1000, games // max(1, workers * 4)))
     if workers <= 1:
