@@ -433,19 +433,20 @@ class MCTSBot:
                 best, top = (m, child), value
         return best  # type: ignore[return-value]
 
-    def _tournament(self, state: State, player: str, rng: random.Random) -> Move:
+    def _tournament(self, state: State, player: str, rng: random.Random) -> State:
         """A rollout move: the best by `evaluate` of TOURNAMENT legal moves drawn at
-        random (near-greedy play at a fraction of greedy's cost). A move drawn again is
-        not judged again: `apply` and `evaluate` draw no dice, so its value is the same,
-        and an equal value never displaces the best."""
+        random (near-greedy play at a fraction of greedy's cost); the state after it,
+        as judged (not applied a second time: the last order of a turn resolves it). A
+        move drawn again is not judged again: `apply` and `evaluate` draw no dice, so
+        its value is the same, and an equal value never displaces the best."""
         moves = self.rules.legal_moves(state, player)
         if not isinstance(moves, (list, tuple)):
             moves = list(moves)
         n = len(moves)
-        if n <= 1:
-            return moves[0]
         apply, evaluate = self.rules.apply, self.evaluate
-        best, top = None, float("-inf")
+        if n <= 1:
+            return apply(state, player, moves[0])[0]
+        best, top = state, float("-inf")
         judged: set[int] = set()
         for _ in range(min(self.tournament, n)):
             i = int(rng.random() * n)
@@ -455,13 +456,13 @@ class MCTSBot:
             after, _ = apply(state, player, moves[i])
             value = evaluate(after, player)
             if value > top:
-                best, top = moves[i], value
+                best, top = after, value
         return best
 
     def _rollout(self, state: State, rng: random.Random) -> dict[str, float]:
         rules = self.rules
         decide, apply = rules.decision, rules.apply
-        choose = self._tournament if self.tournament else self.rollout_bot.choose
+        choose = self.rollout_bot.choose
         turn = self.turn_number
         start = turn(state) if turn is not None else None
         moves = 0
@@ -475,7 +476,10 @@ class MCTSBot:
             if moves >= self.depth or (start is not None and turn(state) != start):
                 break
             player = d.players[0]
-            state, _ = apply(state, player, choose(state, player, rng))
+            if self.tournament:
+                state = self._tournament(state, player, rng)
+            else:
+                state, _ = apply(state, player, choose(state, player, rng))
             moves += 1
         if self.evaluate is None:
             return {}  # a cut-off without a heuristic counts as a draw (0.5 each)
