@@ -53,12 +53,10 @@ def evaluate(state: State, player: str) -> float:
     worth = {kind: _worth(cfg, kind) for kind in cfg.role}
     mine = sum(map(worth.__getitem__, plan.kinds.values()))
     mine += sum(worth[kind] * n for kind, n in plan.pool.items())
-    hidden = fog.hidden_from(state, me)
-    # the enemy units in sight as they look, and how many are not: one pass
-    seen_worth, unseen, seen_centre = 0, 0, 0
-    for u in state.units.values():
-        if u.side != en:
-            continue
+    enemy = [u for u in state.units.values() if u.side == en]
+    hidden = fog.hidden_from(state, me, among=frozenset(u.sq for u in enemy))
+    seen_worth, unseen, seen_centre = 0, 0, 0  # the enemy in sight as it looks, the rest
+    for u in enemy:
         if u.sq in hidden:
             unseen += 1
             continue
