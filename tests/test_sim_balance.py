@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+import dsl
+
 from toolkit.cli import main
 from toolkit.referee import registry
 from toolkit.sim.balance import BalanceError, balance, parse_vary, settings_of
@@ -254,3 +256,27 @@ def test_a_run_loads_and_starts_the_scenario_once(command, tmp_path, monkeypatch
     extra = ["--out", str(tmp_path)] if command == "balance" else []
     assert main([command, str(TOY), "--games", "6", "--jobs", "1", "--quiet", *extra]) == 0
     assert len(loads) == 1 and len(starts) == 1
+
+
+def test_a_search_bots_outlier_record_is_its_game_as_played_not_played_again(
+        tmp_path, monkeypatch):
+    """A run with a search bot keeps each game's moves (a game of mcts:100 costs seconds
+    to play again), and the record written from them is the game played again exactly;
+    a run of random bots keeps none and replays its outliers (cheaper than writing down
+    every move of a thousand games)."""
+    from toolkit.sim import engines
+    from toolkit.sim.report import write_report
+
+    run = balance(TOY, games=6, seed=3, lineup=("greedy", "random"))
+    assert run.job.notation and all(r.notation for r in run.rows)
+    for r in run.rows:
+        assert list(r.notation) == engines.replay_game(run.job, 0, r.index)
+    monkeypatch.setattr(engines, "replay_game", lambda *a: pytest.fail("played again"))
+    files = write_report(run, dsl.load(TOY), tmp_path)
+    assert files.records
+    for path in files.records:
+        game = int(path.name.split("-")[1])
+        body = [f"{who}: {text}" for who, text in run.rows[game].notation]
+        assert path.read_text().splitlines()[-len(body):] == body
+    random_run = balance(TOY, games=6, seed=3)
+    assert not random_run.job.notation and not any(r.notation for r in random_run.rows)

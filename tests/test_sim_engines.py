@@ -75,5 +75,13 @@ def test_local_chunks_give_each_worker_many_small_chunks(games, workers, size):
     assert engines.chunk_size(games, workers, "local") == size
 
 
+def test_a_search_bots_games_go_one_a_chunk_to_several_workers():
+    """A game of mcts:100 costs seconds: chunks of three left one worker idle for up to
+    two games at the end of a run."""
+    assert engines.chunk_size(100, 2, "local", search=True) == 1
+    assert engines.chunk_size(100, 2, "dask", search=True) == 1
+    assert engines.chunk_size(2000, 1, "local", search=True) == 250  # one process
+
+
 def test_dask_chunks_are_bigger_as_a_task_costs_more_there():
     assert engines.chunk_size(10_000, 2, "dask") == 1000

@@ -137,7 +137,8 @@ def prepare(scenario_path: str | os.PathLike, *, games: int, seed: int | str,
     job = engines.Job(files=files, main=main, rulesets=tuple(sorted(_extra.items())),
                       settings=tuple(tuple(sorted(o.items())) for o in settings),
                       lineup=tuple(str(s) for s in specs), seed=seed, rotate=rotate, cap=cap,
-                      labels=labels, players=len(scenario.sides) if narrowed else None)
+                      labels=labels, players=len(scenario.sides) if narrowed else None,
+                      notation=labels and any(s.kind != "random" for s in specs))  # a report
     engines.keep(job, rules, scenario, starts)
     return scenario, rules, job, settings
 
@@ -154,7 +155,7 @@ def balance(scenario_path: str | os.PathLike, *, games: int = DEFAULT_GAMES, see
     scenario, rules, job, settings = prepare(scenario_path, games=games, seed=seed,
                                              lineup=lineup, vary=vary, rotate=rotate, cap=cap,
                                              players=players, scenario=scenario)
-    size = chunk or engines.chunk_size(games, jobs, engine)
+    size = chunk or engines.chunk_size(games, jobs, engine, search=job.searching)
     work = engines.chunks(len(settings), games, size)
     started = time.perf_counter()
     rows = _play(job, work, engine, jobs, address, progress, games * len(settings))
@@ -284,7 +285,7 @@ def simulate(scenario_path: str | os.PathLike, games: int, *, seed: int | str = 
                                       labels=False, players=players, scenario=scenario)
     summary = Summary(str(scenario_path), rules.name, tuple(scenario.sides), seed=seed,
                       jobs=jobs, lineup=job.lineup)
-    work = engines.chunks(1, games, engines.chunk_size(games, jobs, engine))
+    work = engines.chunks(1, games, engines.chunk_size(games, jobs, engine, job.searching))
     started = time.perf_counter()
     for row in _play(job, work, engine, jobs, address, progress, games):
         summary.add(row)

@@ -47,6 +47,13 @@ class Job:
     cap: int = DEFAULT_CAP
     labels: bool = True
     players: int | None = None  # the first N sides play (--players)
+    notation: bool = False  # keep each game's moves as notation (see `run_chunk`)
+
+    @property
+    def searching(self) -> bool:
+        """True when a bot of the line-up looks ahead (greedy, mcts): its games cost
+        far more than a random bot's."""
+        return any(not spec.startswith("random") for spec in self.lineup)
 
     @property
     def key(self) -> str:
@@ -83,14 +90,18 @@ def chunks(settings: int, games: int, size: int) -> list[Chunk]:
 CHUNKS_PER_WORKER = 16  # local pool: a chunk costs well under a millisecond to send
 
 
-def chunk_size(games: int, workers: int, engine: str) -> int:
+def chunk_size(games: int, workers: int, engine: str, search: bool = False) -> int:
     """Big enough that the overhead of a chunk is small, small enough to share the work.
+    A game of a search bot (`search`) costs seconds, a chunk's overhead a millisecond:
+    one game a chunk, so the workers finish within one game of each other.
 
     Locally a chunk costs a pickled job of a few kilobytes and its rows back, so a
     worker's share is cut in CHUNKS_PER_WORKER: the workers then finish within a
     small chunk of each other instead of one idling while the other plays the last
     big chunk (with 2000 games on two workers in chunks of 250 that idle tail cost
     a tenth of the run). Dask costs about a millisecond a task: bigger chunks there."""
+    if search and workers > 1:
+        return 1
     if engine == "dask":
         return max(1, min(1000, games // max(1, workers * 4)))
     if workers <= 1:
@@ -144,21 +155,27 @@ def keep(job: Job, rules: Any, scenario: Any, starts: list, tmp: Any = None) -> 
 
 
 def run_chunk(job: Job, chunk: Chunk) -> list[GameRow]:
-    """Play the games of one chunk (any process, any machine with frontkit)."""
+    """Play the games of one chunk (any process, any machine with frontkit). With
+    `job.notation` each row keeps its game's moves as notation, so an outlier record
+    is written without playing the game again (a search bot's game costs seconds to
+    replay, writing its moves down a fraction of a percent of that); random games are
+    replayed instead, cheaper than writing down every move of a thousand games."""
     rules, scenario, starts, bots, _ = _load(job)
     sides = tuple(scenario.sides)
     start = starts[chunk.setting]
     rows = []
     for i in range(chunk.start, chunk.stop):
         seated = seats(job.lineup, i, job.rotate)
+        moves: list[tuple[str, str]] | None = [] if job.notation else None
         result = play_game(rules, start, sides, [bots[s] for s in seated], game_rng(job.seed, i),
-                           cap=job.cap, labels=job.labels)
-        rows.append(GameRow(chunk.setting, i, seated, *result))
+                           cap=job.cap, labels=job.labels, moves_out=moves)
+        rows.append(GameRow(chunk.setting, i, seated, *result, notation=tuple(moves or ())))
     return rows
 
 
 def replay_game(job: Job, setting: int, index: int) -> list[tuple[str, str]]:
-    """The moves of one game, played again exactly (for the outlier records)."""
+    """The moves of one game, played again exactly (for the outlier records of a run
+    that did not keep them, `Job.notation`)."""
     rules, scenario, starts, bots, _ = _load(job)
     sides = tuple(scenario.sides)
     seated = seats(job.lineup, index, job.rotate)

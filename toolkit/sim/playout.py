@@ -51,6 +51,7 @@ class GameRow:
     used: tuple[tuple[int, str, int], ...] = ()  # (side index, label, times used)
     scores: tuple[tuple[str, float], ...] = ()  # Outcome.scores: the figures the game ended on
     places: tuple[tuple[str, int], ...] = ()  # each side's place (1 best; Outcome.places)
+    notation: tuple[tuple[str, str], ...] = ()  # (player, move) per applied move, if kept
 
 
 def game_rng(seed: int | str, index: int) -> random.Random:

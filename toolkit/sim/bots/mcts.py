@@ -86,7 +86,7 @@ LATER_STEPS = 0.5  # the share of the budget searched again for each step after 
 
 
 class Node:
-    __slots__ = ("player", "children", "visits", "reward", "avail")
+    __slots__ = ("player", "children", "visits", "reward", "avail", "offered", "after")
 
     def __init__(self, player: str | None):
         self.player = player  # who made the move that led here
@@ -94,6 +94,11 @@ class Node:
         self.visits = 0
         self.reward = 0.0  # the sum of `player`'s rewards
         self.avail = 0
+        # on a path that draws nothing (no sample, no dice: every visit reaches the same
+        # state), what a visit worked out once: the steps open here, and the state after
+        # this node's whole move (step-wise search)
+        self.offered: list[Step] | None = None
+        self.after: State | None = None
 
 
 def rewards(outcome: Outcome, sides: tuple[str, ...]) -> dict[str, float]:
@@ -199,6 +204,8 @@ class MCTSBot:
     def _search_step(self, state: State, me: str, chosen: tuple[str, ...],
                      offered: list[Step], rng: random.Random) -> Step:
         root = Node(None)
+        if self.determinize is None:  # every visit to the root searches this state
+            root.offered = offered
         self._shortlist, self._rank = frozenset(), {}
         if self.evaluate is not None:
             self._seed_steps(root, state, me, chosen, offered, rng)
@@ -237,18 +244,26 @@ class MCTSBot:
         """One iteration where nodes are steps: select by UCB1 among the steps open
         here, expand one untried step (completing its move at random), roll out."""
         rules = self.rules
-        if self.determinize is not None:
+        # without a sample, until the first roll, every visit to a node reaches the same
+        # state (apply draws no dice): its steps and the state after its move are kept
+        fixed = self.determinize is None
+        if not fixed:
             state = self.determinize(state, me, rng)
         node, path = root, [root]
         while (d := rules.decision(state)) is not None:
             if d.kind is DecisionKind.CHANCE:
                 state, _ = rules.apply(state, CHANCE, d.chance.sample(rng))
+                fixed = False
                 continue
             player = self._actor(d, me)
-            try:
-                offered = steps.steps(rules, state, player, chosen)
-            except IllegalMoveError:  # the choices so far are not open in this sample
-                break
+            offered = node.offered if fixed else None
+            if offered is None:
+                try:
+                    offered = steps.steps(rules, state, player, chosen)
+                except IllegalMoveError:  # the choices so far are not open in this sample
+                    break
+                if fixed:
+                    node.offered = offered
             if node is root and self._shortlist:
                 offered = [s for s in offered if s.token in self._shortlist] or offered
             untried = [s for s in offered if s.token not in node.children]
@@ -260,9 +275,11 @@ class MCTSBot:
                         known.avail += 1
                 node.children[step.token] = child = Node(player)
                 path.append(child)
-                move = step.move if step.move is not None else steps.complete(
-                    rules, state, player, chosen + (step.token,), rng)
+                move = step.move if step.move is not None else self._complete(
+                    state, player, chosen + (step.token,), rng)
                 state, _ = rules.apply(state, player, move)
+                if fixed and step.move is not None:
+                    child.after = state
                 break
             token, node = self._select(node, [s.token for s in offered])
             path.append(node)
@@ -270,9 +287,32 @@ class MCTSBot:
             if step.move is None:
                 chosen += (token,)
                 continue
-            state, _ = rules.apply(state, player, step.move)
+            if fixed and node.after is not None:
+                state = node.after
+            else:
+                state, _ = rules.apply(state, player, step.move)
+                if fixed:
+                    node.after = state
             chosen = ()
         self._back_up(path, self._rollout(state, rng))
+
+    def _complete(self, state: State, player: str, chosen: tuple[str, ...],
+                  rng: random.Random) -> Move:
+        """A whole move that begins with `chosen`, for a step expanded in the search: the
+        best by `evaluate` of COMPLETIONS random completions (as the root's steps are
+        seeded), not one at random: a step is then judged by how it would be played,
+        not by the mean of its random completions (which at 100 iterations outweighed
+        the seeding, and MCTS lost to greedy at Front Line)."""
+        rules = self.rules
+        if self.evaluate is None:
+            return steps.complete(rules, state, player, chosen, rng)
+        best, top = None, float("-inf")
+        for _ in range(COMPLETIONS):
+            move = steps.complete(rules, state, player, chosen, rng)
+            value = self._judge(state, player, move, rng)
+            if value > top:
+                best, top = move, value
+        return best
 
     def _back_up(self, path: list[Node], scores: dict[str, float]) -> None:
         for n in path:
@@ -411,28 +451,36 @@ class MCTSBot:
                 best, top = (m, child), value
         return best  # type: ignore[return-value]
 
-    def _tournament(self, state: State, player: str, rng: random.Random) -> Move:
+    def _tournament(self, state: State, player: str, rng: random.Random) -> State:
         """A rollout move: the best by `evaluate` of TOURNAMENT legal moves drawn at
-        random (near-greedy play at a fraction of greedy's cost)."""
+        random (near-greedy play at a fraction of greedy's cost); the state after it,
+        as judged (not applied a second time: the last order of a turn resolves it). A
+        move drawn again is not judged again: `apply` and `evaluate` draw no dice, so
+        its value is the same, and an equal value never displaces the best."""
         moves = self.rules.legal_moves(state, player)
         if not isinstance(moves, (list, tuple)):
             moves = list(moves)
         n = len(moves)
+        apply, evaluate = self.rules.apply, self.evaluate
         if n <= 1:
-            return moves[0]
-        best, top = None, float("-inf")
+            return apply(state, player, moves[0])[0]
+        best, top = state, float("-inf")
+        judged: set[int] = set()
         for _ in range(min(self.tournament, n)):
-            move = moves[int(rng.random() * n)]
-            after, _ = self.rules.apply(state, player, move)
-            value = self.evaluate(after, player)
+            i = int(rng.random() * n)
+            if i in judged:
+                continue
+            judged.add(i)
+            after, _ = apply(state, player, moves[i])
+            value = evaluate(after, player)
             if value > top:
-                best, top = move, value
+                best, top = after, value
         return best
 
     def _rollout(self, state: State, rng: random.Random) -> dict[str, float]:
         rules = self.rules
         decide, apply = rules.decision, rules.apply
-        choose = self._tournament if self.tournament else self.rollout_bot.choose
+        choose = self.rollout_bot.choose
         turn = self.turn_number
         start = turn(state) if turn is not None else None
         moves = 0
@@ -446,7 +494,10 @@ class MCTSBot:
             if moves >= self.depth or (start is not None and turn(state) != start):
                 break
             player = d.players[0]
-            state, _ = apply(state, player, choose(state, player, rng))
+            if self.tournament:
+                state = self._tournament(state, player, rng)
+            else:
+                state, _ = apply(state, player, choose(state, player, rng))
             moves += 1
         if self.evaluate is None:
             return {}  # a cut-off without a heuristic counts as a draw (0.5 each)

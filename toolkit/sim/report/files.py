@@ -1,7 +1,8 @@
 """The report's companions: the per-game CSV and the records of outlier games.
 
-An outlier record is the game played again exactly (same seed, same bots),
-written as an ordinary game record that `frontkit replay` opens. Records are
+An outlier record is the game's moves as played (kept by a run with a search
+bot), or the game played again exactly (same seed, same bots: a run of random
+bots), written as an ordinary game record that `frontkit replay` opens. Records are
 written only for a setting that plays the scenario as written: a record has no
 place for option overrides, so a replay of a swept setting would not match.
 """
@@ -48,7 +49,7 @@ def write_records(run, scenario, setting: int, found: list[Outlier],
         if row.index in written:
             continue
         path = folder / f"{setting_part}game-{row.index}-{_slug(outlier.why)}.record"
-        moves = engines.replay_game(run.job, setting, row.index)
+        moves = row.notation or engines.replay_game(run.job, setting, row.index)
         header = record.Header(
             scenario=record.relative_scenario_path(run.scenario, path),
             sha256=scenario.source_hash, ruleset=run.ruleset, sides=run.sides,

@@ -50,18 +50,24 @@ def evaluate(state: State, player: str) -> float:
         return 0.0
     en = 1 - me
     plan = state.plans[me]
-    mine = sum(_worth(cfg, kind) for kind in plan.kinds.values())
-    mine += sum(_worth(cfg, kind) * n for kind, n in plan.pool.items())
-    hidden = fog.hidden_from(state, me)
-    seen = [u for u in state.units.values() if u.side == en and u.sq not in hidden]
-    unseen = sum(1 for u in state.units.values() if u.side == en and u.sq in hidden)
-    theirs = sum(_worth(cfg, fog.apparent(state, u)) for u in seen)
-    theirs += unseen + sum(state.pools[en].values())  # counts (casualties are announced)
-    material = math.tanh((mine - theirs) / 4)
+    worth = {kind: _worth(cfg, kind) for kind in cfg.role}
+    mine = sum(map(worth.__getitem__, plan.kinds.values()))
+    mine += sum(worth[kind] * n for kind, n in plan.pool.items())
+    enemy = [u for u in state.units.values() if u.side == en]
+    hidden = fog.hidden_from(state, me, among=frozenset(u.sq for u in enemy))
+    seen_worth, unseen, seen_centre = 0, 0, 0  # the enemy in sight as it looks, the rest
+    for u in enemy:
+        if u.sq in hidden:
+            unseen += 1
+            continue
+        seen_worth += worth[fog.apparent(state, u)]
+        seen_centre += u.sq in cfg.centre
+    theirs = seen_worth + (unseen + sum(state.pools[en].values()))  # counts (casualties
+    material = math.tanh((mine - theirs) / 4)  # are announced)
     need = max(1, cfg.options["centre_hold_turns"] or 1)
     streak = (state.hold[me] - state.hold[en]) / need
     centre = (sum(1 for sq in plan.where.values() if sq in cfg.centre)
-              - sum(1 for u in seen if u.sq in cfg.centre)) / max(1, len(cfg.centre))
+              - seen_centre) / max(1, len(cfg.centre))
     advance = _advance(cfg, plan, me)
     score = 0.4 * material + 0.3 * streak + 0.2 * centre + 0.1 * advance
     return max(-0.95, min(0.95, score))

@@ -30,12 +30,15 @@ ORDERS, MINES, RESERVE, DISGUISED, AFTER, TO_PLACE = (
     "{side} after its orders", "{side}'s army to place")
 
 
-def hidden_from(state: State, viewer: int | None, units: Iterable[Unit] | None = None) -> frozenset[int]:
-    """Squares whose units `viewer` (a side index, None for a spectator) cannot see."""
+def hidden_from(state: State, viewer: int | None, units: Iterable[Unit] | None = None,
+                among: frozenset[int] | None = None) -> frozenset[int]:
+    """Squares whose units `viewer` (a side index, None for a spectator) cannot see; of
+    the squares `among` only, when given (a search bot's evaluation asks about the
+    enemy's units, not every square of the hidden zone)."""
     cfg = state.cfg
     if viewer is None:
         return cfg.hidden[0] | cfg.hidden[1]
-    hidden = cfg.hidden[1 - viewer]
+    hidden = cfg.hidden[1 - viewer] if among is None else cfg.hidden[1 - viewer] & among
     scouts = [(u.sq, cfg.pieces[u.kind].reveals)
               for u in (state.units.values() if units is None else units)
               if u.side == viewer and cfg.pieces[u.kind].reveals]
