@@ -4,9 +4,13 @@ the other's secret orders."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import dsl
 from tests.lines_and_webs_cases import (
     RULES, at_execute, at_phase, empty, play, put, refused, start, unit)
 from toolkit.referee import game
+from toolkit.referee.playable import problems
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.rulesets.lines_and_webs.state import with_port
 
@@ -285,3 +289,27 @@ def test_LW_R24_opposing_units_that_end_transport_on_one_node_both_turn_back():
     assert s.cfg.names[unit(s, "DFSP1").node] == "D8" and s.cfg.names[unit(s, "GFSC1").node] == "D4"
     assert unit(s, "DFSP1").tokens == (1, 1, 1, 0)  # the fuel stays spent
     assert any("turns back" in e.text for e in events)
+
+
+def _setup_problems(old: str, new: str) -> list[tuple[int, str, str | None]]:
+    path = Path(__file__).resolve().parents[1] / "content" / "lines_and_webs" / "lines_and_webs.scn"
+    text = path.read_text()
+    assert old in text
+    text = text.replace(old, new, 1)
+    return [(d.line, d.message, d.hint) for d in problems(dsl.loads(text, str(path)))
+            if d.severity == "error"]
+
+
+def test_LW_R10_a_misspelt_starting_package_is_an_error_where_written():
+    """The package is read from the setup field named after the first queue space: a
+    misspelt one started the side with no package and checked clean."""
+    found = _setup_problems("packaging_rsoi { aerial", "packaging_rosi { aerial")
+    assert len(found) == 1
+    assert "reads no field 'packaging_rosi'" in found[0][1] and "LW-R10" in found[0][1]
+    assert found[0][2] == "did you mean 'packaging_rsoi'?"
+
+
+def test_LW_R10_a_setup_names_a_special_deck_that_exists():
+    found = _setup_problems("special_deck special", "special_deck specal")
+    assert [(m, h) for _, m, h in found] == [("setup Delta: special_deck: no deck specal",
+                                              "did you mean 'special'?")]

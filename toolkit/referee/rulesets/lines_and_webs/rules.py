@@ -21,7 +21,7 @@ from toolkit.referee.rulesets.lines_and_webs.consumption import Reset
 from toolkit.referee.rulesets.lines_and_webs.delivery import Deploy
 from toolkit.referee.rulesets.lines_and_webs.execute import Execute
 from toolkit.referee.rulesets.lines_and_webs.orders import Initiative, Orders
-from toolkit.referee.rulesets.lines_and_webs.setup import new_state
+from toolkit.referee.rulesets.lines_and_webs.setup import new_state, setup_problems
 from toolkit.referee.rulesets.lines_and_webs.spending import Spend
 from toolkit.referee.rulesets.lines_and_webs.state import State
 from toolkit.referee.rulesets.lines_and_webs.transport import Transport
@@ -81,6 +81,9 @@ class LinesAndWebs(KitRules):
 
     def setup(self, scenario: Any, options: Mapping[str, Any]) -> State:
         return new_state(Config(scenario, options))
+
+    def check_scenario(self, scenario: Any) -> list:
+        return super().check_scenario(scenario) + setup_problems(scenario)
 
     def finished(self, s: State) -> Outcome | None:
         return s.result

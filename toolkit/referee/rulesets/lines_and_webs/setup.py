@@ -4,10 +4,12 @@ Packaging/RSOI, each side holding its own seaport and airport (LW-setup)."""
 
 from __future__ import annotations
 
+from typing import Any
 
+from dsl.errors import Diagnostic, suggest
 from toolkit.referee.kit.flow import Flow
 from toolkit.referee.protocol import ScenarioError
-from toolkit.referee.rulesets.lines_and_webs.config import ABBREV, TOKEN_PIECES, Config
+from toolkit.referee.rulesets.lines_and_webs.config import ABBREV, DEFAULTS, TOKEN_PIECES, Config
 from toolkit.referee.rulesets.lines_and_webs.state import (
     NONE, OFF, Port, Side, State, Unit, add, one)
 from toolkit.referee.rulesets.lines_and_webs.units import full_load
@@ -80,3 +82,26 @@ def available(s: State, side: str) -> list[Unit]:
     q = queued(s, side)
     return [u for u in s.units if u.side == side and u.node == OFF and u.lost == 0
             and u.uid not in q]
+
+
+def setup_problems(scenario: Any) -> list[Diagnostic]:
+    """A side's setup fields (LW-R10): its starting package is the field named after
+    the first delivery-queue space (`packaging_rsoi { fuel_token 4; … }`), and
+    `special_deck` names the deck of special cards. Any other field is read by nothing:
+    a misspelt package would start the side with none, so it is an error where written."""
+    queue = scenario.options.get("delivery_queue", DEFAULTS["delivery_queue"])
+    first = str(queue[0]) if isinstance(queue, (tuple, list)) and queue else None
+    known = {first, "special_deck"} - {None}
+    out: list[Diagnostic] = []
+    for side, setup in scenario.setups.items():
+        for entry in setup.fields.entries:
+            if entry.name == "special_deck" and str(entry.value) not in scenario.decks:
+                out.append(Diagnostic.at(entry.pos, f"setup {side}: special_deck: no deck "
+                                         f"{entry.value}", hint=suggest(str(entry.value), scenario.decks)))
+            elif entry.name not in known:
+                out.append(Diagnostic.at(
+                    entry.pos, f"setup {side}: the ruleset lines_and_webs reads no field "
+                    f"{entry.name!r} (a side's starting package is its field {first}, LW-R10)",
+                    hint=suggest(entry.name, known)))
+    return out
+
