@@ -313,3 +313,12 @@ def test_LW_R10_a_setup_names_a_special_deck_that_exists():
     found = _setup_problems("special_deck special", "special_deck specal")
     assert [(m, h) for _, m, h in found] == [("setup Delta: special_deck: no deck specal",
                                               "did you mean 'special'?")]
+
+
+def test_LW_R10_with_no_delivery_queue_a_package_field_is_a_warning_not_an_error():
+    path = Path(__file__).resolve().parents[1] / "content" / "lines_and_webs" / "lines_and_webs.scn"
+    text = path.read_text().replace("delivery_queue [packaging_rsoi, in_transit]", "delivery_queue []", 1)
+    found = [(d.severity, d.message) for d in problems(dsl.loads(text, str(path)))]
+    assert ("warning", "setup Delta: packaging_rsoi is not read: with no delivery queue a side "
+                       "starts with no package (LW-R10)") in found
+    assert not [m for sev, m in found if sev == "error"]

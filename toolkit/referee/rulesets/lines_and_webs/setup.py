@@ -88,7 +88,8 @@ def setup_problems(scenario: Any) -> list[Diagnostic]:
     """A side's setup fields (LW-R10): its starting package is the field named after
     the first delivery-queue space (`packaging_rsoi { fuel_token 4; … }`), and
     `special_deck` names the deck of special cards. Any other field is read by nothing:
-    a misspelt package would start the side with none, so it is an error where written."""
+    a misspelt package would start the side with none, so it is an error where written
+    (a warning where the queue is empty: then no field is a package)."""
     queue = scenario.options.get("delivery_queue", DEFAULTS["delivery_queue"])
     first = str(queue[0]) if isinstance(queue, (tuple, list)) and queue else None
     known = {first, "special_deck"} - {None}
@@ -98,6 +99,10 @@ def setup_problems(scenario: Any) -> list[Diagnostic]:
             if entry.name == "special_deck" and str(entry.value) not in scenario.decks:
                 out.append(Diagnostic.at(entry.pos, f"setup {side}: special_deck: no deck "
                                          f"{entry.value}", hint=suggest(str(entry.value), scenario.decks)))
+            elif entry.name not in known and first is None:  # no queue, no package
+                out.append(Diagnostic.at(
+                    entry.pos, f"setup {side}: {entry.name} is not read: with no delivery "
+                    "queue a side starts with no package (LW-R10)", severity="warning"))
             elif entry.name not in known:
                 out.append(Diagnostic.at(
                     entry.pos, f"setup {side}: the ruleset lines_and_webs reads no field "
