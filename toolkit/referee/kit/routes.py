@@ -9,8 +9,8 @@ the phase after it, so a step costs a dict lookup by name where it cost a scan o
 the phases (`tuple.index`, dataclass equality) and a `getattr` per hook.
 
 `reflow(state, **changes)` is the kit's one copy of a state with its flow changed:
-the flow's instance dict copied once (a `Flow` keeps no slots, kit.flow), one new
-state around it.
+a new flow (`kit.values.evolve`, its instance dict copied once), one new state
+around it.
 """
 
 from __future__ import annotations
@@ -80,16 +80,9 @@ def _after(phases: tuple[Phase, ...], route: Route,
 
 
 def reflow(state: Any, **changes: Any) -> Any:
-    """`state` with its flow changed (the kit's own changes: every name a field)."""
-    flow = state.flow
-    d = flow.__dict__.copy()
-    d.update(changes)
-    new = _new(type(flow))
-    _set_dict(new, "__dict__", d)
-    return evolve(state, flow=new)
-
-
-_new, _set_dict = object.__new__, object.__setattr__
+    """`state` with its flow changed (the kit's own changes: every name a field, as
+    `evolve` holds it)."""
+    return evolve(state, flow=evolve(state.flow, **changes))
 
 #: The sides in seat order from the start player (kit.flow.clockwise), made once per
 #: (sides, start): a phase is entered at nearly every round.

@@ -236,13 +236,13 @@ class KitRules:
         open window's or phase's handler says first (its `not_deciding(state, side)`:
         a side that withdrew, one that waits for a reveal), then a side that passed
         for the rest of an until-all-pass phase. None: the generic `turn` refusal."""
-        handler, window, phase = self._handler(state)
-        for h in (handler, phase.handler) if window is not None else (handler,):
-            hook = getattr(h, "not_deciding", None)
+        route, extra, _ = self._deciding(state)
+        phase = self._route(state.flow.phase)
+        for hook in (route.not_deciding, phase.not_deciding) if extra else (route.not_deciding,):
             why = hook(state, player) if hook is not None else None
             if why is not None:
                 return why
-        if window is None and phase.until is ALL_PASS and player in state.flow.out:
+        if not extra and phase.until is ALL_PASS and player in state.flow.out:
             rule, words = self.passed_rules.get(
                 phase.name, (RULE_PASSED, "makes no more moves until the phase ends"))
             return Illegal(rule, f"{player} has passed and {words}")
@@ -250,18 +250,6 @@ class KitRules:
 
     def prompt(self, state: Any, phase: Phase) -> str:
         return phase.prompt or phase.name.replace("_", " ")
-
-    def _handler(self, state: Any) -> tuple[Any, Window | None, Phase]:
-        phase = self.current(state)
-        window = state.flow.window
-        if window is not None:
-            return self.windows[window.name], window, phase
-        return phase.handler, None, phase
-
-    def _passes(self, phase: Phase, window: Window | None) -> bool:
-        if window is not None:
-            return window.acting is REACT
-        return phase.acting is REACT or phase.until is ALL_PASS
 
     def _deciding(self, state: Any) -> tuple[Route, tuple, bool]:
         """The route a move now takes (the window on top's, else the phase's), the
