@@ -61,35 +61,30 @@ CLOCK = time.process_time
 
 def adjudicated_playout(rules, state, rng) -> tuple[int, int, int]:
     """One random game through the core: (whole moves, decision steps, decisions)."""
-    bot = RandomBot(rules)
-    moves = taken = decisions = 0
-    while (d := rules.decision(state)) is not None:
-        if d.kind is DecisionKind.CHANCE:
-            state, _ = game.play(rules, state, CHANCE, d.chance.sample(rng), decision=d)
-        else:
-            player = d.players[0]
-            move = bot.choose(state, player, rng)
-            taken += steps.taken(rules, state, player, move)
-            state, _ = game.play(rules, state, player, move, decision=d)
-            decisions += 1
-        moves += 1
-    return moves, taken, decisions
+    return _random_game(rules, state, rng,
+                        lambda s, player, move, d: game.play(rules, s, player, move, decision=d))
 
 
 def plain_playout(rules, state, rng) -> tuple[int, int, int]:
     """One random game straight through the ruleset (`toolkit.sim.playout.playout`'s
     loop): (whole moves, decision steps, decisions)."""
+    apply = rules.apply
+    return _random_game(rules, state, rng, lambda s, player, move, d: apply(s, player, move))
+
+
+def _random_game(rules, state, rng, play) -> tuple[int, int, int]:
+    """Random bots to the end, each move made by `play(state, player, move, decision)`."""
     bot = RandomBot(rules)
-    decide, apply = rules.decision, rules.apply
+    decide = rules.decision
     moves = taken = decisions = 0
     while (d := decide(state)) is not None:
         if d.kind is DecisionKind.CHANCE:
-            state, _ = apply(state, CHANCE, d.chance.sample(rng))
+            state, _ = play(state, CHANCE, d.chance.sample(rng), d)
         else:
             player = d.players[0]
             move = bot.choose(state, player, rng)
             taken += steps.taken(rules, state, player, move)
-            state, _ = apply(state, player, move)
+            state, _ = play(state, player, move, d)
             decisions += 1
         moves += 1
     return moves, taken, decisions
