@@ -137,8 +137,7 @@ def prepare(scenario_path: str | os.PathLike, *, games: int, seed: int | str,
     job = engines.Job(files=files, main=main, rulesets=tuple(sorted(_extra.items())),
                       settings=tuple(tuple(sorted(o.items())) for o in settings),
                       lineup=tuple(str(s) for s in specs), seed=seed, rotate=rotate, cap=cap,
-                      labels=labels, players=len(scenario.sides) if narrowed else None,
-                      notation=labels and any(s.kind != "random" for s in specs))  # a report
+                      labels=labels, players=len(scenario.sides) if narrowed else None)
     engines.keep(job, rules, scenario, starts)
     return scenario, rules, job, settings
 

@@ -47,13 +47,19 @@ class Job:
     cap: int = DEFAULT_CAP
     labels: bool = True
     players: int | None = None  # the first N sides play (--players)
-    notation: bool = False  # keep each game's moves as notation (see `run_chunk`)
 
     @property
     def searching(self) -> bool:
         """True when a bot of the line-up looks ahead (greedy, mcts): its games cost
         far more than a random bot's."""
         return any(not spec.startswith("random") for spec in self.lineup)
+
+    @property
+    def notation(self) -> bool:
+        """Keep each game's moves as notation (`run_chunk`): a run that makes a report
+        (`labels`, its outlier records) with a search bot, whose games cost seconds to
+        play again."""
+        return self.labels and self.searching
 
     @property
     def key(self) -> str:
