@@ -36,6 +36,9 @@ from toolkit.referee.rulesets.lines_and_webs.transport import (
 PORTS, POWER, SUPPLY, FED, RUNWAY = 0.35, 0.25, 0.1, 0.1, 0.2
 CLASS = {"r": FOOD, "f": FUEL, "a": AMMO}
 LETTER_CLASS = {letter: cls for cls, letter in enumerate(LETTERS)}
+#: a random transport order's weight: a displacement stays rare; tokens into a port's
+#: storage rarer still (draw.py weighs its branches by the same figures)
+DISPLACE_WEIGHT, INTO_PORT = 0.005, 0.002
 
 
 def _food_soon(s) -> bool:
@@ -163,7 +166,7 @@ def _transport(s, player: str, legal: list) -> list[float]:
         out = [1.0]
         for what, run, whose in parts:
             if what == DISPLACE:
-                out.append(0.005)
+                out.append(DISPLACE_WEIGHT)
             elif what == CARRY:
                 # one carrier's runs, one a receiver: those handed out again keep their
                 # weights (the same object at the same place)
@@ -193,7 +196,7 @@ def part_weights(s, ask: "_Asked", what: str, run, soon: bool) -> list[float]:
     weighs them: a displacement, a carrier's move-and-resupply orders, its carry orders
     (a tuple of runs, one a receiver) or a port's cross-levelling."""
     if what == DISPLACE:
-        return [0.005]
+        return [DISPLACE_WEIGHT]
     if what == CARRY:
         return list(chain.from_iterable(_carry_weights(s, piece, soon) for piece in run))
     if what == MOVE:
@@ -273,7 +276,7 @@ def _carry_weight(s, m, r, soon: bool, c=False) -> float:
     """A carry order's weight, `r` its receiver (None: onto a node or into a port's
     storage) and `c` its carrier if the caller has looked it up."""
     if r is None:
-        return 0.002 if m.cls else 0.02
+        return INTO_PORT if m.cls else 0.02
     if not m.cls:  # a top-up of the open basic-load boxes
         return _top_up_weight(s, m, r, soon, c)
     return carry_value(receiver_facts(s, r), m.src, LETTER_CLASS[m.cls], m.n)
@@ -353,29 +356,30 @@ def _xl_weights(s, run) -> list[float]:
     for m in run:
         if (m.unit, m.to) != pair:
             pair = (m.unit, m.to)
-            r = s.by_label(m.to)
-            unload = s.by_label(m.unit) is None and r is not None
-            combat = unload and s.cfg.kinds[r.kind].combat
-        out.append((3.0 if combat else 0.5 * m.n) if unload else 0.01)
+            giver, taker = s.by_label(m.unit), s.by_label(m.to)
+        out.append(_xl_weight(s, giver, taker, m.n))
     return out
+
+
+def _xl_weight(s, giver, taker, n: int) -> float:
+    """A cross-levelling order's weight, `giver` and `taker` the units (None: the port's
+    storage): unloading a port's storage onto a unit standing on it keeps the port open
+    for the queue; shuffling between units stays rare."""
+    if giver is None and taker is not None:
+        return 0.5 * n if not s.cfg.kinds[taker.kind].combat else 3.0
+    return 0.01
 
 
 def _transport_weight(s, ask: _Asked, m, soon: bool) -> float:
     """One transport order's weight (`m` is not the pass)."""
-    kinds = s.cfg.kinds
     unit = s.by_label
     v = m.verb
     if v == "carry":
         return _carry_weight(s, m, unit(m.to), soon)
     if v == "xl":
-        # unloading a port's storage onto a unit standing on it keeps the port
-        # open for the queue; shuffling between units stays rare
-        r = unit(m.to)
-        if unit(m.unit) is None and r is not None:
-            return 0.5 * m.n if not kinds[r.kind].combat else 3.0
-        return 0.01
+        return _xl_weight(s, unit(m.unit), unit(m.to), m.n)
     if v == "displace":
-        return 0.005
+        return DISPLACE_WEIGHT
     if v == "move":
         return _move_weight(ask, unit(m.unit), m)
     return 0.02

@@ -32,8 +32,7 @@ from toolkit.referee.rulesets.lines_and_webs.transport import (
     CARRIERS, Asking, Transport, receiver_wants, transporters)
 
 TRANSPORT = Transport()
-DISPLACE_WEIGHT = 0.005  # bots.part_weights: a displacement stays rare
-INTO_PORT = 0.002  # bots._carry_weight: tokens into a port's storage
+DISPLACE_WEIGHT, INTO_PORT = bots.DISPLACE_WEIGHT, bots.INTO_PORT
 #: a receiver's weight in the draw, whatever it needs: its other orders (a class it
 #: has room for, tokens dropped beside it) are what bots.weights call rare (0.01)
 FLOOR = 0.01
@@ -222,7 +221,7 @@ def _move_weight(s: State, side: str, u: Unit, k, ask: Asking, asked) -> float:
 
 
 def _ports_weight(s: State, side: str, u: Unit, left: int, reach) -> float:
-    """What `u`'s orders into its side's ports weigh (bots: 0.002 an order)."""
+    """What `u`'s orders into its side's ports weigh (INTO_PORT an order)."""
     w = 0.0
     food, fuel, ammo, repair = u.tokens
     for node, space in _open_ports(s, side):
