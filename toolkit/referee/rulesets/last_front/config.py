@@ -85,12 +85,9 @@ def hands(scenario: Any, options: Mapping[str, Any]) -> dict[str, int]:
     if "hand" in options:
         n = _int(options, "hand", HAND_SIZE)
         return {side: n for side in scenario.sides}
-    out = {}
-    for side in scenario.sides:
-        setup = scenario.setups.get(side)
-        given = setup.fields.get("deal") if setup is not None else None
-        out[side] = HAND_SIZE if given is None else _int({"deal": given}, "deal", HAND_SIZE)
-    return out
+    setups = scenario.setups
+    return {side: _int(setups[side].fields, "deal", HAND_SIZE) if side in setups else HAND_SIZE
+            for side in scenario.sides}
 
 
 def read(scenario: Any, options: Mapping[str, Any], effects) -> Config:

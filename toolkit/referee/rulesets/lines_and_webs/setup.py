@@ -92,21 +92,23 @@ def setup_problems(scenario: Any) -> list[Diagnostic]:
     (a warning where the queue is empty: then no field is a package)."""
     queue = scenario.options.get("delivery_queue", DEFAULTS["delivery_queue"])
     first = str(queue[0]) if isinstance(queue, (tuple, list)) and queue else None
-    known = {first, "special_deck"} - {None}
     out: list[Diagnostic] = []
     for side, setup in scenario.setups.items():
         for entry in setup.fields.entries:
-            if entry.name == "special_deck" and str(entry.value) not in scenario.decks:
-                out.append(Diagnostic.at(entry.pos, f"setup {side}: special_deck: no deck "
-                                         f"{entry.value}", hint=suggest(str(entry.value), scenario.decks)))
-            elif entry.name not in known and first is None:  # no queue, no package
+            if entry.name == first:
+                continue
+            if entry.name == "special_deck":
+                if str(entry.value) not in scenario.decks:
+                    out.append(Diagnostic.at(entry.pos, f"setup {side}: special_deck: no deck "
+                                             f"{entry.value}", hint=suggest(str(entry.value), scenario.decks)))
+            elif first is None:  # no queue, no package
                 out.append(Diagnostic.at(
                     entry.pos, f"setup {side}: {entry.name} is not read: with no delivery "
                     "queue a side starts with no package (LW-R10)", severity="warning"))
-            elif entry.name not in known:
+            else:
                 out.append(Diagnostic.at(
                     entry.pos, f"setup {side}: the ruleset lines_and_webs reads no field "
                     f"{entry.name!r} (a side's starting package is its field {first}, LW-R10)",
-                    hint=suggest(entry.name, known)))
+                    hint=suggest(entry.name, (first, "special_deck"))))
     return out
 
