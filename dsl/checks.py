@@ -244,10 +244,8 @@ def _check_hex_geometry(board: Board) -> list[Diagnostic]:
     for f in board.fields.entries if board.kind == "hex" else ():
         allowed = HEX_GEOMETRY.get(f.name)
         if allowed and str(f.value) not in allowed:
-            close = difflib.get_close_matches(str(f.value), allowed, n=1, cutoff=0.6)
-            hint = f"did you mean '{close[0]}'?" if close else f"write {' or '.join(allowed)}"
             out.append(_err(typed.value_pos(f), f"board '{board.name}': {f.name} is {' or '.join(allowed)}, "
-                                                f"not '{f.value}'", hint))
+                                                f"not '{f.value}'", suggest(str(f.value), allowed)))
     return out
 
 
