@@ -49,12 +49,10 @@ def template_reads(source: str, names: tuple[str, ...] = ("card",)) -> frozenset
 
 
 def _field(node: Any, names: tuple[str, ...] = ("card",)) -> str | None:
-    """The field name when `node` reads `card.NAME` or `card['NAME']`."""
-    if isinstance(node, nodes.Getattr) and _is_card(node.node, names):
-        return node.attr
-    if isinstance(node, nodes.Getitem) and _is_card(node.node, names) and isinstance(node.arg, nodes.Const):
-        return str(node.arg.value)
-    return None
+    """The field name when `node` reads `card.NAME` or `card['NAME']` (`names`: the
+    blocks so called)."""
+    found = _scoped(node, names)
+    return found[1] if found is not None else None
 
 
 def _is_card(node: Any, names: tuple[str, ...] = ("card",)) -> bool:
@@ -91,9 +89,9 @@ def template_lookups(source: str) -> frozenset[tuple[str, str, frozenset]]:
     return frozenset(out)
 
 
-def _scoped(node: Any) -> tuple[str, str] | None:
-    """(`card`, `deck` or `piece`, NAME) when `node` reads `card.NAME`, `deck.NAME` or
-    `piece.NAME` (or `['NAME']`)."""
+def _scoped(node: Any, scopes: tuple[str, ...] = ("card", "deck", "piece")) -> tuple[str, str] | None:
+    """(SCOPE, NAME) when `node` reads `SCOPE.NAME` or `SCOPE['NAME']`, SCOPE one of
+    `scopes` (`card`, `deck` or `piece`)."""
     if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
         scope, name = node.node.name, node.attr
     elif isinstance(node, nodes.Getitem) and isinstance(node.node, nodes.Name) and \
@@ -101,7 +99,7 @@ def _scoped(node: Any) -> tuple[str, str] | None:
         scope, name = node.node.name, str(node.arg.value)
     else:
         return None
-    return (scope, name) if scope in ("card", "deck", "piece") else None
+    return (scope, name) if scope in scopes else None
 
 
 def layout_lookups(layout: Any) -> dict[tuple[str, str, frozenset], Any]:
