@@ -183,6 +183,27 @@ def test_the_random_bots_transport_draw_in_steps_weighs_a_carrier_as_its_branche
     assert seen > 100
 
 
+def test_the_random_bots_transport_draw_keeps_each_carriers_weight_exactly():
+    """draw.Tally: a draw after another of the same phase works out again only what
+    the orders since changed, yet every carrier weighs the very float a fresh tally
+    gives, and the receivers' needs are summed node by node in the same order (so the
+    seeded draw is the same)."""
+    from toolkit.referee.rulesets.lines_and_webs.transport import CARRIERS
+
+    kept = 0
+    for s, side in _transport_positions():
+        draw, mine, ask, asked, needs, soon = _draw_parts(s, side)
+        was = s.cfg.weight_memo.get(("tally", side))
+        tally = draw.Tally.of(s, side, mine, ask, asked, soon)
+        kept += was is not None and tally.fixed is was.fixed
+        fresh = {u.uid: draw._carrier_weight(s, side, u, s.cfg.kinds[u.kind], ask, asked,
+                                             needs)
+                 for u in mine if s.cfg.kinds[u.kind].role in CARRIERS}
+        assert tally.weights == fresh
+        assert list(tally.needs.by_node.items()) == list(needs.by_node.items())
+    assert kept > 300
+
+
 def test_the_random_bots_transport_draw_lists_a_branch_as_the_listing_does():
     """draw.py, step 3: a receiver's branch is that carrier's very orders to it, in the
     listing's order, with the flat weights (bots.part_weights); and every draw is a

@@ -22,6 +22,7 @@ weights hold. docs/balance.md says what this changes in random play.
 from __future__ import annotations
 
 import random
+from itertools import count
 
 from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.lines_and_webs import bots, transport
@@ -51,14 +52,10 @@ def sample_transport(s: State, side: str, rng: random.Random):
     """One legal Transport order of `side`, drawn step by step (the module's text)."""
     mine = transporters(s, side)
     ask, asked, soon = Asking(s, side), bots.asked(s, side), bots._food_soon(s)
-    needs = Needs(s, side, mine, soon)
-    heads: list = []
-    for u in mine:
-        k = s.cfg.kinds[u.kind]
-        if k.role in CARRIERS:
-            w = _carrier_weight(s, side, u, k, ask, asked, needs)
-            if w > 0:
-                heads.append([w, u])
+    tally = Tally.of(s, side, mine, ask, asked, soon)
+    needs, weighed = tally.needs, tally.weights
+    heads: list = [[weighed[u.uid], u] for u in mine
+                   if u.uid in weighed and weighed[u.uid] > 0]
     levels = TRANSPORT.level_parts(s, side, mine)
     if levels:
         heads.append([_levels_weight(s, side, asked, levels, soon), None])
@@ -109,31 +106,128 @@ def _level(s: State, asked, levels: list, soon: bool, rng: random.Random):
     return orders[_pick(rng, weights)]
 
 
+class Tally:
+    """The first step's weights of one side's carriers (`_carrier_weight`, by uid) and
+    the receivers' `Needs` they were summed from, kept between draws. A draw of a
+    later position of the same phase (the same veil, blocks, queue and reach table)
+    works out again only what an order since can have changed: the needs of the units
+    that changed, and the weight of a carrier that changed, or whose carry reach holds
+    a node where a unit or a port changed, or (if the stock nobody carries on moved)
+    whose movement reaches that stock. A carrier left alone keeps the very float it
+    had, summed in the same order from the same values, so the draw is the same."""
+
+    __slots__ = ("units", "ports", "fixed", "needs", "stocked", "weights")
+
+    def __init__(self, s: State, fixed: tuple, needs: "Needs", stocked, weights: dict):
+        self.units, self.ports, self.fixed = s.units, s.ports, fixed
+        self.needs, self.stocked, self.weights = needs, stocked, weights
+
+    @staticmethod
+    def of(s: State, side: str, mine: list, ask: Asking, asked, soon: bool) -> "Tally":
+        """`side`'s tally in `s`, from the last one kept where it still holds."""
+        memo = s.cfg.weight_memo
+        fixed = (s.veil, s.blocked, s.book(side).queue, soon, ask.table)
+        was = memo.get(("tally", side))
+        if was is None or len(was.units) != len(s.units) or any(
+                a is not b for a, b in zip(was.fixed, fixed)):
+            needs = Needs(s, side, mine, soon)
+            weights = {u.uid: _carrier_weight(s, side, u, s.cfg.kinds[u.kind], ask, asked,
+                                              needs)
+                       for u in mine if s.cfg.kinds[u.kind].role in CARRIERS}
+            got = Tally(s, fixed, needs, asked.stocked_nodes, weights)
+        else:
+            got = was._since(s, side, mine, ask, asked, soon)
+        memo[("tally", side)] = got
+        return got
+
+    def _since(self, s: State, side: str, mine: list, ask: Asking, asked,
+               soon: bool) -> "Tally":
+        """This tally brought up to `s` (a position of the same phase)."""
+        old, units = self.units, s.units
+        changed = set() if old is units else {
+            i for i, a, b in zip(count(), old, units) if a is not b}
+        dirty = {n for i in changed if old[i].side == side
+                 for n in (old[i].node, units[i].node)}
+        if self.ports is not s.ports:
+            dirty.update(node for node, p, q in zip(s.cfg.ports, self.ports, s.ports)
+                         if p is not q)
+        needs = self.needs.since(s, side, mine, soon, changed)
+        stocked = asked.stocked_nodes
+        moved = stocked ^ self.stocked
+        weights, kept = {}, self.weights
+        for u in mine:
+            k = s.cfg.kinds[u.kind]
+            if k.role not in CARRIERS:
+                continue
+            w = kept.get(u.uid)
+            if w is None or u.uid in changed or _touched(s, side, u, k, ask, dirty, moved):
+                w = _carrier_weight(s, side, u, k, ask, asked, needs)
+            weights[u.uid] = w
+        return Tally(s, self.fixed, needs, stocked, weights)
+
+
+def _touched(s: State, side: str, u: Unit, k, ask: Asking, dirty: set, moved) -> bool:
+    """Whether a change on the `dirty` nodes (or of the stock nobody carries on, on the
+    `moved` nodes) reaches what carrier `u` weighs."""
+    if dirty:
+        reach = carry_reach(s, u.node, side, ask.occ, k.sp, ask.table)
+        for node in dirty:
+            if node in reach:
+                return True
+    if moved:
+        reach = carry_reach(s, u.node, side, ask.occ, k.movement, ask.table)
+        for node in moved:
+            if node in reach:
+                return True
+    return False
+
+
 class Needs:
     """What each receiver of `side` weighs in the draw, summed node by node: per node
     and per unit a tuple of eight weights, one for each kind of carrier (`kind`: can it
     give food, fuel or ammunition, restock from a port). A unit's are worked out from
     that unit alone and kept while it is the same value (the scenario's memo)."""
 
-    def __init__(self, s: State, side: str, mine: list, soon: bool):
+    def __init__(self, s: State, side: str, mine: list, soon: bool,
+                 by_unit: dict | None = None):
         memo = s.cfg.weight_memo.setdefault(("needs", side), {})
+        if by_unit is None:
+            by_unit = {r.uid: _unit_needs(memo, s, r, soon) for r in mine}
+        self.by_unit: dict[int, tuple] = by_unit
         self.by_node: dict[int, tuple] = {}
-        self.by_unit: dict[int, tuple] = {}
-        by_node, by_unit = self.by_node, self.by_unit
-        for r in mine:
-            kept = memo.get(r.uid)
-            if kept is None or kept[0] is not r or kept[1] != soon:
-                kept = memo[r.uid] = (r, soon, _weights(_needs(s, r, soon)))
-            one = by_unit[r.uid] = kept[2]
+        by_node = self.by_node
+        for r in mine:  # in the order of the units, so each node's sum is the same
+            one = by_unit[r.uid]
             there = by_node.get(r.node)
             by_node[r.node] = one if there is None else tuple(
                 a + b for a, b in zip(there, one))
+
+    def since(self, s: State, side: str, mine: list, soon: bool, changed: set) -> "Needs":
+        """These needs after the units `changed` (by uid) did; the rest are kept."""
+        if not changed:
+            return self
+        memo = s.cfg.weight_memo.setdefault(("needs", side), {})
+        by_unit = dict(self.by_unit)
+        for uid in changed:
+            by_unit.pop(uid, None)
+        for r in mine:
+            if r.uid in changed:
+                by_unit[r.uid] = _unit_needs(memo, s, r, soon)
+        return Needs(s, side, mine, soon, by_unit)
 
     @staticmethod
     def kind(food: bool, supply: bool, port: bool) -> int:
         """The index of a carrier's weights: whether it can give food, fuel or
         ammunition, and restock from a port."""
         return 4 * food + 2 * supply + port
+
+
+def _unit_needs(memo: dict, s: State, r: Unit, soon: bool) -> tuple:
+    """Receiver `r`'s weights (`_weights`), kept in `memo` while it is the same value."""
+    kept = memo.get(r.uid)
+    if kept is None or kept[0] is not r or kept[1] != soon:
+        kept = memo[r.uid] = (r, soon, _weights(_needs(s, r, soon)))
+    return kept[2]
 
 
 def _weights(need: tuple) -> tuple:
