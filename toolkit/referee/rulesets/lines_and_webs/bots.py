@@ -151,6 +151,7 @@ def _spend(s, player: str, legal: list) -> list[float]:
     units_wait, tokens_wait = _backlog(s, player)
     airhead = _carrier_at(s, player, s.cfg.apod.get(player))
     short = any(gaps)
+    soon = _food_soon(s)
     out = []
     for m in legal:
         if m is PASS:
@@ -164,7 +165,7 @@ def _spend(s, player: str, legal: list) -> list[float]:
                 continue
             lot = min(gap, rp)
             w = 6.0 if m.n == lot else 2.0 * m.n / lot if m.n < lot else 0.02
-            if m.cls == "r" and _food_soon(s):
+            if m.cls == "r" and soon:
                 w *= 2
             if v == "buy" and tokens_wait:  # the seaport is full: fly them in instead
                 w *= 0.1
