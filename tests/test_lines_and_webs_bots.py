@@ -161,7 +161,6 @@ def test_the_random_bots_transport_draw_in_steps_weighs_a_carrier_as_its_branche
     """draw.py, step 1: a sustainment unit weighs what its branches (step 2) weigh in
     all, its receivers summed node by node; every unit with an order open can be drawn,
     and one with a branch but no order open is struck, never drawn to nothing."""
-    from toolkit.referee.rulesets.lines_and_webs.tally import carrier_weight
     from toolkit.referee.rulesets.lines_and_webs.transport import (
         CARRIERS, CARRY, Transport)
 
@@ -173,7 +172,7 @@ def test_the_random_bots_transport_draw_in_steps_weighs_a_carrier_as_its_branche
             k = s.cfg.kinds[u.kind]
             if k.role not in CARRIERS:
                 continue
-            head = carrier_weight(s, side, u, k, ask, asked, needs)
+            head = draw._carrier_weight(s, side, u, k, ask, asked, needs)
             branches = draw._branches(s, side, u, ask, asked, needs)
             assert abs(head - sum(b[0] for b in branches)) <= 1e-9 * max(1.0, head)
             parts = listing.unit_parts(s, side, u, mine, ask)
@@ -182,27 +181,6 @@ def test_the_random_bots_transport_draw_in_steps_weighs_a_carrier_as_its_branche
                 assert head > 0, u.label
             seen += 1
     assert seen > 100
-
-
-def test_the_random_bots_transport_draw_keeps_each_carriers_weight_exactly():
-    """tally.py: a draw after another of the same phase works out again only what
-    the orders since changed, yet every carrier weighs exactly what a fresh tally
-    gives it (in thousandths, part by part), from the same needs node by node."""
-    from toolkit.referee.rulesets.lines_and_webs.tally import Tally
-
-    kept = 0
-    for s, side in _transport_positions():
-        draw, mine, ask, asked, needs, soon = _draw_parts(s, side)
-        was = s.cfg.weight_memo.pop(("tally", side), None)
-        fresh = Tally.of(s, side, mine, ask, asked, soon)
-        if was is not None:
-            s.cfg.weight_memo[("tally", side)] = was
-        tally = Tally.of(s, side, mine, ask, asked, soon)
-        kept += was is not None and tally.fixed is was.fixed
-        assert tally.parts == fresh.parts and tally.weights == fresh.weights
-        assert tally.needs.by_node == needs.by_node == fresh.needs.by_node
-        assert tally.needs.by_unit_int == needs.by_unit_int
-    assert kept > 300
 
 
 def test_LW_T7_the_random_bots_draw_weighs_cross_levelling_as_the_listing_does():

@@ -3,7 +3,7 @@
 1. **What acts**: the pass, a sustainment unit, or a port's cross-levelling. A unit
    weighs the sum of its branches' weights (step 2); its carrying is summed from the
    side's receivers added up node by node (`Needs`) over the nodes in its reach, never
-   a carrier-receiver pair at a time, and kept from draw to draw (tally.py).
+   a carrier-receiver pair at a time.
 2. **What it does**: displace, move then resupply (by the nodes within its movement),
    carry to one receiver in its reach (what that receiver needs of what the carrier or
    its port holds: `Needs.of`), or carry into its side's ports.
@@ -25,16 +25,22 @@ import random
 
 from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.lines_and_webs import bots, levelling, transport
-from toolkit.referee.rulesets.lines_and_webs.config import FUEL
+from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FOOD, FUEL
 from toolkit.referee.rulesets.lines_and_webs.network import carry_reach
 from toolkit.referee.rulesets.lines_and_webs.state import State, Unit
-from toolkit.referee.rulesets.lines_and_webs.tally import (
-    Needs, Tally, gives, move_weight, ports_weight, sources)
 from toolkit.referee.rulesets.lines_and_webs.transport import (
-    Asking, Transport, transporters)
+    CARRIERS, Asking, Transport, receiver_wants, transporters)
 
 TRANSPORT = Transport()
 DISPLACE_WEIGHT, INTO_PORT = bots.DISPLACE_WEIGHT, bots.INTO_PORT
+#: a receiver's weight in the draw, whatever it needs: its other orders (a class it
+#: has room for, tokens dropped beside it) are what bots.weights call rare (0.01)
+FLOOR = 0.01
+#: a sustainment unit restocked from its carrier's port, per open box (at most
+#: RESTOCK_BOXES counted): bots.carry_value's large lots (0.4 a token of the lot)
+RESTOCK, RESTOCK_BOXES = 1.0, 6
+#: how many of a hungry unit's open ration boxes count, at bots.carry_value's 3.0 each
+HUNGRY_BOXES = 3
 
 #: the steps the draw takes to an order of each kind (the benchmark's decision steps):
 #: the unit, what it does, and the order among that branch's
@@ -45,10 +51,14 @@ def sample_transport(s: State, side: str, rng: random.Random):
     """One legal Transport order of `side`, drawn step by step (the module's text)."""
     mine = transporters(s, side)
     ask, asked, soon = Asking(s, side), bots.asked(s, side), bots._food_soon(s)
-    tally = Tally.of(s, side, mine, ask, asked, soon)
-    needs, weighed = tally.needs, tally.weights
-    heads: list = [[weighed[u.uid], u] for u in mine
-                   if u.uid in weighed and weighed[u.uid] > 0]
+    needs = Needs(s, side, mine, soon)
+    heads: list = []
+    for u in mine:
+        k = s.cfg.kinds[u.kind]
+        if k.role in CARRIERS:
+            w = _carrier_weight(s, side, u, k, ask, asked, needs)
+            if w > 0:
+                heads.append([w, u])
     levels = levelling.weight(s, side, mine, TRANSPORT._port_space)
     if levels > 0:
         heads.append([levels, None])
@@ -86,6 +96,140 @@ def _level(s: State, asked, levels: list, soon: bool, rng: random.Random):
     return orders[_pick(rng, weights)]
 
 
+class Needs:
+    """What each receiver of `side` weighs in the draw, summed node by node: per node
+    and per unit a tuple of eight weights, one for each kind of carrier (`kind`: can it
+    give food, fuel or ammunition, restock from a port). A unit's are worked out from
+    that unit alone and kept while it is the same value (the scenario's memo)."""
+
+    def __init__(self, s: State, side: str, mine: list, soon: bool):
+        memo = s.cfg.weight_memo.setdefault(("needs", side), {})
+        self.by_node: dict[int, tuple] = {}
+        self.by_unit: dict[int, tuple] = {}
+        by_node, by_unit = self.by_node, self.by_unit
+        for r in mine:
+            kept = memo.get(r.uid)
+            if kept is None or kept[0] is not r or kept[1] != soon:
+                kept = memo[r.uid] = (r, soon, _weights(_needs(s, r, soon)))
+            one = by_unit[r.uid] = kept[2]
+            there = by_node.get(r.node)
+            by_node[r.node] = one if there is None else tuple(
+                a + b for a, b in zip(there, one))
+
+    @staticmethod
+    def kind(food: bool, supply: bool, port: bool) -> int:
+        """The index of a carrier's weights: whether it can give food, fuel or
+        ammunition, and restock from a port."""
+        return 4 * food + 2 * supply + port
+
+
+def _weights(need: tuple) -> tuple:
+    """A receiver's weights to each kind of carrier (`Needs.kind`)."""
+    n, base, hungry, short, boxes = need
+    return tuple(n * FLOOR + base + (hungry if food else 0.0) + (short if supply else 0.0)
+                 + (RESTOCK * boxes if port else 0.0)
+                 for food in (False, True) for supply in (False, True)
+                 for port in (False, True))
+
+
+def _needs(s: State, r: Unit, soon: bool) -> tuple:
+    """One receiver's [1, base, food, fuel-and-ammunition, restock boxes]: a top-up
+    of its basic load (bots.top_up_value: the hungry and degraded first, combat units
+    short of fuel or ammunition next), rations into a hungry unit's open boxes
+    (bots.carry_value), and a sustainment unit's open boxes to restock from a port."""
+    rr, want, _ = receiver_wants(s, r)
+    combat, degraded, starving, low_fuel, low_ammo = bots.receiver_facts(s, r)
+    scale = 1.0 if combat else 0.6
+    base = 0.5 * scale if (want[0] or want[1] or want[2]) else 0.0
+    food = 0.0
+    if (degraded or starving) and rr[FOOD]:
+        food = (12.0 if degraded else 8.0 if soon else 5.0) * scale - base
+        food += 3.0 * min(rr[FOOD], HUNGRY_BOXES)
+    short = 0.0
+    if combat and ((low_fuel and want[FUEL]) or (low_ammo and want[AMMO])):
+        short = 4.0 - base
+    boxes = 0 if combat else min(sum(rr), RESTOCK_BOXES)
+    return (1, base, food, short, boxes)
+
+
+def _sources(s: State, side: str, u: Unit) -> tuple[tuple, object]:
+    """What `u` carries from: its card, and the stock of its side's port it stands on
+    (None when there is none)."""
+    p = s.port(u.node)
+    stock = p.tokens if p is not None and p.holder == side and sum(p.tokens) else None
+    return u.tokens, stock
+
+
+def _gives(own, stock) -> tuple[bool, bool, bool]:
+    """(food, fuel or ammunition, a port to restock from) a carrier holding `own` and
+    standing on `stock` can give."""
+    food = own[FOOD] > 0 or (stock is not None and stock[FOOD] > 0)
+    supply = (own[FUEL] > 0 or own[AMMO] > 0
+              or (stock is not None and (stock[FUEL] > 0 or stock[AMMO] > 0)))
+    return food, supply, stock is not None
+
+
+def _carrier_weight(s: State, side: str, u: Unit, k, ask: Asking, asked,
+                    needs: Needs) -> float:
+    """The sum of `u`'s branches' weights (`_branches`), its receivers summed by node."""
+    w = 0.0
+    if u.method == "":
+        w += DISPLACE_WEIGHT
+        if u.tokens[FUEL] and not u.degraded and not u.pinned:
+            w += _move_weight(s, side, u, k, ask, asked)
+    left = k.carries - u.lift
+    if u.method in ("", "move", "supply") and left > 0:
+        own, stock = _sources(s, side, u)
+        if stock is not None or own[0] or own[1] or own[2] or own[3]:
+            kind = Needs.kind(*_gives(own, stock))
+            reach = carry_reach(s, u.node, side, ask.occ, k.sp, ask.table)
+            by_node = needs.by_node
+            for node in by_node.keys() & reach.keys():
+                w += by_node[node][kind]
+            w -= needs.by_unit[u.uid][kind]  # not a receiver of its own
+            w += _ports_weight(s, side, u, left, reach)
+    return w
+
+
+def _move_weight(s: State, side: str, u: Unit, k, ask: Asking, asked) -> float:
+    """What `u`'s move-and-resupply branch weighs, from the nodes within its movement
+    by links through no enemy and no block (the carry table's reach: where it might
+    end, its moves listed only once the branch is drawn): as bots._move_weight, 2.0 a
+    node off its crowded seaport, 3.0 a port whose stock nobody carries on, 0.02 a node
+    else."""
+    reach = carry_reach(s, u.node, side, ask.occ, k.movement, ask.table)
+    n = len(reach) - 1
+    if n <= 0:
+        return 0.0
+    if u.node == asked.spod and asked.crowded:
+        return 2.0 * n
+    to = len(asked.stocked_nodes & reach.keys())
+    return 3.0 * to + 0.02 * (n - to)
+
+
+def _ports_weight(s: State, side: str, u: Unit, left: int, reach) -> float:
+    """What `u`'s orders into its side's ports weigh (INTO_PORT an order)."""
+    w = 0.0
+    food, fuel, ammo, repair = u.tokens
+    for node, space in _open_ports(s, side):
+        if node in reach and node != u.node:
+            most = left if left < space else space
+            w += INTO_PORT * (min(food, most) + min(fuel, most) + min(ammo, most)
+                              + min(repair, most))
+    return w
+
+
+def _open_ports(s: State, side: str) -> list:
+    """(node, room left in its storage) of each port `side` holds, kept while the
+    ports are the same value."""
+    memo = s.cfg.weight_memo.setdefault(("open ports", side), [None, None])
+    if memo[0] is not s.ports:
+        memo[:] = [s.ports, [(node, TRANSPORT._port_space(s, node))
+                             for kp, node in enumerate(s.cfg.ports)
+                             if s.ports[kp].holder == side]]
+    return memo[1]
+
+
 def _carrier_order(s: State, side: str, u: Unit, ask: Asking, asked, needs: Needs,
                    soon: bool, rng: random.Random):
     """Step 2 and 3 for carrier `u`: a branch by weight, then one of its orders by the
@@ -108,21 +252,21 @@ def _branches(s: State, side: str, u: Unit, ask: Asking, asked, needs: Needs) ->
     if u.method == "":
         out.append([DISPLACE_WEIGHT, ("displace",)])
         if u.tokens[FUEL] and not u.degraded and not u.pinned:
-            w = move_weight(s, side, u, k, ask, asked)
+            w = _move_weight(s, side, u, k, ask, asked)
             if w > 0:
                 out.append([w, ("move",)])
     left = k.carries - u.lift
     if u.method in ("", "move", "supply") and left > 0:
-        own, stock = sources(s, side, u)
+        own, stock = _sources(s, side, u)
         if sum(own) or stock is not None:
-            kind = Needs.kind(*gives(own, stock))
+            kind = Needs.kind(*_gives(own, stock))
             reach = carry_reach(s, u.node, side, ask.occ, k.sp, ask.table)
             occ, by_unit = ask.occ, needs.by_unit
             for node in reach:
                 for r in occ.get(node, ()):
                     if r.side == side and r is not u and r.uid in by_unit:
                         out.append([by_unit[r.uid][kind], ("to", r)])
-            w = ports_weight(s, side, u, left, reach)
+            w = _ports_weight(s, side, u, left, reach)
             if w > 0:
                 out.append([w, ("ports", reach)])
     return out
@@ -143,12 +287,12 @@ def _orders(s: State, side: str, u: Unit, ask: Asking, asked, soon: bool,
     if what[0] == "ports":
         orders = list(TRANSPORT._into_ports(s, side, u, k, left, what[1]))
         return orders, [INTO_PORT] * len(orders)
-    own, stock = sources(s, side, u)
-    whence = [("", own)]
+    own, stock = _sources(s, side, u)
+    sources = [("", own)]
     if stock is not None:
-        whence.append((cfg.names[u.node], stock))
+        sources.append((cfg.names[u.node], stock))
     drop_ok = int(cfg.opt("drop_limit")) > 0
-    orders = list(TRANSPORT._receiver_orders(s, side, u, k, left, what[1], whence,
+    orders = list(TRANSPORT._receiver_orders(s, side, u, k, left, what[1], sources,
                                              cfg.order_runs, drop_ok))
     return orders, bots.piece_weights(s, orders, soon)
 
