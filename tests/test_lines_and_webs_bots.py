@@ -183,6 +183,25 @@ def test_the_random_bots_transport_draw_in_steps_weighs_a_carrier_as_its_branche
     assert seen > 100
 
 
+def test_LW_T7_the_random_bots_draw_weighs_cross_levelling_as_the_listing_does():
+    """levelling.py: what a side's cross-levelling weighs in the draw's first step,
+    worked out from the holders on each port, is the very float the listed orders'
+    weights (bots.part_weights) sum to, port by port; none open weighs 0.0."""
+    from toolkit.referee.rulesets.lines_and_webs import levelling
+    from toolkit.referee.rulesets.lines_and_webs.transport import Transport
+
+    listing = Transport()
+    weighed = 0
+    for s, side in _transport_positions():
+        _, mine, _, asked, _, soon = _draw_parts(s, side)
+        listed = 0.0
+        for what, run, _ in listing.level_parts(s, side, mine):
+            listed += sum(bots.part_weights(s, asked, what, run, soon))
+        assert levelling.weight(s, side, mine, listing._port_space) == listed
+        weighed += listed > 0
+    assert weighed > 300
+
+
 def test_the_random_bots_transport_draw_lists_a_branch_as_the_listing_does():
     """draw.py, step 3: a receiver's branch is that carrier's very orders to it, in the
     listing's order, with the flat weights (bots.part_weights); and every draw is a

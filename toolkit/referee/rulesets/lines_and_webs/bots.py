@@ -51,20 +51,8 @@ def _gaps(s, side: str) -> list[int]:
     """Tokens of each class (food, fuel, ammunition) the side lacks: a ration and a
     half per mouth, and the basic fuel and ammunition of its combat units, against
     what its units, ports, queue and this turn's purchases hold."""
-    cfg = s.cfg
-    need = [0, 0, 0]
-    have = [0, 0, 0]
-    mouths = 0
-    for u in s.units:
-        if u.side != side or not u.alive:
-            continue
-        mouths += 1
-        k = cfg.kinds[u.kind]
-        if k.combat:
-            need[FUEL] += k.basic[FUEL]
-            need[AMMO] += k.basic[AMMO]
-        for c in (FOOD, FUEL, AMMO):
-            have[c] += u.tokens[c]
+    mouths, need, have = _on_map(s, side)
+    need, have = list(need), list(have)
     b = s.book(side)
     for uids, tokens in b.queue:
         mouths += len(uids)
@@ -81,6 +69,31 @@ def _gaps(s, side: str) -> list[int]:
     return [max(0, need[c] - have[c]) for c in (FOOD, FUEL, AMMO)]
 
 
+def _on_map(s, side: str) -> tuple[int, tuple, tuple]:
+    """`side`'s units on the map: how many, the basic fuel and ammunition its combat
+    units carry (food, fuel, ammunition), and the tokens they hold. Kept while the units
+    are the same (a side's Spend resources is decision after decision on one map)."""
+    memo = s.cfg.weight_memo.setdefault(("on map", side), [None, None])
+    if memo[0] is s.units:
+        return memo[1]
+    kinds = s.cfg.kinds
+    need = [0, 0, 0]
+    have = [0, 0, 0]
+    mouths = 0
+    for u in s.units:
+        if u.side != side or not u.alive:
+            continue
+        mouths += 1
+        k = kinds[u.kind]
+        if k.combat:
+            need[FUEL] += k.basic[FUEL]
+            need[AMMO] += k.basic[AMMO]
+        for c in (FOOD, FUEL, AMMO):
+            have[c] += u.tokens[c]
+    memo[:] = [s.units, (mouths, tuple(need), tuple(have))]
+    return memo[1]
+
+
 def _backlog(s, side: str) -> tuple[int, int]:
     """Units and tokens waiting in the queue's last space: what the ports had no room
     for at the last deploy."""
@@ -95,11 +108,24 @@ def _carrier_at(s, side: str, node) -> bool:
     """A sustainment unit of `side` stands on `node` (to carry on what lands there)."""
     if node is None:
         return False
-    kinds = s.cfg.kinds
-    for u in s.units:
-        if u.node == node and u.side == side and u.lost < 4 and kinds[u.kind].sustainment:
+    units = s.units
+    for uid in _sustainment(s, side):
+        u = units[uid]
+        if u.node == node and u.lost < 4:
             return True
     return False
+
+
+def _sustainment(s, side: str) -> tuple[int, ...]:
+    """The uids of `side`'s sustainment units, on the map or not (a unit's type and
+    side never change)."""
+    memo = s.cfg.weight_memo
+    got = memo.get(("sustainment", side))
+    if got is None:
+        kinds = s.cfg.kinds
+        got = memo[("sustainment", side)] = tuple(
+            u.uid for u in s.units if u.side == side and kinds[u.kind].sustainment)
+    return got
 
 
 def _stocked_ports(s, side: str) -> set:
@@ -111,9 +137,9 @@ def _stocked_ports(s, side: str) -> set:
         p = s.ports[k]
         if p.holder == side and sum(p.tokens[:3]):
             if carried is None:
-                kinds = s.cfg.kinds
-                carried = {u.node for u in s.units if u.side == side and u.alive
-                           and kinds[u.kind].sustainment}
+                units = s.units
+                carried = {units[uid].node for uid in _sustainment(s, side)
+                           if units[uid].alive}
             if node not in carried:
                 out.add(s.cfg.names[node])
     return out
@@ -125,6 +151,7 @@ def _spend(s, player: str, legal: list) -> list[float]:
     units_wait, tokens_wait = _backlog(s, player)
     airhead = _carrier_at(s, player, s.cfg.apod.get(player))
     short = any(gaps)
+    soon = _food_soon(s)
     out = []
     for m in legal:
         if m is PASS:
@@ -138,7 +165,7 @@ def _spend(s, player: str, legal: list) -> list[float]:
                 continue
             lot = min(gap, rp)
             w = 6.0 if m.n == lot else 2.0 * m.n / lot if m.n < lot else 0.02
-            if m.cls == "r" and _food_soon(s):
+            if m.cls == "r" and soon:
                 w *= 2
             if v == "buy" and tokens_wait:  # the seaport is full: fly them in instead
                 w *= 0.1

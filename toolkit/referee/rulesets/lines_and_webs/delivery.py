@@ -18,14 +18,12 @@ def aps_holds(s: State, side: str) -> bool:
     if apod is None or s.port(apod).holder != side:
         return False
     kinds = s.cfg.kinds
-    for u in s.units:
-        if u.node == apod and u.side == side and u.lost < 4 and kinds[u.kind].opens_apod:
-            return True
-    return False
+    return any(u.side == side and kinds[u.kind].opens_apod
+               for u in s.occupants().get(apod, ()))
 
 
 def units_at(s: State, node: int) -> int:
-    return sum(1 for u in s.units if u.node == node and u.lost < 4)
+    return len(s.occupants().get(node, ()))
 
 
 def port_space(s: State, node: int) -> int:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 
 from toolkit.referee.protocol import PASS
-from toolkit.referee.rulesets.lines_and_webs import bots, transport
+from toolkit.referee.rulesets.lines_and_webs import bots, levelling, transport
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FOOD, FUEL
 from toolkit.referee.rulesets.lines_and_webs.network import carry_reach
 from toolkit.referee.rulesets.lines_and_webs.state import State, Unit
@@ -59,9 +59,9 @@ def sample_transport(s: State, side: str, rng: random.Random):
             w = _carrier_weight(s, side, u, k, ask, asked, needs)
             if w > 0:
                 heads.append([w, u])
-    levels = TRANSPORT.level_parts(s, side, mine)
-    if levels:
-        heads.append([_levels_weight(s, side, asked, levels, soon), None])
+    levels = levelling.weight(s, side, mine, TRANSPORT._port_space)
+    if levels > 0:
+        heads.append([levels, None])
     while True:
         total = sum(h[0] for h in heads)
         at = _pick(rng, [bots.transport_pass(total)] + [h[0] for h in heads])
@@ -69,7 +69,7 @@ def sample_transport(s: State, side: str, rng: random.Random):
             return PASS
         head = heads[at - 1]
         if head[1] is None:
-            return _level(s, asked, levels, soon, rng)
+            return _level(s, asked, TRANSPORT.level_parts(s, side, mine), soon, rng)
         got = _carrier_order(s, side, head[1], ask, asked, needs, soon, rng)
         if got is not None:
             return got
@@ -84,19 +84,6 @@ def _pick(rng: random.Random, weights: list[float]) -> int:
         if x < 0:
             return i
     return len(weights) - 1
-
-
-def _levels_weight(s: State, side: str, asked, levels: list, soon: bool) -> float:
-    """What the cross-levelling orders weigh in all, each port's kept with its run (a
-    port's run is handed out again while its holders are the same)."""
-    memo = s.cfg.weight_memo.setdefault(("levels", side), {})
-    w = 0.0
-    for what, run, node in levels:
-        kept = memo.get(node)
-        if kept is None or kept[0] is not run or kept[1] != soon:
-            kept = memo[node] = (run, soon, sum(bots.part_weights(s, asked, what, run, soon)))
-        w += kept[2]
-    return w
 
 
 def _level(s: State, asked, levels: list, soon: bool, rng: random.Random):

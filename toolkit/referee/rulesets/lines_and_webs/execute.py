@@ -17,7 +17,8 @@ from toolkit.referee.rulesets.lines_and_webs.moves import Order, made
 from toolkit.referee.rulesets.lines_and_webs.network import (
     enemy_next_to, moves_for, occupancy_without, room_for)
 from toolkit.referee.rulesets.lines_and_webs.orders import CP
-from toolkit.referee.rulesets.lines_and_webs.state import State, Unit, with_book, with_port, with_unit
+from toolkit.referee.rulesets.lines_and_webs.state import (
+    State, Unit, put, with_book, with_port, with_unit)
 from toolkit.referee.rulesets.lines_and_webs.transport import pick_up
 from toolkit.referee.rulesets.lines_and_webs.units import pay, place
 
@@ -241,7 +242,7 @@ class Execute:
             s = special.after_command_post(s, side)
             return s, (Event("orders", f"{side} plays a Command Post: its next cards act "
                              "together"),)
-        s = evolve(self._turn_card(s, side, m.unit), turned=True)
+        s = self._turn_card(s, side, m.unit)
         u = s.by_label(m.unit)
         cfg = s.cfg
         events = [Event("card", f"{side} turns over {u.label}'s card")]
@@ -276,17 +277,17 @@ class Execute:
         return s, tuple(events)
 
     def _turn_card(self, s: State, side: str, label: str) -> State:
+        """`side` turns over `label`'s card, from its execution deck or its reserve (the
+        last reserve card once both execution decks are spent), the card turned."""
         b = s.book(side)
         if b.execution and b.execution[0] == label:
-            s = with_book(s, side, execution=b.execution[1:],
-                          joint=b.joint - 1 if b.joint > 0 else b.joint)
+            b = evolve(b, execution=b.execution[1:],
+                       joint=b.joint - 1 if b.joint > 0 else b.joint)
         else:
-            if both_spent(s):
-                s = with_book(s, side, final=True)
-            s = with_book(s, side, reserve=b.reserve[1:],
-                          joint=b.joint + 1 if b.joint < 0 else b.joint)
-        b = s.book(side)
-        return with_book(s, side, joint=_joint_cap(b))
+            b = evolve(b, reserve=b.reserve[1:], final=b.final or both_spent(s),
+                       joint=b.joint + 1 if b.joint < 0 else b.joint)
+        b = evolve(b, joint=_joint_cap(b))
+        return evolve(s, books=put(s.books, s.at(side), b), turned=True)
 
 
 def _joint_cap(b) -> int:

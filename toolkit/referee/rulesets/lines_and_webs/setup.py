@@ -80,8 +80,17 @@ def available(s: State, side: str) -> list[Unit]:
     """Units of `side` that may still be bought: off the map, never destroyed, not in
     the queue."""
     q = queued(s, side)
-    return [u for u in s.units if u.side == side and u.node == OFF and u.lost == 0
-            and u.uid not in q]
+    return [u for u in _off_map(s, side) if u.uid not in q]
+
+
+def _off_map(s: State, side: str) -> list[Unit]:
+    """Units of `side` off the map and never destroyed, kept while the units are the
+    same (Spend resources asks decision after decision on one map)."""
+    memo = s.cfg.weight_memo.setdefault(("off map", side), [None, None])
+    if memo[0] is not s.units:
+        memo[:] = [s.units, [u for u in s.units
+                             if u.side == side and u.node == OFF and u.lost == 0]]
+    return memo[1]
 
 
 def setup_problems(scenario: Any) -> list[Diagnostic]:

@@ -263,9 +263,9 @@ def targets(s: State, side: str, card: str, call) -> list[Order]:
     if name == "strike":
         near = int(args.get("near_friendly", 0))
         friends = [u.node for u in s.on_map(side)]
+        table = cfg.hex_table  # cfg.hexes, a row a target
         out = [made(target=u.label) for u in s.on_map(enemy)
-               if not u.displaced and (not near or any(cfg.hexes(u.node, f) <= near
-                                                       for f in friends))]
+               if not u.displaced and (not near or _within(table[u.node], friends, near))]
         if args.get("target") == "any_unit_or_port":
             out += [made(target=cfg.names[p]) for k, p in enumerate(cfg.ports)
                     if s.ports[k].holder == enemy
@@ -285,6 +285,15 @@ def targets(s: State, side: str, card: str, call) -> list[Order]:
                 if not cfg.impassable[i] and (i, enemy) not in s.blocked))
         return list(got[1])
     return []
+
+
+def _within(row: tuple, nodes: list, near: int) -> bool:
+    """Whether any of `nodes` is within `near` hexes, `row` the hex distances from the
+    target's node (LW-R03)."""
+    for node in nodes:
+        if row[node] <= near:
+            return True
+    return False
 
 
 def play_problem(s: State, side: str, m: Order) -> Illegal:

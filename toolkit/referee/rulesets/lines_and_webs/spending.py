@@ -32,10 +32,12 @@ def card_cost(s: State, name: str) -> int:
     return s.cfg.cards[name][0]
 
 
-def cards_left(s: State, side: str, name: str) -> int:
+def cards_left(s: State, side: str) -> dict[str, int]:
+    """The copies of each special card still in `side`'s deck to buy."""
     b = s.book(side)
-    bought = dict(b.bought).get(name, 0) + b.cards_bought.count(name)
-    return s.cfg.cards[name][1] - bought
+    bought = dict(b.bought)
+    return {name: card[1] - bought.get(name, 0) - b.cards_bought.count(name)
+            for name, card in s.cfg.cards.items()}
 
 
 def classes(s: State) -> str:
@@ -108,8 +110,9 @@ class Spend:
         """`card NAME` for each special card left in the deck that the RP pay for."""
         cfg = s.cfg
         rp = s.book(side).rp
+        left = cards_left(s, side)
         return [_order(cfg, "card", name) for name in sorted(cfg.cards)
-                if cards_left(s, side, name) > 0 and card_cost(s, name) <= rp]
+                if left[name] > 0 and card_cost(s, name) <= rp]
 
     def plays(self, s: State, side: str) -> list:
         """The special cards that may be played now, in Spend (SF in the Area!)."""
@@ -137,7 +140,7 @@ class Spend:
         apod = s.cfg.apod.get(side)
         if apod is None or s.port(apod).holder != side:
             return 0
-        if any(u.node == apod and u.side != side and u.lost < 4 for u in s.units):
+        if any(u.side != side for u in s.occupants().get(apod, ())):
             return 0
         return port_space(s, apod) - sum(s.book(side).fly_tokens)
 
@@ -156,7 +159,7 @@ class Spend:
         if m.verb == "card":
             if m.unit not in s.cfg.cards:
                 return Illegal(RULE_CARD, f"there is no special card {m.unit}")
-            if cards_left(s, side, m.unit) <= 0:
+            if cards_left(s, side)[m.unit] <= 0:
                 return Illegal(RULE_CARD, f"your deck holds no more {m.unit} cards")
             if card_cost(s, m.unit) > b.rp:
                 return Illegal(RULE_RP, f"{m.unit} costs {card_cost(s, m.unit)} RP; you have "

@@ -46,9 +46,14 @@ def move_steps(rules, s, side: str, chosen: tuple[str, ...]) -> list[Step]:
 
 
 def sample_move(rules, s, side: str, rng: random.Random):
-    """One legal whole order drawn with the random bot's weights (`sample_move` hook)."""
+    """One legal whole order drawn with the random bot's weights (`sample_move` hook).
+    A Transport order is drawn from the listing's own runs (`Transport.unit_parts`,
+    `level_parts`), so it is remembered as listed (`KitRules.listed`) and `game.play`
+    does not judge it a second time, as for an order drawn from the flat listing."""
     if s.flow.window is None and s.flow.phase == "transport":
-        return draw.sample_transport(s, side, rng)
+        move = draw.sample_transport(s, side, rng)
+        rules.listed(s, side, [move])
+        return move
     moves = list(rules.legal_moves(s, side))
     return rng.choices(moves, bots.weights(rules, s, side, moves))[0]
 
