@@ -80,10 +80,13 @@ class Planning(Orders):
     done = "planned all its actions this turn"
 
     def apply(self, state: State, player: str, move: Move) -> tuple[State, tuple[Event, ...]]:
-        new, side = self.planned(state, player, move)
+        # `planned` written out: this runs on every order of every turn
         cfg = state.cfg
-        return new, _planned(player, len(new.plans[side].orders), cfg.actions,
-                             words.order_words(cfg, move))
+        side = cfg.side_index(player)
+        plan = orders.plan_order(state, side, move)
+        p0, p1 = state.plans
+        new = state.with_plans((plan, p1) if side == 0 else (p0, plan))
+        return new, _planned(player, len(plan.orders), cfg.actions, words.order_words(cfg, move))
 
     def complete(self, state: State, player: str) -> bool:
         cfg = state.cfg
