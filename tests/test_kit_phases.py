@@ -283,6 +283,38 @@ def test_kit_together_collects_each_sides_orders_until_complete_then_resolves():
     assert rules.decision(s).players == ("A", "B")  # until the handler says done
 
 
+class StopEarly(Orders):
+    def complete(self, s, side):  # orders are never complete: the handler ends the phase
+        return False
+
+    def done(self, s):  # at the first "stop"
+        return any(entry.endswith(":stop") for entry in s.log)
+
+
+class Unfinished(KitRules):
+    """TOGETHER phases and no `finished`: an order that does not complete a side's
+    orders leaves the flow as it was, and the kit skips settling only where settling
+    would do nothing (kit.rules._settled)."""
+    name = "unfinished"
+    phases = (Phase("orders", TOGETHER, Orders()),
+              Phase("early", TOGETHER, StopEarly(), until=HANDLER),
+              Phase("rest", TOGETHER, Orders()))
+
+    def setup(self, scenario, options):
+        return S(("A", "B"), Flow("orders"))
+
+
+def test_kit_an_order_that_leaves_the_flow_as_it_was_still_ends_a_phase_its_handler_ends():
+    rules = Unfinished()
+    s = rules.new_game(None)
+    after = play(rules, s, "A", "go")  # A owes a second order: nothing to settle
+    assert after.flow is s.flow and rules._settle(after, [])[0] is after
+    s = play(rules, play(rules, play(rules, after, "A", "go"), "B", "go"), "B", "go")
+    assert s.flow.phase == "early" and s.log[-1] == "resolved"
+    s = play(rules, s, "A", "stop")  # not complete, but the handler is done with the phase
+    assert s.flow.phase == "rest" and rules.decision(s).players == ("A", "B")
+
+
 def test_kit_settling_that_never_asks_anyone_is_reported_not_looped():
     class Loop(KitRules):
         name = "loop"

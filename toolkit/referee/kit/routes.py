@@ -16,10 +16,11 @@ around it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
-from toolkit.referee.kit.flow import clockwise
+from toolkit.referee.kit.flow import Flow, clockwise
 from toolkit.referee.kit.phases import ALL_PASS, REACT, SIDE, TURNS, Phase
 from toolkit.referee.kit.values import evolve
 
@@ -32,7 +33,7 @@ class Route:
     """A phase (or a window's handler) as the kit routes it."""
 
     __slots__ = ("phase", "name", "index", "handler", "acting", "until", "turns",
-                 "passes", "after", *HOOKS)
+                 "passes", "after", "prompt", *HOOKS)
 
     def __init__(self, handler: Any, phase: Phase | None = None, index: int = -1) -> None:
         self.phase, self.index, self.handler = phase, index, handler
@@ -45,6 +46,8 @@ class Route:
         self.passes = self.acting is REACT or self.until is ALL_PASS
         #: (the phase after, a new round begins) where `next` is not a function
         self.after: tuple[str, bool] | None = None
+        #: the decision's prompt where the ruleset writes no `prompt` of its own
+        self.prompt = (phase.prompt or phase.name.replace("_", " ")) if phase else ""
         for hook in HOOKS:
             setattr(self, hook, getattr(handler, hook, None))
 
@@ -52,7 +55,7 @@ class Route:
 class Routes:
     """Every phase and window of a ruleset, by name."""
 
-    __slots__ = ("phases", "windows", "by_phase", "by_window")
+    __slots__ = ("phases", "windows", "by_phase", "by_window", "finished", "prompt")
 
     def __init__(self, phases: tuple[Phase, ...], windows: Mapping[str, Any]) -> None:
         self.phases, self.windows = phases, windows
@@ -63,6 +66,11 @@ class Routes:
             route.after = _after(phases, route, by_phase)
         self.by_phase = by_phase
         self.by_window = {name: Route(handler) for name, handler in windows.items()}
+        #: whether the ruleset writes `finished` (where not, its games end by
+        #: flow.outcome) and `prompt` (where not, a phase's own is the prompt): set by
+        #: `KitRules.routes`
+        self.finished = True
+        self.prompt = True
 
 
 def _after(phases: tuple[Phase, ...], route: Route,
@@ -81,8 +89,44 @@ def _after(phases: tuple[Phase, ...], route: Route,
 
 def reflow(state: Any, **changes: Any) -> Any:
     """`state` with its flow changed (the kit's own changes: every name a field, as
-    `evolve` holds it)."""
-    return evolve(state, flow=evolve(state.flow, **changes))
+    `evolve` holds it). Both copies in line where both keep their fields in an instance
+    dict (a `Flow`, and a state dataclass without slots): the flow's dict copied with
+    the changes, the state's with the new flow, where two `evolve` calls built a
+    changes dict each and looked each class up again."""
+    flow = state.flow
+    if type(flow) is not Flow:
+        return evolve(state, flow=evolve(flow, **changes))
+    d = flow.__dict__.copy()
+    n = len(d)
+    d.update(changes)
+    if len(d) != n:  # a name that is not a field: evolve says which
+        return evolve(state, flow=evolve(flow, **changes))
+    new = _new(Flow)
+    _set_attr(new, "__dict__", d)
+    cls = type(state)
+    if cls not in _IN_DICT:
+        _IN_DICT[cls] = _keeps_dict(state)
+    if not _IN_DICT[cls]:
+        return evolve(state, flow=new)
+    d = state.__dict__.copy()
+    d["flow"] = new
+    out = _new(cls)
+    _set_attr(out, "__dict__", d)
+    return out
+
+
+_new, _set_attr = object.__new__, object.__setattr__
+#: a state class -> whether its instances keep every field in their dict (no slots)
+_IN_DICT: dict[type, bool] = {}
+
+
+def _keeps_dict(state: Any) -> bool:
+    """Does `state` keep all its dataclass fields (`flow` among them) in its instance
+    dict, so a copy of that dict is a copy of the state?"""
+    d = getattr(state, "__dict__", None)
+    return d is not None and "flow" in d and all(
+        f.name in d for f in fields(state)) and not any(
+        hasattr(k, "__slots__") for k in type(state).__mro__ if k is not object)
 
 #: The sides in seat order from the start player (kit.flow.clockwise), made once per
 #: (sides, start): a phase is entered at nearly every round.

@@ -160,6 +160,11 @@ class KitRules:
         if routes is None or routes.phases is not self.phases \
                 or routes.windows is not self.windows:
             routes = self.__dict__["_routes"] = Routes(self.phases, self.windows)
+            # a ruleset that does not write `finished` ends its games itself
+            # (flow.outcome); one that does not write `prompt` asks the phase's
+            cls = type(self)
+            routes.finished = cls.finished is not KitRules.finished
+            routes.prompt = cls.prompt is not KitRules.prompt
         return routes
 
     def _route(self, name: str) -> Route:
@@ -220,8 +225,12 @@ class KitRules:
             if window.acting is REACT:
                 return _reaction(tuple(window.players), window.prompt)
             return _move(window.players[0], window.prompt)
-        route = self._route(flow.phase)
-        prompt = self.prompt(state, route.phase)
+        routes = self.__dict__.get("_routes")  # self.routes(), in line
+        if routes is None or routes.phases is not self.phases \
+                or routes.windows is not self.windows:
+            routes = self.routes()
+        route = routes.by_phase.get(flow.phase) or self._route(flow.phase)
+        prompt = self.prompt(state, route.phase) if routes.prompt else route.prompt
         acting = route.acting
         if acting is CHANCE:
             return Decision.roll(route.chance(state), prompt)
@@ -307,11 +316,22 @@ class KitRules:
 
     def apply(self, state: Any, player: str, move: Move) -> tuple[Any, tuple[Event, ...]]:
         events: list[Event] = []
-        route, extra, _ = self._deciding(state)
-        if extra:
-            state = self._answer_window(state, route, extra[0], player, move, events)
+        flow: Flow = state.flow
+        routes = self.__dict__.get("_routes")  # self.routes(), in line
+        if routes is None or routes.phases is not self.phases \
+                or routes.windows is not self.windows:
+            routes = self.routes()
+        if flow.windows:
+            window = flow.windows[-1]
+            state = self._answer_window(state, routes.by_window[window.name], window, player,
+                                        move, events)
         else:
+            route = routes.by_phase.get(flow.phase) or self._route(flow.phase)
             state = self._phase_move(state, route, player, move, events)
+            if state.flow is flow and not routes.finished and _settled(flow, route):
+                # the move left the flow as it was (an order that does not complete a
+                # side's orders): with no `finished` to ask, settling finds nothing to do
+                return state, tuple(events)
         state, _ = self._settle(state, events)
         return state, tuple(events)
 
@@ -461,11 +481,12 @@ class KitRules:
     def _settle(self, state: Any, events: list[Event]) -> tuple[Any, list[Event]]:
         """Run what needs no decision: entering phases, AUTO phases, turn starts,
         phase ends; stop when a decision is due or the game is over."""
-        by_phase = self.routes().by_phase
-        # a ruleset that does not write `finished` ends its games itself (flow.outcome)
-        finished = self.finished
-        if getattr(finished, "__func__", None) is KitRules.finished:
-            finished = None
+        routes = self.__dict__.get("_routes")  # self.routes(), in line
+        if routes is None or routes.phases is not self.phases \
+                or routes.windows is not self.windows:
+            routes = self.routes()
+        by_phase = routes.by_phase
+        finished = self.finished if routes.finished else None
         for _ in range(SETTLE_LIMIT):
             flow: Flow = state.flow
             if flow.outcome is not None:
@@ -516,6 +537,14 @@ class KitRules:
         elif acting in (SIDE, TURNS) and not state.flow.order:
             state = reflow(state, ended=True)
         return state
+
+
+def _settled(flow: Flow, route: Route) -> bool:
+    """Would `_settle` leave a state with this flow as it is (a ruleset without
+    `finished`)? No outcome, window, phase to enter or end, no `done` to ask, no turn
+    to begin."""
+    return flow.outcome is None and not flow.fresh and not flow.ended \
+        and route.until is not HANDLER and (flow.begun or not route.turns)
 
 
 #: decisions are immutable values: the same one is handed out again rather than
