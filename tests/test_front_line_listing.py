@@ -16,8 +16,9 @@ from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, DecisionKind
 from toolkit.referee.rulesets.front_line import attack, movement
 from toolkit.referee.rulesets.front_line.reach import (
-    Sides, drop, fire, land, land2, squares_of)
-from toolkit.referee.rulesets.front_line.state import AVAILABLE, COMMISSIONED, EXHAUSTED
+    Sides, drop, fire, land, land2, mask_of, squares_of)
+from toolkit.referee.rulesets.front_line.state import (
+    AVAILABLE, COMMISSIONED, EXHAUSTED, Squares, board)
 from walk import random_walk
 
 BATTLEFIELDS = ("main", "lake_nogo", "great_desert", "mt_range")
@@ -134,30 +135,57 @@ def test_FL_listing_every_legal_move_and_only_those_in_random_games(name):
 SIDES_FIELDS = ("mine", "friends", "active", "enemies", "occupied", "closed", "passable", "free")
 
 
+def walked(s, side: str) -> list:
+    """Sides' fields as the rules say them, read by walking every square: the side's
+    units, its active ones, the enemy's, the occupied squares, the empty cities it does
+    not control (FL-move: never through unfriendly cities), the squares a move may
+    cross and where it may end."""
+    cfg = s.cfg
+    mine = [(i, u) for i, u in enumerate(s.squares) if u is not None and u.side == side]
+    enemies = {i for i, u in enumerate(s.squares) if u is not None and u.side != side}
+    friends = {i for i, _ in mine}
+    closed = {c for c in cfg.cities if s.squares[c] is None and s.controller(c) != side}
+    blocked = enemies | closed | {i for i in range(len(cfg.names)) if cfg.impassable[i]}
+    passable = set(range(len(cfg.names))) - blocked
+    return [mine, mask_of(friends), mask_of(i for i, u in mine if not u.disrupted),
+            mask_of(enemies), mask_of(friends | enemies), mask_of(closed), mask_of(passable),
+            mask_of(passable - friends - enemies)]
+
+
+def read(at) -> list:
+    return [getattr(at, k) for k in SIDES_FIELDS]
+
+
 @pytest.mark.parametrize("name", BATTLEFIELDS)
-def test_FL_listing_reads_a_changed_position_again_only_where_it_changed(name):
-    """Reach.sides builds a side's Sides from its last one when a few squares changed
-    (Sides.after); it equals the Sides read afresh at every decision of random games
-    and between random positions that differ in one to six squares."""
+def test_FL_listing_reads_whose_units_stand_where_from_the_squares_masks(name):
+    """The squares carry each side's units as masks (state.Squares), mended where a unit
+    is put, shifted or swapped: a side's reading of the battlefield (Sides) from them
+    equals the squares walked afresh, at every decision of random games and after one
+    to six random changes of random positions (units put, taken off, moved, swapped)."""
     for s, player in played_positions(name, games=2, seed=11):
+        assert type(s.squares) is Squares
         for side in s.sides:
-            got, fresh = s.cfg.reach.sides(s, side), Sides(s, side)
-            assert [getattr(got, k) for k in SIDES_FIELDS] == \
-                [getattr(fresh, k) for k in SIDES_FIELDS]
-    rng = random.Random(f"after/{name}")
+            assert read(Sides(s, side)) == walked(s, side)
+    rng = random.Random(f"masks/{name}")
     for _ in range(30):
         a = random_position(name, rng)
-        squares = list(a.squares)
+        squares = board(a)
         units = [u for u in squares if u is not None]
-        for sq in rng.sample(range(len(squares)), rng.randint(1, 6)):
-            squares[sq] = None if rng.random() < 0.4 else evolve(
-                rng.choice(units), disrupted=rng.random() < 0.3)
-        b = evolve(a, squares=tuple(squares))
-        changed = [i for i in range(len(squares)) if a.squares[i] is not b.squares[i]]
+        for _ in range(rng.randint(1, 6)):
+            sq, to = rng.sample(range(len(squares)), 2)
+            change = rng.choice(("put", "off", "shifted", "swapped"))
+            if change == "put":
+                squares = squares.put(sq, evolve(rng.choice(units),
+                                                 disrupted=rng.random() < 0.3))
+            elif change == "off":
+                squares = squares.put(sq, None)
+            else:
+                squares = getattr(squares, change)(sq, to)
+        b = evolve(a, squares=squares)
+        assert (squares.held, squares.ready) == (Squares(tuple(squares), a.sides).held,
+                                                 Squares(tuple(squares), a.sides).ready)
         for side in a.sides:
-            got, fresh = Sides(a, side).after(b, side, changed), Sides(b, side)
-            assert [getattr(got, k) for k in SIDES_FIELDS] == \
-                [getattr(fresh, k) for k in SIDES_FIELDS]
+            assert read(Sides(b, side)) == walked(b, side)
 
 
 def test_FL_listing_tables_are_shared_by_configs_of_the_same_battlefield():

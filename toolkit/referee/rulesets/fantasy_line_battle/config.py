@@ -19,7 +19,6 @@ from dsl.errors import Diagnostic
 from dsl.model import Call, Range, Scenario
 
 from toolkit.referee.kit import effects as fx
-from toolkit.referee.kit.memo import Memo
 from toolkit.referee.kit.titles import Titles
 from toolkit.referee.protocol import ScenarioError
 
@@ -150,9 +149,8 @@ class Spell:
 
 
 @dataclass(frozen=True)
-class Config(Memo):
-    """The scenario's figures and options; `memo` keeps what the rules work out again
-    and again from them and the position (a cache: draws.spell_limits)."""
+class Config:
+    """The scenario's figures and options."""
 
     sides: tuple[str, ...]
     characters: Mapping[str, Character]

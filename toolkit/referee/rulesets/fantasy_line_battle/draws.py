@@ -51,39 +51,21 @@ def character_limit(s: State, side: str) -> int:
 
 def spell_limits(s: State, side: str) -> dict[str, int]:
     """Per category: 4 with a live character giving access, 2 with only a dead one."""
-    return dict(_limits(s, side))
-
-
-def _limits(s: State, side: str) -> dict[str, int]:
-    """spell_limits, not to be changed: the last answer per side, kept in the config's
-    memo while that side's line and dead are the same objects."""
-    line = s.lines[s.at(side)]
+    cfg = s.cfg
+    live = {c for f in s.lines[s.at(side)] for c in f.spells}
     dead = s.zones[zone_index(s.sides)[DEAD, side]].cards
-    memo = s.cfg.memo
-    kept = memo.get(("limits", side))
-    if kept is None or kept[0] is not line or kept[1] is not dead:
-        cfg = s.cfg
-        live = {c for f in line for c in f.spells}
-        gone = {c for card in dead for c in cfg.characters[card].spells}
-        kept = memo["limits", side] = (line, dead, {
-            c: cfg.hand_live if c in live else cfg.hand_dead if c in gone else 0
-            for c in CATEGORIES})
-    return kept[2]
+    gone = {c for card in dead for c in cfg.characters[card].spells} if dead else ()
+    return {c: cfg.hand_live if c in live else cfg.hand_dead if c in gone else 0
+            for c in CATEGORIES}
 
 
-def _held(s: State, side: str) -> dict[str, int]:
-    """How many spells of each category `side` holds (not to be changed: the last count
-    per side, kept while its spell hand is the same object)."""
-    hand = s.zones[zone_index(s.sides)[SPELLS, side]].cards
-    memo = s.cfg.memo
-    kept = memo.get(("held", side))
-    if kept is None or kept[0] is not hand:
-        spells = s.cfg.spells
-        out = dict.fromkeys(CATEGORIES, 0)
-        for card in hand:
-            out[spells[card].category] += 1
-        kept = memo["held", side] = (hand, out)
-    return kept[1]
+def held(s: State, side: str) -> dict[str, int]:
+    """How many spells of each category `side` holds."""
+    spells = s.cfg.spells
+    out = dict.fromkeys(CATEGORIES, 0)
+    for card in s.zones[zone_index(s.sides)[SPELLS, side]].cards:
+        out[spells[card].category] += 1
+    return out
 
 
 def _owed(s: State, side: str, deck: str) -> int:
@@ -97,8 +79,8 @@ def refill_characters(s: State, side: str, events: list | None = None) -> State:
 
 def refill_spells(s: State, side: str, events: list | None = None) -> State:
     """Draw up to every spell limit (FLB-hands)."""
-    has = _held(s, side)
-    for category, limit in _limits(s, side).items():
+    has = held(s, side)
+    for category, limit in spell_limits(s, side).items():
         if limit > has[category]:
             s = owe(s, side, category, limit - has[category] - _owed(s, side, category), events)
     return s
@@ -192,8 +174,8 @@ class Draw:
 
 def over_limit(s: State, side: str) -> str | None:
     """A spell category `side` holds more cards of than its limit allows."""
-    limits = _limits(s, side)
-    has = _held(s, side)
+    limits = spell_limits(s, side)
+    has = held(s, side)
     for category in CATEGORIES:
         if has[category] > limits[category]:
             return category

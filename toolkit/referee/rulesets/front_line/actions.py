@@ -16,7 +16,7 @@ from __future__ import annotations
 from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.front_line.leadership import when_of
 from toolkit.referee.rulesets.front_line.reach import (
-    Sides, drop, land, land2, spread, squares_of)
+    Sides, drop, land, land2, spread, squares_in)
 from toolkit.referee.rulesets.front_line.state import AVAILABLE, EXHAUSTED, State
 from toolkit.referee.rulesets.front_line.turn import build_site
 
@@ -128,6 +128,7 @@ def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False,
     acted = dict(s.acted)
     free, enemies, closed = at.free, at.enemies, at.closed
     neighbours = reach.neighbours
+    bases = cfg.drop_bases
     wgo, wsail, wfire, wpara, wregroup, wmaneuver = \
         [weights[verb] for verb in _PLANNED] if heaviest is not None else _UNWEIGHED
     out = []
@@ -159,7 +160,7 @@ def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False,
                     if m:
                         plan.append(("fire", m))
                         w = wfire if wfire > w else w
-            if paid_para and (m := _para(s, at, sq, u, done)):
+            if paid_para and bases >> sq & 1 and (m := _para(s, at, sq, u, done)):
                 plan.append(("para", m))
                 w = wpara if wpara > w else w
         if maneuver and not u.disrupted:
@@ -233,19 +234,43 @@ def maneuvers(s: State, at: Sides, out: list) -> None:
     """Maneuver: each active unit to each free neighbour (leadership.maneuver_problem)."""
     reach = s.cfg.reach
     row = reach.row
-    for sq in squares_of(at.active):
+    for sq in squares_in(at.active):
         r = row("maneuver", sq)
-        out += [r[d] for d in squares_of(reach.neighbours[sq] & at.free)]
+        out += [r[d] for d in squares_in(reach.neighbours[sq] & at.free)]
 
 
 def relieves(s: State, at: Sides, out: list) -> None:
     """Relieve: each pair of neighbouring units of the side, one of them active,
     once (leadership.relieve_problem)."""
     reach = s.cfg.reach
-    for sq in squares_of(at.friends):
-        partners = at.friends if at.active >> sq & 1 else at.active
-        later = reach.neighbours[sq] & partners & ~((2 << sq) - 1)
-        out += [reach.relieve(sq, d) for d in squares_of(later)]
+    for sq, later in _relief(reach, at):
+        out += [reach.relieve(sq, d) for d in squares_in(later)]
+
+
+def relieve_count(s: State, at: Sides) -> int:
+    """How many moves `relieves` lists, none of them made."""
+    return sum(later.bit_count() for _, later in _relief(s.cfg.reach, at))
+
+
+def relieve_at(s: State, at: Sides, i: int):
+    """The move at index `i` of `relieves`' list, the only one made."""
+    reach = s.cfg.reach
+    for sq, later in _relief(reach, at):
+        n = later.bit_count()
+        if i < n:
+            return reach.relieve(sq, squares_in(later)[i])
+        i -= n
+    raise IndexError(f"no Relieve {i}")
+
+
+def _relief(reach, at: Sides):
+    """Per unit of the side, in square order: its square and the mask of the later
+    squares (above its own) of the units it may swap with (one of the two active)."""
+    friends, active, neighbours = at.friends, at.active, reach.neighbours
+    for sq in squares_in(friends):
+        later = neighbours[sq] & (friends if active >> sq & 1 else active) & ~((2 << sq) - 1)
+        if later:
+            yield sq, later
 
 
 def reactions(s: State, side: str) -> list:
@@ -257,7 +282,7 @@ def reactions(s: State, side: str) -> list:
     out: list = []
     target = s.find(s.acting) if s.acting is not None else None
     if target is not None and task_open(s, side, "opportunity_fire", False):
-        for sq in squares_of(at.active):
+        for sq in squares_in(at.active):
             if cfg.distance(sq, target) <= cfg.kinds[s.squares[sq].kind].range:
                 out.append(reach.row("opfire", sq)[target])
     if task_open(s, side, "maneuver", False):

@@ -104,6 +104,29 @@ class Config:
         return shared(self)
 
     @cached_property
+    def answers_out_of_turn(self) -> bool:
+        """Does the Leadership card let a side answer the opponent's supplied action
+        (Opportunity Fire, Maneuver or Relieve used on the opponent's turn, FL-R15)?"""
+        return any(self.task_when.get(task, "never") in ("opponent_turn", "any_turn")
+                   for task in ("opportunity_fire", "maneuver", "relieve"))
+
+    @cached_property
+    def build_sites(self) -> dict[str, int]:
+        """Per side, the square its units are built on: the first of its cities (in
+        square order) that is a build site (FL-mission-build)."""
+        out: dict[str, int] = {}
+        for c in sorted(self.cities.values(), key=lambda c: c.square):
+            if c.build_site:
+                out.setdefault(c.owner, c.square)
+        return out
+
+    @cached_property
+    def drop_bases(self) -> int:
+        """The squares of the Air Bases a paratroop drop starts from, as a mask (bit i:
+        square i): what a listing asks of every unit while an air stack is in use."""
+        return sum(1 << sq for sq, city in self.cities.items() if city.paratroop_base)
+
+    @cached_property
     def standing(self) -> dict[str, tuple[tuple[int, ...], tuple[int, ...]]]:
         """Per side, per square: the Occupation Points a unit of the side standing there
         earns (its op, else 1 on a non-city square of the enemy country; FL-win-op), and

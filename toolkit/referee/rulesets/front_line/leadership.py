@@ -152,10 +152,8 @@ def offer_reaction(s: State, side: str, /, **changes) -> tuple[State, list]:
     if changes and not changes.keys().isdisjoint(("leadership", "winner", "flow")):
         s, changes = evolve(s, **changes), {}
     foe = s.other(side)
-    if s.leadership[s.at(foe)] != AVAILABLE or s.winner is not None or (
-            available_problem(s, foe, "maneuver", False)
-            and available_problem(s, foe, "opportunity_fire", False)
-            and available_problem(s, foe, "relieve", False)):
+    if s.leadership[s.at(foe)] != AVAILABLE or s.winner is not None \
+            or not s.cfg.answers_out_of_turn:  # no task open: available_problem for each
         return (evolve(s, **changes) if changes else s), []
     flow = s.flow
     react = window("react", REACT, (foe,), "opfire, maneuver, relieve or pass")

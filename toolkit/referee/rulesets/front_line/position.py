@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from toolkit.referee.kit.flow import Flow
 from toolkit.referee.rulesets.front_line.config import Config
 from toolkit.referee.rulesets.front_line.setup import new_state
-from toolkit.referee.rulesets.front_line.state import AVAILABLE, Edge, Stack, State, Unit, evolve
+from toolkit.referee.rulesets.front_line.state import (
+    AVAILABLE, Edge, Squares, Stack, State, Unit, evolve)
 
 
 def position(scenario, units: Mapping[str, str], *, mover: str = "Red",
@@ -36,7 +37,7 @@ def position(scenario, units: Mapping[str, str], *, mover: str = "Red",
     flow = Flow("turns", round=round, order=(mover, other), at=0, begun=True, fresh=False,
                 start=mover)
     chosen = Stack(*stack) if stack else None
-    return evolve(s, flow=flow, squares=tuple(squares), stacks=kept, stack=chosen,
+    return evolve(s, flow=flow, squares=Squares(squares, s.sides), stacks=kept, stack=chosen,
                    stack_max=chosen.count if chosen else 0, leadership=tuple(leadership),
                    edge=edge, fallen=frozenset(cfg.index[f] for f in fallen), next_uid=uid,
                    turns=turns, placing=((), ()))

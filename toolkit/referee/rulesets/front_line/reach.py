@@ -6,7 +6,9 @@ values themselves (each `Act` made once, then shared). It also remembers, per
 square, the second steps from each set of first steps (at most 2**8 of them)
 and the moves to each set of squares (at most MEMO, then it starts again), as
 they are met; what it remembers never changes an answer. `Sides(s, side)` reads
-one state once: whose units stand where, and which squares block a land move. The functions below answer the questions of movement.py and attack.py
+one state once, from the masks its squares carry (state.Squares): whose units stand
+where, and which squares block a land move. The functions below answer the
+questions of movement.py and attack.py
 from those masks; movement.py stays the rule as written and the check that
 decides legality, and tests hold the two to the same answers on random positions
 of every battlefield.
@@ -14,11 +16,10 @@ of every battlefield.
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import is_not
+from functools import lru_cache
 
 from toolkit.referee.rulesets.front_line.moves import Act, relieve
-from toolkit.referee.rulesets.front_line.state import State
+from toolkit.referee.rulesets.front_line.state import State, board
 
 
 def mask_of(squares) -> int:
@@ -30,12 +31,20 @@ def mask_of(squares) -> int:
 
 def squares_of(m: int) -> list[int]:
     """The squares of a mask, in ascending order."""
+    return list(squares_in(m))
+
+
+@lru_cache(maxsize=1 << 14)
+def squares_in(m: int) -> tuple[int, ...]:
+    """The squares of a mask, in ascending order, as a tuple made once per mask (a
+    side's units, a unit's free neighbours: the same masks come again decision after
+    decision)."""
     out = []
     while m:
         low = m & -m
         out.append(low.bit_length() - 1)
         m ^= low
-    return out
+    return tuple(out)
 
 
 class Reach:
@@ -59,8 +68,10 @@ class Reach:
         self._relieve: dict[tuple[int, int], Act] = {}
         self._words: dict[tuple[str, str, str], Act] = {}
         self._moves: dict[str, list[dict[int, tuple[Act, ...]]]] = {}
-        self._last: dict[str, tuple] = {}  # side -> (squares, fallen, Sides)
-        self._squares = range(n)
+        #: the cities each side owns, by owner
+        self.owned: dict[str, int] = {}
+        for sq, city in cfg.cities.items():
+            self.owned[city.owner] = self.owned.get(city.owner, 0) | 1 << sq
         #: second[diagonal][sq]: first steps from sq (a mask) -> the squares one more
         #: step on, remembered as met (at most 2**8 ways per square)
         self.second = {d: [{} for _ in range(n)] for d in (False, True)}
@@ -99,25 +110,8 @@ class Reach:
         return m
 
     def sides(self, s: State, side: str) -> "Sides":
-        """Sides(s, side), each side's last one again while the units and fallen
-        cities are the very same values (a window, a pass, a roll or a chosen stack
-        changes neither, so a side listing again after the other side's reaction
-        window finds its own); after an action that changed a few squares, the
-        last one with those squares read again (`Sides.after`)."""
-        squares, fallen = s.squares, s.fallen
-        last = self._last.get(side)
-        if last is not None:
-            if last[0] is squares and last[1] is fallen:
-                return last[2]
-            if last[1] is fallen or last[1] == fallen:
-                changed = list(compress(self._squares, map(is_not, last[0], squares)))
-                if len(changed) <= FEW:
-                    at = last[2].after(s, side, changed)
-                    self._last[side] = (squares, fallen, at)
-                    return at
-        at = Sides(s, side)
-        self._last[side] = (squares, fallen, at)
-        return at
+        """Sides(s, side): read from the masks the state's squares carry."""
+        return Sides(s, side)
 
     def memo(self, verb: str) -> list[dict[int, tuple[Act, ...]]]:
         """Per square, the moves `verb` to the sets of squares met so far, by mask."""
@@ -133,7 +127,7 @@ class Reach:
         if out is None:
             if len(known) >= MEMO:
                 known.clear()
-            out = known[m] = tuple(map(self.row(verb, sq).__getitem__, squares_of(m)))
+            out = known[m] = tuple(map(self.row(verb, sq).__getitem__, squares_in(m)))
         return out
 
 
@@ -166,10 +160,6 @@ def shared(cfg) -> Reach:
             _SHARED.pop(next(iter(_SHARED)))
         reach = _SHARED[key] = Reach(cfg)
     return reach
-#: at most this many squares changed since a side's last Sides: read only those again
-FEW = 6
-
-
 class Moving:
     """How a unit kind moves and fires on this battlefield, ready for listing:
     `steps` per square, `base` and `longest` move, `simple[sq]` (no desert within
@@ -209,75 +199,21 @@ class Sides:
                  "free")
 
     def __init__(self, s: State, side: str):
-        friends = active = enemies = 0
-        squares = s.squares
-        mine = []  # (square, unit) of the side's units, in square order
-        for i in [i for i, u in enumerate(squares) if u is not None]:
-            u = squares[i]
-            if u.side == side:
-                mine.append((i, u))
-                friends |= 1 << i
-                if not u.disrupted:
-                    active |= 1 << i
-            else:
-                enemies |= 1 << i
-        self.mine = mine
-        closed = 0
-        for c, city in s.cfg.cities.items():
-            if squares[c] is None and (city.owner == side) == (c in s.fallen):
-                closed |= 1 << c  # controller: the owner while free, the other once fallen
+        squares = board(s)
+        i = 0 if side == s.sides[0] else 1
+        friends, enemies = squares.held[i], squares.held[1 - i]
+        self.mine = [(sq, squares[sq]) for sq in squares_in(friends)]
         reach = s.cfg.reach
-        self.friends, self.active, self.enemies = friends, active, enemies
-        self.occupied = friends | enemies
+        occupied = friends | enemies
+        fallen = mask_of(s.fallen) if s.fallen else 0
+        owned = reach.owned.get(side, 0)
+        # an empty city the side does not control: its own once fallen, the other's while free
+        closed = reach.cities & ~occupied & (owned & fallen | ~owned & ~fallen)
+        self.friends, self.active, self.enemies = friends, squares.ready[i], enemies
+        self.occupied = occupied
         self.closed = closed
         self.passable = reach.all & ~(reach.impassable | enemies | closed)
-        self.free = self.passable & ~self.occupied
-
-    def after(self, s: State, side: str, changed: list[int]) -> "Sides":
-        """Sides(s, side) from this one, read from a state whose squares differ only
-        at `changed` (the fallen cities the same)."""
-        friends, active, enemies, closed = self.friends, self.active, self.enemies, self.closed
-        squares = s.squares
-        cities = s.cfg.cities
-        for i in changed:
-            bit = 1 << i
-            friends &= ~bit
-            active &= ~bit
-            enemies &= ~bit
-            closed &= ~bit
-            u = squares[i]
-            if u is None:
-                city = cities.get(i)
-                if city is not None and (city.owner == side) == (i in s.fallen):
-                    closed |= bit
-            elif u.side == side:
-                friends |= bit
-                if not u.disrupted:
-                    active |= bit
-            else:
-                enemies |= bit
-        new = _new(Sides)
-        mine = self.mine
-        touched = mask_of(changed)
-        if (friends | self.friends) & touched:  # the side's own units changed: re-sort
-            mine = [e for e in mine if not touched >> e[0] & 1]
-            mine += [(i, squares[i]) for i in changed if friends >> i & 1]
-            mine.sort(key=_square)
-        new.mine = mine
-        reach = s.cfg.reach
-        new.friends, new.active, new.enemies = friends, active, enemies
-        new.occupied = friends | enemies
-        new.closed = closed
-        new.passable = reach.all & ~(reach.impassable | enemies | closed)
-        new.free = new.passable & ~new.occupied
-        return new
-
-
-_new = object.__new__
-
-
-def _square(entry: tuple) -> int:
-    return entry[0]
+        self.free = self.passable & ~occupied
 
 
 def land(reach: Reach, at: Sides, sq: int, base: int, longest: int, diagonal: bool) -> int:

@@ -10,7 +10,8 @@ from toolkit.referee.kit.flow import Flow, with_flow
 from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line.config import KINDS, Config
 from toolkit.referee.rulesets.front_line.moves import Act
-from toolkit.referee.rulesets.front_line.state import AVAILABLE, EXHAUSTED, State, Unit, evolve, place
+from toolkit.referee.rulesets.front_line.state import (
+    AVAILABLE, EXHAUSTED, Squares, State, Unit, evolve, place)
 
 
 def new_state(cfg: Config) -> State:
@@ -31,7 +32,8 @@ def new_state(cfg: Config) -> State:
     reserve = tuple(tuple((k, int(cfg.setups[side][1].get(k, 0))) for k in KINDS)
                     for side in sides)
     lead = tuple(AVAILABLE if cfg.setups[side][3] == AVAILABLE else EXHAUSTED for side in sides)
-    return State(sides=sides, cfg=cfg, flow=Flow("placement"), squares=tuple(squares),
+    return State(sides=sides, cfg=cfg, flow=Flow("placement"),
+                 squares=Squares(squares, sides),
                  reserve=reserve, stacks=((), ()), used=(0, 0),
                  cards=tuple(cfg.setups[side][2] for side in sides), leadership=lead,
                  next_uid=uid, placing=tuple(placing))

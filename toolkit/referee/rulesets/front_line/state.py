@@ -72,6 +72,77 @@ class Attack:
     stage: str = "rally"
 
 
+class Squares(tuple):
+    """The battlefield's squares in order, each a Unit or None, with each side's units
+    as masks (bit `i` for square `i`; index 0 for the first of `sides`): `held`, the
+    squares a side's units stand on, and `ready`, those of its active units. Made with
+    the squares and changed with them (`put`, `shifted`, `swapped`: the masks mended
+    at the squares changed), never apart, so a listing reads whose units stand where
+    without a walk of the board. Equal to, and written as, the plain tuple of its
+    units."""
+
+    def __new__(cls, units, sides: tuple[str, ...], masks: tuple | None = None):
+        self = tuple.__new__(cls, units)
+        self.sides = sides
+        if masks is None:
+            masks = _masks(self, sides, range(len(self)), (0, 0), (0, 0))
+        self.held, self.ready = masks
+        return self
+
+    def __reduce__(self):
+        return Squares, (tuple(self), self.sides, (self.held, self.ready))
+
+    def put(self, sq: int, unit: "Unit | None") -> "Squares":
+        """These squares with `unit` (or None) on `sq`."""
+        units = self[:sq] + (unit,) + self[sq + 1:]
+        return Squares(units, self.sides, _masks(units, self.sides, (sq,), self.held, self.ready))
+
+    def shifted(self, src: int, dst: int) -> "Squares":
+        """These squares with the unit on `src` moved to `dst`."""
+        units = list(self)
+        units[dst], units[src] = units[src], None
+        return Squares(units, self.sides,
+                       _masks(units, self.sides, (src, dst), self.held, self.ready))
+
+    def swapped(self, a: int, b: int) -> "Squares":
+        units = list(self)
+        units[a], units[b] = units[b], units[a]
+        return Squares(units, self.sides,
+                       _masks(units, self.sides, (a, b), self.held, self.ready))
+
+
+def _masks(units, sides: tuple[str, ...], changed, held: tuple[int, int],
+           ready: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """`held` and `ready` (per side) read again at the squares `changed` of `units`."""
+    h0, h1 = held
+    r0, r1 = ready
+    first = sides[0]
+    for i in changed:
+        bit = 1 << i
+        h0 &= ~bit
+        h1 &= ~bit
+        r0 &= ~bit
+        r1 &= ~bit
+        u = units[i]
+        if u is None:
+            continue
+        if u.side == first:
+            h0 |= bit
+            if not u.disrupted:
+                r0 |= bit
+        else:
+            h1 |= bit
+            if not u.disrupted:
+                r1 |= bit
+    return (h0, h1), (r0, r1)
+
+
+def board(s: "State") -> Squares:
+    """The state's squares as `Squares` (a plain tuple set by hand, in a test, read once)."""
+    squares = s.squares
+    return squares if type(squares) is Squares else Squares(squares, s.sides)
+
+
 @dataclass(frozen=True)
 class State:
     """Without slots on purpose: `evolve` copies its __dict__ whole, several times
@@ -80,7 +151,7 @@ class State:
     sides: tuple[str, str]
     cfg: Any = field(metadata={"hash": False})
     flow: Flow
-    squares: tuple[Unit | None, ...]
+    squares: tuple[Unit | None, ...]  # Squares: with each side's units as masks
     reserve: tuple[tuple[tuple[str, int], ...], ...]  # per side: (kind, count)
     stacks: tuple[tuple[Stack, ...], ...]  # per side: available (unchosen) stacks
     used: tuple[int, ...]  # per side: chits in the Used Supply area
@@ -144,9 +215,14 @@ class State:
         return 0
 
     def units_of(self, side: str):
-        for i, u in enumerate(self.squares):
-            if u is not None and u.side == side:
-                yield i, u
+        """(square, unit) of each of `side`'s units, in square order."""
+        squares = board(self)
+        m = squares.held[0 if side == self.sides[0] else 1]
+        while m:
+            low = m & -m
+            i = low.bit_length() - 1
+            yield i, squares[i]
+            m ^= low
 
     @property
     def mover(self) -> str | None:
@@ -166,24 +242,15 @@ def put(seq: tuple, i: int, value: Any) -> tuple:
 
 
 def place(s: State, sq: int, unit: Unit | None) -> State:
-    return evolve(s, squares=put(s.squares, sq, unit))
-
-
-def shifted(squares: tuple, src: int, dst: int) -> tuple:
-    """`squares` with the unit on `src` moved to `dst`."""
-    out = list(squares)
-    out[dst], out[src] = out[src], None
-    return tuple(out)
+    return evolve(s, squares=board(s).put(sq, unit))
 
 
 def shift(s: State, src: int, dst: int) -> State:
-    return evolve(s, squares=shifted(s.squares, src, dst))
+    return evolve(s, squares=board(s).shifted(src, dst))
 
 
 def swap(s: State, a: int, b: int) -> State:
-    squares = list(s.squares)
-    squares[a], squares[b] = squares[b], squares[a]
-    return evolve(s, squares=tuple(squares))
+    return evolve(s, squares=board(s).swapped(a, b))
 
 
 def acted_with(s: State, uid: int, action: str) -> tuple:

@@ -156,8 +156,11 @@ def _sample_turn(rules, s, side: str, rng: random.Random):
     move at the index drawn, the one move made (the listing's own, `was_listed`)."""
     at = s.cfg.reach.sides(s, side)
     pass_weight, weights = rules.verb_weights(s, side)
-    others = actions.stack_actions(s, side)[1:] + _relieves(s, side, at)
+    others = actions.stack_actions(s, side)[1:]
+    pairs = actions.relieve_count(s, at) if actions.task_open(s, side, "relieve", True) else 0
     heaviest = [weights[m.verb] for m in others]
+    if pairs:  # Relieves weighed by their count, the one drawn made alone
+        heaviest += [weights["relieve"]] * pairs
     plans = actions.unit_plans(s, side, at, actions.task_open(s, side, "maneuver", True),
                                weights, heaviest)
     at_group = rng.choices(range(len(heaviest) + 1), [pass_weight] + heaviest)[0]
@@ -165,8 +168,10 @@ def _sample_turn(rules, s, side: str, rng: random.Random):
         move = PASS
     elif at_group <= len(others):
         move = others[at_group - 1]
+    elif at_group <= len(others) + pairs:
+        move = actions.relieve_at(s, at, at_group - 1 - len(others))
     else:
-        move = _draw_from_plan(s, at, *plans[at_group - 1 - len(others)], weights, rng)
+        move = _draw_from_plan(s, at, *plans[at_group - 1 - len(others) - pairs], weights, rng)
     rules.listed(s, side, [move])
     return move
 

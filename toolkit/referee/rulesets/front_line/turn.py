@@ -10,19 +10,18 @@ from toolkit.referee.rulesets.front_line import (
     attack, edge, leadership, movement, supply)
 from toolkit.referee.rulesets.front_line.moves import Act, relieve
 from toolkit.referee.rulesets.front_line.state import (
-    EXHAUSTED, State, Unit, acted_with, evolve, place, put, record_action, shifted)
+    EXHAUSTED, State, Unit, acted_with, board, evolve, place, record_action)
 
 REGULAR = {"go": "move", "sail": "amphibious", "fire": "attack"}
-MISSIONS = {"para": "paratroop", "regroup": "regroup"}
+MISSIONS = {"para": "paratroop", "regroup": "regroup"}  # each costs its option ACTION_cost
+REGULAR_ACTIONS = frozenset(REGULAR.values())  # one chit each
 UNIT_VERBS = ("go", "sail", "fire", "para", "regroup")
 TURN_VERBS = UNIT_VERBS + ("take", "commission", "build", "maneuver", "relieve", "cache")
 
 
 def build_site(s: State, side: str) -> int | None:
-    for c in sorted(s.cfg.cities.values(), key=lambda c: c.square):
-        if c.build_site and c.owner == side:
-            return c.square
-    return None
+    """The square a side builds units on: its first Industry (config.build_sites)."""
+    return s.cfg.build_sites.get(side)
 
 
 def unit_problem(s: State, side: str, verb: str, sq: int) -> Illegal | None:
@@ -202,16 +201,16 @@ def apply(s: State, side: str, m) -> tuple[State, list[Event]]:
     src, dst = cfg.index[m.src], cfg.index.get(m.dst)
     unit = s.squares[src]
     action = REGULAR.get(m.verb) or MISSIONS[m.verb]
-    cost = {"para": cfg.opt("paratroop_cost"), "regroup": cfg.opt("regroup_cost")}.get(m.verb, 1)
-    changes = supply.paid(s, side, int(cost))
+    cost = 1 if action in REGULAR_ACTIONS else int(cfg.opt(f"{action}_cost"))
+    changes = supply.paid(s, side, cost)
     changes.update(acted=acted_with(s, unit.uid, action), acting=unit.uid)
     if m.verb == "fire":
         return attack.start(s, side, src, dst, supplied=True, **changes)
     if m.verb == "regroup":
-        changes["squares"] = put(s.squares, src, evolve(unit, disrupted=False))
+        changes["squares"] = board(s).put(src, evolve(unit, disrupted=False))
         events = [Event("regroup", f"{side} regroups {m.src}")]
     else:
-        changes["squares"] = shifted(s.squares, src, dst)
+        changes["squares"] = board(s).shifted(src, dst)
         word = {"go": "moves", "sail": "sails", "para": "drops"}[m.verb]
         events = [Event(action, f"{side}'s {unit.kind} {word} {m.src} to {m.dst}")]
     s, more = leadership.offer_reaction(s, side, **changes)
