@@ -168,10 +168,7 @@ class KitRules:
         return routes
 
     def _route(self, name: str) -> Route:
-        routes = self.__dict__.get("_routes")  # self.routes(), in line: asked at every step
-        if routes is None or routes.phases is not self.phases \
-                or routes.windows is not self.windows:
-            routes = self.routes()
+        routes = self.routes()
         route = routes.by_phase.get(name)
         if route is None:
             raise KeyError(f"{self.name}: no phase {name!r}")
@@ -225,10 +222,7 @@ class KitRules:
             if window.acting is REACT:
                 return _reaction(tuple(window.players), window.prompt)
             return _move(window.players[0], window.prompt)
-        routes = self.__dict__.get("_routes")  # self.routes(), in line
-        if routes is None or routes.phases is not self.phases \
-                or routes.windows is not self.windows:
-            routes = self.routes()
+        routes = self.routes()
         route = routes.by_phase.get(flow.phase) or self._route(flow.phase)
         prompt = self.prompt(state, route.phase) if routes.prompt else route.prompt
         acting = route.acting
@@ -317,10 +311,7 @@ class KitRules:
     def apply(self, state: Any, player: str, move: Move) -> tuple[Any, tuple[Event, ...]]:
         events: list[Event] = []
         flow: Flow = state.flow
-        routes = self.__dict__.get("_routes")  # self.routes(), in line
-        if routes is None or routes.phases is not self.phases \
-                or routes.windows is not self.windows:
-            routes = self.routes()
+        routes = self.routes()
         if flow.windows:
             window = flow.windows[-1]
             state = self._answer_window(state, routes.by_window[window.name], window, player,
@@ -481,10 +472,7 @@ class KitRules:
     def _settle(self, state: Any, events: list[Event]) -> tuple[Any, list[Event]]:
         """Run what needs no decision: entering phases, AUTO phases, turn starts,
         phase ends; stop when a decision is due or the game is over."""
-        routes = self.__dict__.get("_routes")  # self.routes(), in line
-        if routes is None or routes.phases is not self.phases \
-                or routes.windows is not self.windows:
-            routes = self.routes()
+        routes = self.routes()
         by_phase = routes.by_phase
         finished = self.finished if routes.finished else None
         for _ in range(SETTLE_LIMIT):
