@@ -20,11 +20,7 @@ def weight(s: State, side: str, mine: list, space) -> float:
     open). `mine`: its units that may give or take supplies; `space(s, node)`: the
     room left in a port's storage."""
     cfg = s.cfg
-    port_of = cfg.port_of
-    at_ports: dict = {}
-    for u in mine:
-        if u.node in port_of and not u.levelled:
-            at_ports.setdefault(u.node, []).append(u)
+    at_ports = on_ports(cfg, mine)
     level_port = cfg.opt("cross_level_port")
     if not at_ports and not level_port:
         return 0.0
@@ -47,6 +43,17 @@ def weight(s: State, side: str, mine: list, space) -> float:
             got = sums[key] = _port_weight(facts)
         w += got
     return w
+
+
+def on_ports(cfg, mine: list) -> dict:
+    """Of `mine`, the units on a port that have not cross-levelled this turn, by port
+    node, in the order of `mine` (LW-T7: the holders that may give or take)."""
+    port_of = cfg.port_of
+    at_ports: dict = {}
+    for u in mine:
+        if u.node in port_of and not u.levelled:
+            at_ports.setdefault(u.node, []).append(u)
+    return at_ports
 
 
 def _unit_facts(memo: dict, s: State, u: Unit) -> tuple:

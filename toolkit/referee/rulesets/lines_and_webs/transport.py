@@ -21,6 +21,7 @@ from itertools import chain, count
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs.config import FOOD, FUEL, LETTERS, REPAIR
+from toolkit.referee.rulesets.lines_and_webs.levelling import on_ports
 from toolkit.referee.rulesets.lines_and_webs.moves import Order
 from toolkit.referee.rulesets.lines_and_webs.network import carry_reach, moves_for, reach_table
 from toolkit.referee.rulesets.lines_and_webs.state import (
@@ -304,11 +305,7 @@ class Transport:
         cross-levelled, and the port's storage when the option allows), added to `out`
         as one (LEVEL, orders, node) part a port."""
         cfg = s.cfg
-        port_of = cfg.port_of
-        at_ports: dict = {}
-        for u in mine:
-            if u.node in port_of and not u.levelled:
-                at_ports.setdefault(u.node, []).append(u)
+        at_ports = on_ports(cfg, mine)
         level_port = cfg.opt("cross_level_port")
         memo = cfg.level_memo
         for kp, node in enumerate(cfg.ports):
