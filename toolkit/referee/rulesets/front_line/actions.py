@@ -16,8 +16,8 @@ from __future__ import annotations
 from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.front_line.leadership import when_of
 from toolkit.referee.rulesets.front_line.reach import (
-    Sides, drop, land, land2, spread, squares_in)
-from toolkit.referee.rulesets.front_line.state import AVAILABLE, EXHAUSTED, State
+    Sides, drop, land, land2, spread)
+from toolkit.referee.rulesets.front_line.state import AVAILABLE, EXHAUSTED, State, squares_in
 from toolkit.referee.rulesets.front_line.turn import build_site
 
 

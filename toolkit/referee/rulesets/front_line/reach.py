@@ -16,10 +16,8 @@ of every battlefield.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from toolkit.referee.rulesets.front_line.moves import Act, relieve
-from toolkit.referee.rulesets.front_line.state import State, board
+from toolkit.referee.rulesets.front_line.state import State, board, squares_in
 
 
 def mask_of(squares) -> int:
@@ -32,19 +30,6 @@ def mask_of(squares) -> int:
 def squares_of(m: int) -> list[int]:
     """The squares of a mask, in ascending order."""
     return list(squares_in(m))
-
-
-@lru_cache(maxsize=1 << 14)
-def squares_in(m: int) -> tuple[int, ...]:
-    """The squares of a mask, in ascending order, as a tuple made once per mask (a
-    side's units, a unit's free neighbours: the same masks come again decision after
-    decision)."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return tuple(out)
 
 
 class Reach:

@@ -72,6 +72,19 @@ class Attack:
     stage: str = "rally"
 
 
+@lru_cache(maxsize=1 << 14)
+def squares_in(m: int) -> tuple[int, ...]:
+    """The squares of a mask (bit `i`: square `i`), in ascending order, as a tuple made
+    once per mask (a side's units, a unit's free neighbours: the same masks come again
+    decision after decision)."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return tuple(out)
+
+
 class Squares(tuple):
     """The battlefield's squares in order, each a Unit or None, with each side's units
     as masks (bit `i` for square `i`; index 0 for the first of `sides`): `held`, the
@@ -217,12 +230,8 @@ class State:
     def units_of(self, side: str):
         """(square, unit) of each of `side`'s units, in square order."""
         squares = board(self)
-        m = squares.held[0 if side == self.sides[0] else 1]
-        while m:
-            low = m & -m
-            i = low.bit_length() - 1
+        for i in squares_in(squares.held[0 if side == self.sides[0] else 1]):
             yield i, squares[i]
-            m ^= low
 
     @property
     def mover(self) -> str | None:
