@@ -114,11 +114,12 @@ def plan_move(s: State, sq: int, plan: list, i: int):
 
 
 def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False,
-               weights=None, heaviest: list | None = None) -> list:
-    """What each unit of `at.mine` may do, without making a move: (its square, [(verb,
-    mask of the squares it reaches), ...]) per unit with an action open, in listing
-    order (`_PLANNED` says more); with `weights` (per verb), each plan's heaviest verb
-    weight is added to `heaviest` (the random draw's weight of the unit)."""
+               weights=None, heaviest: list | None = None, mine: list | None = None) -> list:
+    """What each unit of `at.mine` (or of `mine`, some of them) may do, without making a
+    move: (its square, [(verb, mask of the squares it reaches), ...]) per unit with an
+    action open, in listing order (`_PLANNED` says more); with `weights` (per verb),
+    each plan's heaviest verb weight is added to `heaviest` (the random draw's weight
+    of the unit, which `unit_weights` reads without making the plans)."""
     means = _means(s, maneuver)
     if means is None:
         return []  # no chits to spend (none taken yet, or the stack spent): no unit acts
@@ -132,7 +133,7 @@ def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False,
     wgo, wsail, wfire, wpara, wregroup, wmaneuver = \
         [weights[verb] for verb in _PLANNED] if heaviest is not None else _UNWEIGHED
     out = []
-    for sq, u in at.mine:
+    for sq, u in at.mine if mine is None else mine:
         plan: list = []
         w = _NONE
         done = acted.get(u.uid, ()) if acted else ()
@@ -173,6 +174,55 @@ def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False,
             if heaviest is not None:
                 heaviest.append(w)
     return out
+
+
+def unit_weights(s: State, at: Sides, maneuver: bool, weights, units: list,
+                 heaviest: list) -> None:
+    """The random draw's weight of each unit of `at.mine` with an action open, as
+    `unit_plans` notes it in `heaviest` (its plan's heaviest verb), read without
+    making a plan: its square is added to `units` and its weight to `heaviest`. A
+    unit that may attack, where the attack weighs most, is weighed at once."""
+    means = _means(s, maneuver)
+    if means is None:
+        return
+    paid, paid_para, paid_regroup, limit, amphibious = means
+    cfg = s.cfg
+    reach = cfg.reach
+    acted = dict(s.acted) if s.acted else None
+    free, enemies, closed = at.free, at.enemies, at.closed
+    neighbours, kinds, embark = reach.neighbours, reach.kinds, cfg.embark
+    bases = cfg.drop_bases
+    wgo, wsail, wfire, wpara, wregroup, wmaneuver = [weights[verb] for verb in _PLANNED]
+    fire_first = wfire >= max(wgo, wsail, wpara, wmaneuver)
+    sails = reach.landing & ~at.occupied if amphibious and paid else 0
+    for sq, u in at.mine:
+        done = acted.get(u.uid, ()) if acted else ()
+        if u.disrupted:  # a regroup, or nothing (no Maneuver)
+            if paid_regroup and len(done) < limit and "regroup" not in done:
+                units.append(sq)
+                heaviest.append(wregroup)
+            continue
+        w = _NONE
+        if len(done) < limit:
+            k = kinds[u.kind]
+            if paid:
+                if "attack" not in done and (k.fire[sq] & enemies or neighbours[sq] & closed):
+                    if fire_first:
+                        units.append(sq)
+                        heaviest.append(wfire)
+                        continue
+                    w = wfire
+                if "move" not in done and (k.steps[sq] & free or _land(reach, at, sq, k)):
+                    w = wgo if wgo > w else w
+                if sails and embark[sq] and "amphibious" not in done:
+                    w = wsail if wsail > w else w
+            if paid_para and bases >> sq & 1 and _para(s, at, sq, u, done):
+                w = wpara if wpara > w else w
+        if maneuver and neighbours[sq] & free:
+            w = wmaneuver if wmaneuver > w else w
+        if w != _NONE:
+            units.append(sq)
+            heaviest.append(w)
 
 
 #: The verbs of a unit's plan (`unit_plans`), in the order its weights are read. A

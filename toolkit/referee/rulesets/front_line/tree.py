@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import copy
 import random
+from bisect import bisect
+from itertools import accumulate
 
 from toolkit.referee import steps as kit_steps
 from toolkit.referee.protocol import PASS, Step
@@ -152,18 +154,20 @@ def _relieves(s, side: str, at) -> list:
 
 def _sample_turn(rules, s, side: str, rng: random.Random):
     """A first step by weight (a unit by its heaviest action, read from what it can do
-    before any of its moves is made), then one of its moves by the verb weights: the
-    move at the index drawn, the one move made (the listing's own, `was_listed`)."""
+    before any of its moves is made: `actions.unit_weights`), then one of its moves by
+    the verb weights: the plan of the unit drawn only, the move at the index drawn, the
+    one move made (the listing's own, `was_listed`)."""
     at = s.cfg.reach.sides(s, side)
     pass_weight, weights = rules.verb_weights(s, side)
     others = actions.stack_actions(s, side)[1:]
     pairs = actions.relieve_count(s, at) if actions.task_open(s, side, "relieve", True) else 0
-    heaviest = [weights[m.verb] for m in others]
+    heaviest = [pass_weight] + [weights[m.verb] for m in others]
     if pairs:  # Relieves weighed by their count, the one drawn made alone
         heaviest += [weights["relieve"]] * pairs
-    plans = actions.unit_plans(s, side, at, actions.task_open(s, side, "maneuver", True),
-                               weights, heaviest)
-    at_group = rng.choices(range(len(heaviest) + 1), [pass_weight] + heaviest)[0]
+    maneuver = actions.task_open(s, side, "maneuver", True)
+    units: list = []
+    actions.unit_weights(s, at, maneuver, weights, units, heaviest)
+    at_group = pick(rng, heaviest)
     if at_group == 0:
         move = PASS
     elif at_group <= len(others):
@@ -171,9 +175,18 @@ def _sample_turn(rules, s, side: str, rng: random.Random):
     elif at_group <= len(others) + pairs:
         move = actions.relieve_at(s, at, at_group - 1 - len(others))
     else:
-        move = _draw_from_plan(s, at, *plans[at_group - 1 - len(others) - pairs], weights, rng)
+        sq = units[at_group - 1 - len(others) - pairs]
+        (_, plan), = actions.unit_plans(s, side, at, maneuver, mine=[(sq, s.squares[sq])])
+        move = _draw_from_plan(s, at, sq, plan, weights, rng)
     rules.listed(s, side, [move])
     return move
+
+
+def pick(rng: random.Random, weights: list) -> int:
+    """`rng.choices(range(len(weights)), weights)[0]`, drawn the same way from the same
+    generator (one `random()` against the running sums), without its checks."""
+    cum = list(accumulate(weights))
+    return bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(cum) - 1)
 
 
 def _draw_from_plan(s, at, sq: int, plan: list, weights, rng: random.Random):
@@ -187,7 +200,7 @@ def _draw_from_plan(s, at, sq: int, plan: list, weights, rng: random.Random):
     each: list = []
     for (verb, _), count in zip(plan, counts):
         each += [weights[verb]] * count
-    return actions.plan_move(s, sq, plan, rng.choices(range(n), each)[0])
+    return actions.plan_move(s, sq, plan, pick(rng, each))
 
 
 # ---------------------------------------------------------------- placement
