@@ -327,3 +327,71 @@ def test_a_turns_first_step_names_each_unit_without_making_its_moves(name):
             assert sorted(map(str, found)) == sorted(map(str, RULES.legal_moves(s, side)))
             leaves += len(found)
     assert leaves > 20
+
+
+def _reaction_window(s, rng):
+    """`s` with the reaction window open for the side not moving, after a supplied
+    action of a random unit of the mover (None: the mover has no unit)."""
+    from toolkit.referee.kit.flow import open_window
+    from toolkit.referee.kit.phases import REACT, Window
+
+    acting = [u.uid for _, u in s.units_of(s.mover)]
+    if not acting:
+        return None
+    return open_window(evolve(s, acting=rng.choice(acting)),
+                       Window("react", REACT, (s.other(s.mover),), "react"))
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_FL_task_relieve_and_maneuver_counted_by_the_boards_shifts_are_those_listed(name):
+    """The random draw counts a side's Relieves (pairs of neighbouring units, one of
+    them active, FL-task-relieve) and Maneuvers (an active unit onto an empty
+    neighbour, FL-task-maneuver) by shifting the board's masks (Reach.pairs,
+    Reach.next_to), and makes only the one drawn (relieve_at, maneuver_at): the counts
+    are the listings' lengths, and the move at each index the listing's, on random
+    positions (units on the board's edges and corners among them)."""
+    from toolkit.referee.rulesets.front_line import actions
+
+    rng = random.Random(f"shifts/{name}")
+    relieved = shifted = 0
+    for _ in range(60):
+        s = random_position(name, rng)
+        reach = s.cfg.reach
+        for side in s.sides:
+            at = reach.sides(s, side)
+            pairs, moves = [], []
+            actions.relieves(s, at, pairs)
+            actions.maneuvers(s, at, moves)
+            assert reach.pairs(at.friends, at.active) == len(pairs)
+            assert reach.next_to(at.active, at.free) == len(moves)
+            assert [actions.relieve_at(s, at, i) for i in range(len(pairs))] == pairs
+            assert [actions.maneuver_at(s, at, i) for i in range(len(moves))] == moves
+            relieved += len(pairs)
+            shifted += len(moves)
+    assert relieved > 50 and shifted > 200
+
+
+@pytest.mark.parametrize("name", BATTLEFIELDS)
+def test_the_random_bots_reaction_is_drawn_from_counts_and_draws_the_same(name):
+    """In the reaction window after a supplied action (Opportunity Fire, Maneuver,
+    Relieve, or the pass, FL-R15) the random bot draws from how many of each there
+    are and makes only the move drawn: with the same generator it is exactly the move
+    the kit's listing weighed by bot_weights draws, and one the check accepts."""
+    from toolkit.referee.rulesets.front_line import tree
+
+    rng = random.Random(f"react/{name}")
+    verbs = set()
+    for _ in range(40):
+        r = _reaction_window(random_position(name, rng), rng)
+        if r is None:
+            continue
+        foe = r.flow.window.players[0]
+        listed = list(RULES.legal_moves(r, foe))
+        weights = RULES.bot_weights(r, foe, listed)
+        for _ in range(6):
+            seed = rng.random()
+            drawn = tree.sample_move(RULES, r, foe, random.Random(seed))
+            assert drawn == random.Random(seed).choices(listed, weights)[0]
+            assert RULES.check(r, foe, drawn) is None and RULES.was_listed(r, foe, drawn)
+            verbs.add("pass" if drawn is PASS else drawn.verb)
+    assert {"pass", "opfire"} <= verbs

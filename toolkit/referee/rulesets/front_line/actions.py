@@ -194,6 +194,7 @@ def unit_weights(s: State, at: Sides, maneuver: bool, weights, units: list,
     bases = cfg.drop_bases
     wgo, wsail, wfire, wpara, wregroup, wmaneuver = [weights[verb] for verb in _PLANNED]
     fire_first = wfire >= max(wgo, wsail, wpara, wmaneuver)
+    go_next = wgo >= max(wsail, wpara, wmaneuver)  # past the attack, a move weighs most
     sails = reach.landing & ~at.occupied if amphibious and paid else 0
     for sq, u in at.mine:
         done = acted.get(u.uid, ()) if acted else ()
@@ -214,6 +215,10 @@ def unit_weights(s: State, at: Sides, maneuver: bool, weights, units: list,
                     w = wfire
                 if "move" not in done and (k.steps[sq] & free or _land(reach, at, sq, k)):
                     w = wgo if wgo > w else w
+                    if go_next:
+                        units.append(sq)
+                        heaviest.append(w)
+                        continue
                 if sails and embark[sq] and "amphibious" not in done:
                     w = wsail if wsail > w else w
             if paid_para and bases >> sq & 1 and _para(s, at, sq, u, done):
@@ -298,8 +303,9 @@ def relieves(s: State, at: Sides, out: list) -> None:
 
 
 def relieve_count(s: State, at: Sides) -> int:
-    """How many moves `relieves` lists, none of them made."""
-    return sum(later.bit_count() for _, later in _relief(s.cfg.reach, at))
+    """How many moves `relieves` lists, none of them made (counted by the board's
+    shifts, `Reach.pairs`)."""
+    return s.cfg.reach.pairs(at.friends, at.active)
 
 
 def relieve_at(s: State, at: Sides, i: int):
@@ -323,18 +329,39 @@ def _relief(reach, at: Sides):
             yield sq, later
 
 
+def maneuver_at(s: State, at: Sides, i: int):
+    """The move at index `i` of `maneuvers`' list, the only one made (`Reach.next_to`
+    counts them)."""
+    reach = s.cfg.reach
+    free, neighbours = at.free, reach.neighbours
+    for sq in squares_in(at.active):
+        to = neighbours[sq] & free
+        n = to.bit_count()
+        if i < n:
+            return reach.row("maneuver", sq)[squares_in(to)[i]]
+        i -= n
+    raise IndexError(f"no Maneuver {i}")
+
+
+def reaction_targets(s: State, side: str, at: Sides) -> tuple[int | None, list]:
+    """The unit that just used supply (its square, or None) and, where Opportunity Fire
+    is open to `side`, the squares of its active units in range of it (`reactions`)."""
+    cfg = s.cfg
+    target = s.find(s.acting) if s.acting is not None else None
+    if target is None or not task_open(s, side, "opportunity_fire", False):
+        return target, []
+    squares, kinds, distance = s.squares, cfg.kinds, cfg.distance
+    return target, [sq for sq in squares_in(at.active)
+                    if distance(sq, target) <= kinds[squares[sq].kind].range]
+
+
 def reactions(s: State, side: str) -> list:
     """The reaction window after a supplied action (windows.React): Opportunity
     Fire on the unit that used supply, Maneuver, Relieve; the kit adds pass."""
-    cfg = s.cfg
-    reach = cfg.reach
+    reach = s.cfg.reach
     at = reach.sides(s, side)
-    out: list = []
-    target = s.find(s.acting) if s.acting is not None else None
-    if target is not None and task_open(s, side, "opportunity_fire", False):
-        for sq in squares_in(at.active):
-            if cfg.distance(sq, target) <= cfg.kinds[s.squares[sq].kind].range:
-                out.append(reach.row("opfire", sq)[target])
+    target, firing = reaction_targets(s, side, at)
+    out: list = [reach.row("opfire", sq)[target] for sq in firing]
     if task_open(s, side, "maneuver", False):
         maneuvers(s, at, out)
     if task_open(s, side, "relieve", False):

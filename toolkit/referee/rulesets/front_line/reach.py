@@ -62,6 +62,32 @@ class Reach:
         self.second = {d: [{} for _ in range(n)] for d in (False, True)}
         bonus = int(cfg.opt("move_bonus_desert"))
         self.kinds = {name: Moving(self, k, bonus) for name, k in cfg.kinds.items()}
+        #: the four ways to a later neighbour (east, south-west, south, south-east): each
+        #: as (the step, the squares it does not leave the board from), so a mask shifted
+        #: by the step pairs each square with that neighbour (`pairs`)
+        w = cfg.width
+        inner = mask_of(i for i in range(n) if i % w != w - 1)  # not the last column
+        outer = mask_of(i for i in range(n) if i % w != 0)  # not the first column
+        #: and the squares whose neighbour the other way (step back) is on the board
+        self.later = ((1, inner, outer), (w - 1, outer, inner), (w, self.all, self.all),
+                      (w + 1, inner, outer))
+
+    def pairs(self, friends: int, active: int) -> int:
+        """How many pairs of neighbouring squares both hold a unit of `friends`, one of
+        them of `active` (each pair once): the Relieves a side may choose from."""
+        n = 0
+        for step, stays, _ in self.later:
+            n += (friends & stays & friends >> step & (active | active >> step)).bit_count()
+        return n
+
+    def next_to(self, units: int, squares: int) -> int:
+        """How many (unit, square) pairs of neighbours there are, a unit of `units` and
+        a square of `squares` (the Maneuvers of `units` onto the squares `squares`)."""
+        n = 0
+        for step, stays, back in self.later:
+            n += (units & stays & squares >> step).bit_count() \
+                + (units & back & squares << step).bit_count()
+        return n
 
     def rows(self, verb: str) -> list:
         """Per square, the moves `verb` from it to each square, or None until

@@ -52,6 +52,9 @@ def sample_move(rules, s, side: str, rng: random.Random):
     """One legal whole move drawn step by step on a turn; else the flat weighted draw."""
     if on_turn(s, side):
         return _sample_turn(rules, s, side, rng)
+    w = s.flow.window
+    if w is not None and w.name == "react" and side == w.players[0]:
+        return _sample_reaction(rules, s, side, rng)
     moves = list(rules.legal_moves(s, side))
     return rng.choices(moves, rules.bot_weights(s, side, moves))[0]
 
@@ -178,6 +181,33 @@ def _sample_turn(rules, s, side: str, rng: random.Random):
         sq = units[at_group - 1 - len(others) - pairs]
         (_, plan), = actions.unit_plans(s, side, at, maneuver, mine=[(sq, s.squares[sq])])
         move = _draw_from_plan(s, at, sq, plan, weights, rng)
+    rules.listed(s, side, [move])
+    return move
+
+
+def _sample_reaction(rules, s, side: str, rng: random.Random):
+    """The reaction window's draw (the pass, Opportunity Fire, Maneuver, Relieve: the
+    kit's listing with `bot_weights`, `actions.reactions`), from their counts: the
+    same draw, only the move drawn made."""
+    at = s.cfg.reach.sides(s, side)
+    reach = s.cfg.reach
+    pass_weight, weights = rules.verb_weights(s, side)
+    target, firing = actions.reaction_targets(s, side, at)
+    shifts = reach.next_to(at.active, at.free) \
+        if actions.task_open(s, side, "maneuver", False) else 0
+    pairs = reach.pairs(at.friends, at.active) \
+        if actions.task_open(s, side, "relieve", False) else 0
+    each = [pass_weight] + [weights["opfire"]] * len(firing) \
+        + [weights["maneuver"]] * shifts + [weights["relieve"]] * pairs
+    i = pick(rng, each) - 1
+    if i < 0:
+        move = PASS
+    elif i < len(firing):
+        move = reach.row("opfire", firing[i])[target]
+    elif i < len(firing) + shifts:
+        move = actions.maneuver_at(s, at, i - len(firing))
+    else:
+        move = actions.relieve_at(s, at, i - len(firing) - shifts)
     rules.listed(s, side, [move])
     return move
 
