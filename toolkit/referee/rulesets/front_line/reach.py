@@ -90,20 +90,20 @@ class Reach:
         return n
 
     def rows(self, verb: str) -> list:
-        """Per square, the moves `verb` from it to each square, or None until
-        `row(verb, src)` has made them."""
+        """Per square, the moves `verb` from it (a `Row`), or None until `row(verb, src)`
+        has begun them."""
         rows = self._rows.get(verb)
         if rows is None:
             rows = self._rows[verb] = [None] * self.n
         return rows
 
-    def row(self, verb: str, src: int) -> list:
-        """The moves `verb` from `src` to each square (made on first use, then kept)."""
+    def row(self, verb: str, src: int) -> "Row":
+        """The moves `verb` from `src`, by destination square (each made when first asked
+        for, then kept)."""
         rows = self.rows(verb)
         row = rows[src]
         if row is None:
-            names = self.names
-            row = rows[src] = [Act(verb, names[src], names[d]) for d in range(self.n)]
+            row = rows[src] = Row(verb, self.names[src], self.names)
         return row
 
     def act(self, verb: str, src: str = "", what: str = "") -> Act:
@@ -140,6 +140,23 @@ class Reach:
                 known.clear()
             out = known[m] = tuple(map(self.row(verb, sq).__getitem__, squares_in(m)))
         return out
+
+
+class Row(dict):
+    """The moves of one verb from one square, by destination square: `row[dst]` is made
+    the first time it is asked for (`Act(verb, src, names[dst])`) and the same value is
+    handed out after, so a move listed and the move drawn are one object; only the
+    moves play meets are made."""
+
+    __slots__ = ("verb", "src", "names")
+
+    def __init__(self, verb: str, src: str, names: tuple[str, ...]):
+        super().__init__()
+        self.verb, self.src, self.names = verb, src, names
+
+    def __missing__(self, dst: int) -> Act:
+        m = self[dst] = Act(self.verb, self.src, self.names[dst])
+        return m
 
 
 #: sets of squares remembered per square and verb (then forgotten, and again)
