@@ -289,3 +289,5 @@ def add_used(s: State, side: str, n: int) -> State:
 #: out again rather than made and checked at every attack and every supplied action
 window = lru_cache(maxsize=1024)(Window)
 dice = lru_cache(maxsize=64)(Dice)
+#: a supply stack (its kind and chits: a few dozen in a game), handed out again as dice are
+stack = lru_cache(maxsize=256)(Stack)

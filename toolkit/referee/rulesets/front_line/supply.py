@@ -5,10 +5,13 @@ is freed (FL-supply-*)."""
 from __future__ import annotations
 
 
+from operator import attrgetter
+
 from toolkit.referee.protocol import Event, Illegal
 from toolkit.referee.rulesets.front_line.state import (
-    Stack, State, add_used, evolve, put, with_stacks)
+    Stack, State, add_used, evolve, put, stack, with_stacks)
 
+_kind = attrgetter("kind")
 MISSION_TYPE = {"build": "industry", "para": "air", "regroup": "capital"}
 
 
@@ -54,11 +57,12 @@ def take_problem(s: State, side: str, kind: str) -> Illegal | None:
 
 
 def take(s: State, side: str, kind: str) -> tuple[State, list[Event]]:
-    stacks = list(s.stacks[s.at(side)])
+    i = s.at(side)
+    stacks = list(s.stacks[i])
     chosen = next(k for k in stacks if k.kind == kind)
     stacks.remove(chosen)
-    s = with_stacks(s, side, stacks)
-    s = evolve(s, stack=chosen, stack_max=chosen.count)
+    s = evolve(s, stacks=put(s.stacks, i, tuple(sorted(stacks, key=_kind))), stack=chosen,
+               stack_max=chosen.count)  # the stacks as with_stacks sorts them, in one step
     chits = f"{chosen.count} chit" + ("" if chosen.count == 1 else "s")
     return s, [Event("take", f"{side} takes the {kind.replace('_', ' ')} stack ({chits})")]
 
@@ -83,7 +87,7 @@ def pay_problem(s: State, cost: int, mission: str | None = None) -> Illegal | No
 def paid(s: State, side: str, cost: int) -> dict:
     """The changes of paying `cost` chits from the stack in use to Used Supply."""
     i = s.at(side)
-    return {"stack": Stack(s.stack.kind, s.stack.count - cost),
+    return {"stack": stack(s.stack.kind, s.stack.count - cost),
             "used": put(s.used, i, s.used[i] + cost)}
 
 

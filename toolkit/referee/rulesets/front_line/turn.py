@@ -175,9 +175,11 @@ def _drop_problem(s: State, m: Act, dst: int) -> Illegal:
 
 
 def apply(s: State, side: str, m) -> tuple[State, list[Event]]:
-    cfg = s.cfg
     if m is PASS:
         return end_turn(s, side)
+    if m.verb in UNIT_VERBS:
+        return _unit_action(s, side, m)
+    cfg = s.cfg
     if m.verb == "take":
         return supply.take(s, side, m.what)
     if m.verb == "cache":
@@ -196,25 +198,35 @@ def apply(s: State, side: str, m) -> tuple[State, list[Event]]:
         events = [Event("commission", f"{side} commissions its Leadership")]
         s, more = leadership.offer_reaction(s, side)
         return s, events + more
-    if m.verb == "build":
-        return _build(s, side, m.what)
-    src, dst = cfg.index[m.src], cfg.index.get(m.dst)
+    return _build(s, side, m.what)
+
+
+#: what a unit's move is told as, by verb
+MOVED = {"go": "moves", "sail": "sails", "para": "drops"}
+
+
+def _unit_action(s: State, side: str, m: Act) -> tuple[State, list[Event]]:
+    """A unit's action paid from the stack: move, amphibious move, attack, paratroop
+    or regroup, made with its payment in one new state (and the reaction window)."""
+    cfg = s.cfg
+    verb = m.verb
+    src = cfg.index[m.src]
     unit = s.squares[src]
-    action = REGULAR.get(m.verb) or MISSIONS[m.verb]
+    action = REGULAR.get(verb) or MISSIONS[verb]
     cost = 1 if action in REGULAR_ACTIONS else int(cfg.opt(f"{action}_cost"))
     changes = supply.paid(s, side, cost)
-    changes.update(acted=acted_with(s, unit.uid, action), acting=unit.uid)
-    if m.verb == "fire":
-        return attack.start(s, side, src, dst, supplied=True, **changes)
-    if m.verb == "regroup":
+    changes["acted"] = acted_with(s, unit.uid, action)
+    changes["acting"] = unit.uid
+    if verb == "fire":
+        return attack.start(s, side, src, cfg.index[m.dst], supplied=True, **changes)
+    if verb == "regroup":
         changes["squares"] = board(s).put(src, evolve(unit, disrupted=False))
         events = [Event("regroup", f"{side} regroups {m.src}")]
     else:
-        changes["squares"] = board(s).shifted(src, dst)
-        word = {"go": "moves", "sail": "sails", "para": "drops"}[m.verb]
-        events = [Event(action, f"{side}'s {unit.kind} {word} {m.src} to {m.dst}")]
+        changes["squares"] = board(s).shifted(src, cfg.index[m.dst])
+        events = [Event(action, f"{side}'s {unit.kind} {MOVED[verb]} {m.src} to {m.dst}")]
     s, more = leadership.offer_reaction(s, side, **changes)
-    return s, events + more
+    return s, events + more if more else events
 
 
 def _build(s: State, side: str, kind: str) -> tuple[State, list[Event]]:
