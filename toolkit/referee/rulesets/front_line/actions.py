@@ -115,11 +115,10 @@ def plan_move(s: State, sq: int, plan: list, i: int):
 
 def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False,
                weights=None, heaviest: list | None = None, mine: list | None = None) -> list:
-    """What each unit of `at.mine` (or of `mine`, some of them) may do, without making a
-    move: (its square, [(verb, mask of the squares it reaches), ...]) per unit with an
-    action open, in listing order (`_PLANNED` says more); with `weights` (per verb),
-    each plan's heaviest verb weight is added to `heaviest` (the random draw's weight
-    of the unit, which `unit_weights` reads without making the plans)."""
+    """What each unit of `at.mine` (or of `mine`) may do, without making a move: (its
+    square, [(verb, mask of the squares it reaches), ...]) per unit with an action open,
+    in listing order (`_PLANNED` says more); with `weights` (per verb), each plan's
+    heaviest verb weight is added to `heaviest` (as `unit_weights` reads it)."""
     means = _means(s, maneuver)
     if means is None:
         return []  # no chits to spend (none taken yet, or the stack spent): no unit acts
