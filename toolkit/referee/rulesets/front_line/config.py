@@ -104,6 +104,17 @@ class Config:
         return shared(self)
 
     @cached_property
+    def rounds(self) -> int:
+        """The rounds a game lasts (option `rounds`): asked after every move."""
+        return int(self.opt("rounds"))
+
+    @cached_property
+    def turns_a_round(self) -> int:
+        """Turns in a round, both sides' (twice `turns_per_player`): asked after every
+        move whether the side's turns are done."""
+        return 2 * int(self.opt("turns_per_player"))
+
+    @cached_property
     def answers_out_of_turn(self) -> bool:
         """Does the Leadership card let a side answer the opponent's supplied action
         (Opportunity Fire, Maneuver or Relieve used on the opponent's turn, FL-R15)?"""

@@ -53,6 +53,7 @@ class Reach:
         self._relieve: dict[tuple[int, int], Act] = {}
         self._words: dict[tuple[str, str, str], Act] = {}
         self._moves: dict[str, list[dict[int, tuple[Act, ...]]]] = {}
+        self._fallen: dict[frozenset, int] = {}
         #: the cities each side owns, by owner
         self.owned: dict[str, int] = {}
         for sq, city in cfg.cities.items():
@@ -118,6 +119,16 @@ class Reach:
         m = self._relieve.get((a, b))
         if m is None:
             m = self._relieve[(a, b)] = relieve(self.names[a], self.names[b])
+        return m
+
+    def fallen(self, squares: frozenset) -> int:
+        """The mask of a set of squares under Fallen markers (the few sets a game meets
+        kept, by value)."""
+        m = self._fallen.get(squares)
+        if m is None:
+            if len(self._fallen) >= MEMO:
+                self._fallen.clear()
+            m = self._fallen[squares] = mask_of(squares)
         return m
 
     def sides(self, s: State, side: str) -> "Sides":
@@ -233,7 +244,7 @@ class Sides:
         self.mine = [(sq, squares[sq]) for sq in squares_in(friends)]
         reach = s.cfg.reach
         occupied = friends | enemies
-        fallen = mask_of(s.fallen) if s.fallen else 0
+        fallen = reach.fallen(s.fallen) if s.fallen else 0
         owned = reach.owned.get(side, 0)
         # an empty city the side does not control: its own once fallen, the other's while free
         closed = reach.cities & ~occupied & (owned & fallen | ~owned & ~fallen)

@@ -43,7 +43,7 @@ class Turns:
         return s.done
 
     def done(self, s: State) -> bool:
-        return s.turns >= 2 * int(s.cfg.opt("turns_per_player"))
+        return s.turns >= s.cfg.turns_a_round
 
     def legal(self, s: State, side: str):
         """The candidates that pass the one check (PASS among them: it ends the turn)."""
@@ -136,6 +136,8 @@ class FrontLine(KitRules):
         return out
 
     def finished(self, s: State) -> Outcome | None:
+        if s.winner is None and s.flow.round <= s.cfg.rounds:
+            return None  # victory.outcome's first test, asked after every move
         return victory.outcome(s)
 
     def legal_moves(self, s: State, player: str):
@@ -192,7 +194,7 @@ class FrontLine(KitRules):
         """Turns finished so far (both sides' `turns_per_player` a round): MCTS rollouts
         run to the end of the turn they start in and are judged there by `evaluate`,
         never on half a turn."""
-        return (s.flow.round - 1) * 2 * int(s.cfg.opt("turns_per_player")) + s.turns
+        return (s.flow.round - 1) * s.cfg.turns_a_round + s.turns
 
     search_whole_turns = True  # MCTS rolls out to the turn's end (mcts.py)
 

@@ -32,7 +32,7 @@ def units(s: State, side: str) -> int:
 
 def outcome(s: State) -> Outcome | None:
     cfg = s.cfg
-    if s.winner is None and s.flow.round <= int(cfg.opt("rounds")):
+    if s.winner is None and s.flow.round <= cfg.rounds:
         return None
     scores = tuple((side, float(points(s, side))) for side in s.sides)
     if s.winner is not None:
