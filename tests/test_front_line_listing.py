@@ -395,3 +395,17 @@ def test_the_random_bots_reaction_is_drawn_from_counts_and_draws_the_same(name):
             assert RULES.check(r, foe, drawn) is None and RULES.was_listed(r, foe, drawn)
             verbs.add("pass" if drawn is PASS else drawn.verb)
     assert {"pass", "opfire"} <= verbs
+
+
+def test_a_masks_squares_are_its_set_bits_in_order_on_any_board():
+    """state.squares_in reads a mask a byte at a time: the squares are exactly its set
+    bits in ascending order, for masks of a 10 x 6 battlefield and of boards past the
+    byte tables' 128 squares."""
+    from toolkit.referee.rulesets.front_line.state import squares_in
+
+    rng = random.Random("squares_in")
+    for size in (60, 128, 129, 300):
+        for _ in range(300):
+            squares = sorted(rng.sample(range(size), rng.randint(0, min(size, 40))))
+            assert squares_in(mask_of(squares)) == tuple(squares)
+    assert squares_in(0) == () and squares_in(1 << 200) == (200,)

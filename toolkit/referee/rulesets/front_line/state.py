@@ -72,17 +72,32 @@ class Attack:
     stage: str = "rally"
 
 
+#: per byte of a mask (the first sixteen: boards of up to 128 squares), the squares each
+#: of its 256 values holds: `_BYTES[k][b]` for bits `8k..8k+7`
+_BYTES = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256))
+               for k in range(16))
+
+
 @lru_cache(maxsize=1 << 14)
 def squares_in(m: int) -> tuple[int, ...]:
     """The squares of a mask (bit `i`: square `i`), in ascending order, as a tuple made
     once per mask (a side's units, a unit's free neighbours: the same masks come again
-    decision after decision)."""
-    out = []
-    while m:
+    decision after decision), a byte at a time (`_BYTES`): a side's units are a new mask
+    after each of its moves."""
+    out: tuple[int, ...] = ()
+    for table in _BYTES:
+        if not m:
+            return out
+        byte = m & 255
+        if byte:
+            out += table[byte]
+        m >>= 8
+    base = 8 * len(_BYTES)
+    while m:  # squares past the tables' (a board of more than 128 squares)
         low = m & -m
-        out.append(low.bit_length() - 1)
+        out += (base + low.bit_length() - 1,)
         m ^= low
-    return tuple(out)
+    return out
 
 
 class Squares(tuple):
