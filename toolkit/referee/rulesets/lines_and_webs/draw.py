@@ -143,12 +143,17 @@ class Needs:
 
 
 def _weights(need: tuple) -> tuple:
-    """A receiver's weights to each kind of carrier (`Needs.kind`)."""
+    """A receiver's weights to each kind of carrier (`Needs.kind`): its floor and base,
+    plus its hunger to a carrier with food, its shortage to one with fuel or
+    ammunition, its open boxes to one on a port, added in that order (a term a kind
+    cannot give is left out, where adding 0.0 would give the very same float)."""
     n, base, hungry, short, boxes = need
-    return tuple(n * FLOOR + base + (hungry if food else 0.0) + (short if supply else 0.0)
-                 + (RESTOCK * boxes if port else 0.0)
-                 for food in (False, True) for supply in (False, True)
-                 for port in (False, True))
+    a = n * FLOOR + base
+    fed = a + hungry
+    restock = RESTOCK * boxes
+    a_short, fed_short = a + short, fed + short
+    return (a, a + restock, a_short, a_short + restock,
+            fed, fed + restock, fed_short, fed_short + restock)
 
 
 def _needs(s: State, r: Unit, soon: bool) -> tuple:
