@@ -6,10 +6,10 @@
    of its branches' weights, step 2; cross-levelling: levelling.weight); one that
    weighs nothing is struck; else the side passes with chance `PASS_CHANCE`, and the
    head is kept with chance min(1, weight / `CAP`), or the pick is made again. So a
-   head is drawn in proportion to its weight capped at `CAP` (every carrier with a
-   hungry or degraded receiver in reach is about as likely as another), and the pass
-   as `PASS_CHANCE` against the heads' mean capped share: likely when the side has
-   little worth doing, about one order in seven when it has much.
+   head is drawn in proportion to its weight capped at `CAP` (one hungry combat unit
+   in reach weighs some 8-12: a carrier with three or more is as likely as one with
+   ten), and the pass as `PASS_CHANCE` against the mean of the heads' capped shares:
+   likely when the side has little worth doing, one pick in twenty when it has much.
 2. **What it does**: displace, move then resupply (by the nodes within its movement),
    carry to one receiver in its reach (what that receiver needs of what the carrier or
    its port holds: `Needs.of`), or carry into its side's ports.
@@ -20,7 +20,7 @@
 A branch with no order open is struck and the draw repeats at its step, so every draw
 ends on a legal order. Until 28 November the first step weighed every carrier each
 draw (some fifteen, each its receivers summed over its reach: a sixth of a random
-game's time) with the pass at 0.15 of their sum; the rejection weighs two or three.
+game's time) with the pass at 0.15 of their sum; the rejection weighs two or so.
 docs/balance.md says what this changes in random play.
 """
 
