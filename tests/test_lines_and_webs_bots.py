@@ -154,13 +154,13 @@ def _draw_parts(s, side):
 
     mine = transporters(s, side)
     ask, asked, soon = Asking(s, side), bots.asked(s, side), bots._food_soon(s)
-    return draw, mine, ask, asked, draw.Needs(s, side, mine, soon), soon
+    return draw, mine, ask, asked, draw.Needs(s, side, soon), soon
 
 
 def test_the_random_bots_transport_draw_in_steps_weighs_a_carrier_as_its_branches():
-    """draw.py, step 1: a sustainment unit weighs what its branches (step 2) weigh in
-    all, its receivers summed node by node; every unit with an order open can be drawn,
-    and one with a branch but no order open is struck, never drawn to nothing."""
+    """draw.py, step 1: a sustainment unit met weighs what its branches (step 2) weigh
+    in all; every unit with an order open weighs something, so it can be drawn, and
+    one with a branch but no order open is struck, never drawn to nothing."""
     from toolkit.referee.rulesets.lines_and_webs.transport import (
         CARRIERS, CARRY, Transport)
 
@@ -172,15 +172,45 @@ def test_the_random_bots_transport_draw_in_steps_weighs_a_carrier_as_its_branche
             k = s.cfg.kinds[u.kind]
             if k.role not in CARRIERS:
                 continue
-            head = draw._carrier_weight(s, side, u, k, ask, asked, needs)
-            branches = draw._branches(s, side, u, ask, asked, needs)
-            assert abs(head - sum(b[0] for b in branches)) <= 1e-9 * max(1.0, head)
+            head, branches = draw._weigh(s, side, u, mine, ask, asked, needs)
+            assert head == sum(b[0] for b in branches)
             parts = listing.unit_parts(s, side, u, mine, ask)
             if any(any(run) if what != CARRY else any(map(any, run))
                    for what, run, _ in parts):
                 assert head > 0, u.label
             seen += 1
     assert seen > 100
+
+
+def test_the_random_bots_transport_draw_keeps_a_head_by_its_capped_weight():
+    """draw.py, step 1 by rejection: a head is kept in proportion to its weight capped
+    at CAP, so a carrier with only its displacement open (0.005) is next to never
+    drawn beside one with a hungry unit in reach, and the pass comes as often as
+    PASS_CHANCE against the mean of the heads' capped shares says."""
+    import random
+
+    from toolkit.referee.rulesets.lines_and_webs import draw
+
+    s = empty()
+    s = put(s, "DFSP1", "D9", (1, 1, 2, 0))
+    s = put(s, "DAR1", "D8", (0, 3, 2, 0))  # no rations left: DFSP1 weighs over CAP
+    s = put(s, "DFSP2", "J2", (0, 0, 0, 0))  # nothing to give, nobody near: displace only
+    s = at_phase(s, "transport")
+    _, mine, ask, asked, needs, _ = _draw_parts(s, "Delta")
+    shares = [min(draw.CAP, draw._weigh(s, "Delta", s.by_label(label), mine, ask, asked,
+                                        needs)[0]) / draw.CAP
+              for label in ("DFSP1", "DFSP2")]  # cross-levelling: none open, struck
+    assert shares[0] > 0.2 and shares[1] < 0.001
+    passing = draw.PASS_CHANCE / (draw.PASS_CHANCE
+                                  + (1 - draw.PASS_CHANCE) * sum(shares) / len(shares))
+    drawn = [draw.sample_transport(s, "Delta", random.Random(i)) for i in range(400)]
+    by: dict = {}
+    for m in drawn:
+        key = "pass" if m is PASS else m.unit
+        by[key] = by.get(key, 0) + 1
+    assert by.get("DFSP2", 0) <= 2
+    assert abs(by["pass"] / 400 - passing) < 0.07  # about three standard deviations
+    assert by["DFSP1"] + by["pass"] + by.get("DFSP2", 0) == 400
 
 
 def test_LW_T7_the_random_bots_draw_weighs_cross_levelling_as_the_listing_does():

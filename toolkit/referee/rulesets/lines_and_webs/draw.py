@@ -1,9 +1,15 @@
 """The random bot's Transport draw, in steps (the move tree, tree.py), each step cheap.
 
-1. **What acts**: the pass, a sustainment unit, or a port's cross-levelling. A unit
-   weighs the sum of its branches' weights (step 2); its carrying is summed from the
-   side's receivers added up node by node (`Needs`) over the nodes in its reach, never
-   a carrier-receiver pair at a time.
+1. **What acts**: the pass, a sustainment unit, or a port's cross-levelling, drawn by
+   rejection, so that only the heads met are weighed: a head (a unit with its method
+   or lift open, or cross-levelling) is picked uniformly and weighed (a unit: the sum
+   of its branches' weights, step 2; cross-levelling: levelling.weight); one that
+   weighs nothing is struck; else the side passes with chance `PASS_CHANCE`, and the
+   head is kept with chance min(1, weight / `CAP`), or the pick is made again. So a
+   head is drawn in proportion to its weight capped at `CAP` (one hungry combat unit
+   in reach weighs some 8-12: a carrier with three or more is as likely as one with
+   ten), and the pass as `PASS_CHANCE` against the mean of the heads' capped shares:
+   likely when the side has little worth doing, one pick in twenty when it has much.
 2. **What it does**: displace, move then resupply (by the nodes within its movement),
    carry to one receiver in its reach (what that receiver needs of what the carrier or
    its port holds: `Needs.of`), or carry into its side's ports.
@@ -12,11 +18,10 @@
    weights (bots.weights): a top-up or a class, and how many.
 
 A branch with no order open is struck and the draw repeats at its step, so every draw
-ends on a legal order. The odds differ from the flat weighted list's (which weighed
-every order of every carrier, some 300 carrier-receiver pairs a decision): a carrier is
-chosen by what its receivers need, not by how many orders of 1..N tokens it could
-give them, and among its receivers by the same needs; within a receiver the flat
-weights hold. docs/balance.md says what this changes in random play.
+ends on a legal order. Until 28 November the first step weighed every carrier each
+draw (some fifteen, each its receivers summed over its reach: a sixth of a random
+game's time) with the pass at 0.15 of their sum; the rejection weighs two or so.
+docs/balance.md says what this changes in random play.
 """
 
 from __future__ import annotations
@@ -33,6 +38,10 @@ from toolkit.referee.rulesets.lines_and_webs.transport import (
 
 TRANSPORT = Transport()
 DISPLACE_WEIGHT, INTO_PORT = bots.DISPLACE_WEIGHT, bots.INTO_PORT
+#: a head weighing this much or more is as likely as any other (step 1's rejection)
+CAP = 30.0
+#: the chance, at each head met that weighs something, that the side passes instead
+PASS_CHANCE = 0.05
 #: a receiver's weight in the draw, whatever it needs: its other orders (a class it
 #: has room for, tokens dropped beside it) are what bots.weights call rare (0.01)
 FLOOR = 0.01
@@ -41,6 +50,8 @@ FLOOR = 0.01
 RESTOCK, RESTOCK_BOXES = 1.0, 6
 #: how many of a hungry unit's open ration boxes count, at bots.carry_value's 3.0 each
 HUNGRY_BOXES = 3
+#: step 1's head for the ports' cross-levelling (a unit is its own head)
+LEVEL = None
 
 #: the steps the draw takes to an order of each kind (the benchmark's decision steps):
 #: the unit, what it does, and the order among that branch's
@@ -50,30 +61,41 @@ STEPS = {"displace": 2, "move": 3, "carry": 3, "xl": 2}
 def sample_transport(s: State, side: str, rng: random.Random):
     """One legal Transport order of `side`, drawn step by step (the module's text)."""
     mine = transporters(s, side)
+    kinds = s.cfg.kinds
+    heads: list = [[u, None] for u in mine if kinds[u.kind].role in CARRIERS
+                   and (u.method == "" or kinds[u.kind].carries > u.lift)]
+    heads.append([LEVEL, None])
     ask, asked, soon = Asking(s, side), bots.asked(s, side), bots._food_soon(s)
-    needs = Needs(s, side, mine, soon)
-    heads: list = []
-    for u in mine:
-        k = s.cfg.kinds[u.kind]
-        if k.role in CARRIERS:
-            w = _carrier_weight(s, side, u, k, ask, asked, needs)
-            if w > 0:
-                heads.append([w, u])
-    levels = levelling.weight(s, side, mine, TRANSPORT._port_space)
-    if levels > 0:
-        heads.append([levels, None])
-    while True:
-        total = sum(h[0] for h in heads)
-        at = _pick(rng, [bots.transport_pass(total)] + [h[0] for h in heads])
-        if at == 0:
-            return PASS
-        head = heads[at - 1]
-        if head[1] is None:
-            return _level(s, asked, TRANSPORT.level_parts(s, side, mine), soon, rng)
-        got = _carrier_order(s, side, head[1], ask, asked, needs, soon, rng)
-        if got is not None:
-            return got
-        heads.remove(head)  # nothing open to it after all: strike it
+    needs = Needs(s, side, soon)
+    while heads:
+        at = int(rng.random() * len(heads))
+        head = heads[at]
+        if head[1] is None:  # weighed once a draw, when first met
+            head[1] = _weigh(s, side, head[0], mine, ask, asked, needs)
+        weight, branches = head[1]
+        if weight > 0:
+            if rng.random() < PASS_CHANCE:
+                return PASS
+            if rng.random() * CAP >= weight:
+                continue  # not kept: pick again
+            if head[0] is LEVEL:
+                return _level(s, asked, TRANSPORT.level_parts(s, side, mine), soon, rng)
+            order = _carrier_order(s, side, head[0], branches, ask, asked, soon, rng)
+            if order is not None:
+                return order
+        heads[at] = heads[-1]  # struck: nothing open to it
+        heads.pop()
+    return PASS
+
+
+def _weigh(s: State, side: str, head, mine: list, ask: Asking, asked,
+           needs: "Needs") -> tuple:
+    """(weight, branches) of a head of step 1: a unit's branches (`_branches`) and
+    their sum, or cross-levelling's weight (levelling.weight) and no branches."""
+    if head is LEVEL:
+        return levelling.weight(s, side, mine, TRANSPORT._port_space), None
+    branches = _branches(s, side, head, ask, asked, needs)
+    return sum(b[0] for b in branches), branches
 
 
 def _pick(rng: random.Random, weights: list[float]) -> int:
@@ -97,24 +119,21 @@ def _level(s: State, asked, levels: list, soon: bool, rng: random.Random):
 
 
 class Needs:
-    """What each receiver of `side` weighs in the draw, summed node by node: per node
-    and per unit a tuple of eight weights, one for each kind of carrier (`kind`: can it
-    give food, fuel or ammunition, restock from a port). A unit's are worked out from
-    that unit alone and kept while it is the same value (the scenario's memo)."""
+    """What each receiver of `side` weighs in the draw, worked out only for the
+    receivers met (`of`): a tuple of eight weights, one for each kind of carrier
+    (`kind`: can it give food, fuel or ammunition, restock from a port), from that
+    unit alone, kept while it is the same value (the scenario's memo)."""
 
-    def __init__(self, s: State, side: str, mine: list, soon: bool):
-        memo = s.cfg.weight_memo.setdefault(("needs", side), {})
-        self.by_node: dict[int, tuple] = {}
-        self.by_unit: dict[int, tuple] = {}
-        by_node, by_unit = self.by_node, self.by_unit
-        for r in mine:
-            kept = memo.get(r.uid)
-            if kept is None or kept[0] is not r or kept[1] != soon:
-                kept = memo[r.uid] = (r, soon, _weights(_needs(s, r, soon)))
-            one = by_unit[r.uid] = kept[2]
-            there = by_node.get(r.node)
-            by_node[r.node] = one if there is None else tuple(
-                a + b for a, b in zip(there, one))
+    def __init__(self, s: State, side: str, soon: bool):
+        self.s, self.soon = s, soon
+        self.memo = s.cfg.weight_memo.setdefault(("needs", side), {})
+
+    def of(self, r: Unit) -> tuple:
+        """Receiver `r`'s weights to each kind of carrier."""
+        kept = self.memo.get(r.uid)
+        if kept is None or kept[0] is not r or kept[1] != self.soon:
+            kept = self.memo[r.uid] = (r, self.soon, _weights(_needs(self.s, r, self.soon)))
+        return kept[2]
 
     @staticmethod
     def kind(food: bool, supply: bool, port: bool) -> int:
@@ -124,12 +143,17 @@ class Needs:
 
 
 def _weights(need: tuple) -> tuple:
-    """A receiver's weights to each kind of carrier (`Needs.kind`)."""
+    """A receiver's weights to each kind of carrier (`Needs.kind`): its floor and base,
+    plus its hunger to a carrier with food, its shortage to one with fuel or
+    ammunition, its open boxes to one on a port, added in that order (a term a kind
+    cannot give is left out, where adding 0.0 would give the very same float)."""
     n, base, hungry, short, boxes = need
-    return tuple(n * FLOOR + base + (hungry if food else 0.0) + (short if supply else 0.0)
-                 + (RESTOCK * boxes if port else 0.0)
-                 for food in (False, True) for supply in (False, True)
-                 for port in (False, True))
+    a = n * FLOOR + base
+    fed = a + hungry
+    restock = RESTOCK * boxes
+    a_short, fed_short = a + short, fed + short
+    return (a, a + restock, a_short, a_short + restock,
+            fed, fed + restock, fed_short, fed_short + restock)
 
 
 def _needs(s: State, r: Unit, soon: bool) -> tuple:
@@ -167,28 +191,6 @@ def _gives(own, stock) -> tuple[bool, bool, bool]:
     supply = (own[FUEL] > 0 or own[AMMO] > 0
               or (stock is not None and (stock[FUEL] > 0 or stock[AMMO] > 0)))
     return food, supply, stock is not None
-
-
-def _carrier_weight(s: State, side: str, u: Unit, k, ask: Asking, asked,
-                    needs: Needs) -> float:
-    """The sum of `u`'s branches' weights (`_branches`), its receivers summed by node."""
-    w = 0.0
-    if u.method == "":
-        w += DISPLACE_WEIGHT
-        if u.tokens[FUEL] and not u.degraded and not u.pinned:
-            w += _move_weight(s, side, u, k, ask, asked)
-    left = k.carries - u.lift
-    if u.method in ("", "move", "supply") and left > 0:
-        own, stock = _sources(s, side, u)
-        if stock is not None or own[0] or own[1] or own[2] or own[3]:
-            kind = Needs.kind(*_gives(own, stock))
-            reach = carry_reach(s, u.node, side, ask.occ, k.sp, ask.table)
-            by_node = needs.by_node
-            for node in by_node.keys() & reach.keys():
-                w += by_node[node][kind]
-            w -= needs.by_unit[u.uid][kind]  # not a receiver of its own
-            w += _ports_weight(s, side, u, left, reach)
-    return w
 
 
 def _move_weight(s: State, side: str, u: Unit, k, ask: Asking, asked) -> float:
@@ -230,11 +232,10 @@ def _open_ports(s: State, side: str) -> list:
     return memo[1]
 
 
-def _carrier_order(s: State, side: str, u: Unit, ask: Asking, asked, needs: Needs,
+def _carrier_order(s: State, side: str, u: Unit, branches: list, ask: Asking, asked,
                    soon: bool, rng: random.Random):
-    """Step 2 and 3 for carrier `u`: a branch by weight, then one of its orders by the
-    bot's weights; None when no branch has an order open."""
-    branches = _branches(s, side, u, ask, asked, needs)
+    """Step 2 and 3 for carrier `u`: a branch of `branches` by weight, then one of its
+    orders by the bot's weights; None when no branch has an order open."""
     while branches:
         at = _pick(rng, [b[0] for b in branches])
         orders, weights = _orders(s, side, u, ask, asked, soon, branches[at][1])
@@ -261,11 +262,11 @@ def _branches(s: State, side: str, u: Unit, ask: Asking, asked, needs: Needs) ->
         if sum(own) or stock is not None:
             kind = Needs.kind(*_gives(own, stock))
             reach = carry_reach(s, u.node, side, ask.occ, k.sp, ask.table)
-            occ, by_unit = ask.occ, needs.by_unit
+            occ, of = ask.occ, needs.of
             for node in reach:
                 for r in occ.get(node, ()):
-                    if r.side == side and r is not u and r.uid in by_unit:
-                        out.append([by_unit[r.uid][kind], ("to", r)])
+                    if r.side == side and r is not u and not r.displaced:
+                        out.append([of(r)[kind], ("to", r)])
             w = _ports_weight(s, side, u, left, reach)
             if w > 0:
                 out.append([w, ("ports", reach)])

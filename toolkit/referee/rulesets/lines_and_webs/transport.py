@@ -732,9 +732,9 @@ def _wants(s: State, r: Unit) -> tuple[tuple[int, int, int, int], tuple[int, int
 
 def receiver_wants(s: State, r: Unit) -> tuple:
     """A receiver's open boxes per class, what a top-up would bring it, and whether it
-    stands on a port (as the listing reads them, `_receiver`)."""
-    rr, want = _wants(s, r)
-    return rr, want, r.node in s.cfg.port_of
+    stands on a port: the listing's own (`_receiver`, kept per unit value), so a draw
+    that weighs a receiver and then lists its orders works them out once."""
+    return _receiver(s, r)[1:]
 
 
 def _where(s: State, side: str) -> tuple:
