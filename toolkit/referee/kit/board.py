@@ -3,6 +3,7 @@ frozen value, with the tables every ruleset asks of it worked out once per board
 
     board = Board.of(scenario.board, passable=spaces_not_impassable)
     board.neighbours["B2"]            # the spaces linked to B2 (sorted)
+    board.ways["B2"]                  # those a piece may enter (passable; sorted)
     steps_to(board, "C5")["A1"]       # steps from A1 to C5 over passable spaces
     reach(board, "B2", 2, pieces)     # where a piece on B2 can end, 2 spaces through
                                       # passable spaces no piece stands on
@@ -42,6 +43,9 @@ class Board:
     links: tuple[tuple[str, ...], ...]  # per space of `spaces`, its linked spaces
     passable: frozenset[str]
     neighbours: Mapping[str, tuple[str, ...]] = field(init=False, repr=False)
+    #: each space's linked spaces a piece may enter (passable), sorted by name: where a
+    #: piece can go one space (`Pieces.reach` filters them by the pieces standing there)
+    ways: Mapping[str, tuple[str, ...]] = field(init=False, repr=False)
     order: Mapping[str, int] = field(init=False, repr=False)  # space -> reading order
     bits: Mapping[str, int] = field(init=False, repr=False)  # space -> 1 << its order
     _number: int = field(init=False, repr=False)  # the same for equal boards
@@ -52,6 +56,9 @@ class Board:
         set_ = object.__setattr__
         set_(self, "_number", _NUMBERS.setdefault(key, len(_NUMBERS)))
         set_(self, "neighbours", dict(zip(self.spaces, self.links)))
+        passable = self.passable
+        set_(self, "ways", {s: tuple(sorted(t for t in links if t in passable and t != s))
+                            for s, links in zip(self.spaces, self.links)})
         set_(self, "order", {s: i for i, s in enumerate(self.spaces)})
         set_(self, "bits", {s: 1 << i for i, s in enumerate(self.spaces)})
         set_(self, "_reaches", _REACHES.setdefault(self._number, {}))
@@ -84,19 +91,11 @@ _REACHES: dict[int, dict] = {}
 REACHES_LIMIT = 1 << 17
 
 
-@lru_cache(maxsize=64)
-def _ways(board: Board) -> Mapping[str, tuple[str, ...]]:
-    """Each space's linked spaces a piece may enter."""
-    passable = board.passable
-    return {s: tuple(t for t in links if t in passable)
-            for s, links in zip(board.spaces, board.links)}
-
-
 @lru_cache(maxsize=4096)
 def steps_to(board: Board, space: str) -> Mapping[str, int]:
     """The fewest steps to `space` from every passable space that can get there
     over passable spaces (pieces ignored; `space` itself counts 0)."""
-    ways = _ways(board)
+    ways = board.ways
     table = {space: 0}
     edge = [space]
     n = 0
@@ -142,7 +141,7 @@ def reach(board: Board, frm: str, steps: int, blocked: AbstractSet[str]) -> tupl
 def _round(board: Board, frm: str, steps: int, walls: frozenset[str]) -> tuple[str, ...]:
     """The spaces within `steps` of `frm` over passable spaces, going round `walls`
     (`walls` themselves left out), sorted by name."""
-    ways = _ways(board)
+    ways = board.ways
     seen = {frm} | walls
     edge = [frm]
     for _ in range(steps):
