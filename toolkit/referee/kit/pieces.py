@@ -9,6 +9,7 @@ are Red's" from an index built with the value, not by scanning every piece:
     pieces.at("B2")             # the piece on B2, or None (pieces.occupied.get("B2"))
     pieces.all_at("B2")         # every piece on B2 (a stack)
     pieces.of("Red")            # Red's pieces, in reading order
+    "Red" in pieces.sides       # has Red a piece on the board? (side -> its pieces)
     "B2" in pieces.occupied     # anything on B2?
     pieces.spaces_of("Red")     # the spaces Red's pieces stand on (a frozenset)
     pieces.empty(zone)          # the spaces of `zone` no piece stands on, in its order

@@ -19,6 +19,7 @@ from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.skirmish.combat import reach, resolve_attack
 from toolkit.referee.rulesets.skirmish.moves import Attack, Defend, Enter, Step
 from toolkit.referee.rulesets.skirmish.state import SkirmishState, Unit
+from toolkit.referee.rulesets.skirmish.victory import capital_held
 
 DEFENCE = "defence"
 
@@ -48,8 +49,7 @@ class Turn:
     def begin_turn(self, s: SkirmishState, side: str):
         """Count the turns begun holding an enemy capital (SK-hold)."""
         i = s.sides.index(side)
-        on = s.units.occupied  # space -> the piece on it
-        holding = any(sp in on and on[sp].side == side for sp in s.cfg.targets[side])
+        holding = capital_held(s, side) is not None
         held = s.held[i] + 1 if holding else 0
         if held == s.held[i]:
             return s, ()
