@@ -72,7 +72,7 @@ class Pieces:
     def _with(self, occupied: dict, side: str, mine: tuple, bits: int) -> "Pieces":
         """A new value from its index: the old one's, with `occupied`, `side`'s pieces
         (`mine`, in reading order) and `bits` changed; `all` is read off it when asked
-        for (`__getattr__`). Only where no two pieces share a space."""
+        for (`_ReadOff`). Only where no two pieces share a space."""
         sides = dict(self.sides)
         if mine:
             sides[side] = mine
@@ -83,16 +83,6 @@ class Pieces:
             "board": self.board, "occupied": occupied, "stacked": _NO_STACKS,
             "sides": sides, "bits": bits})
         return out
-
-    def __getattr__(self, name: str) -> Any:
-        """`all`, where the value was made from another's index (`_with`): the pieces
-        on the occupied spaces in the board's reading order, read once."""
-        if name != "all" or "occupied" not in self.__dict__:
-            raise AttributeError(name)
-        occupied = self.occupied
-        all_ = tuple(map(occupied.__getitem__, sorted(occupied, key=self.board.order.__getitem__)))
-        object.__setattr__(self, "all", all_)
-        return all_
 
     def _in_order(self, spaces: Iterable[str], occupied: Mapping[str, Any]) -> tuple:
         """The pieces of `occupied` on `spaces`, in the board's reading order."""
@@ -193,6 +183,24 @@ class Pieces:
         self.__post_init__()
 
 
+class _ReadOff:
+    """`Pieces.all` of a value made from another's index (`Pieces._with`), which has no
+    `all` of its own: the pieces on the occupied spaces in the board's reading order,
+    read off the index once, when first asked for. (A class attribute that only reads:
+    a value that has its `all` finds it in its own dict first, and every other field is
+    read as plainly as before, where a `__getattr__` slows every read of the value.)"""
+
+    def __get__(self, pieces: Pieces | None, owner: type | None = None) -> Any:
+        if pieces is None:
+            return self
+        occupied = pieces.occupied
+        all_ = tuple(map(occupied.__getitem__,
+                         sorted(occupied, key=pieces.board.order.__getitem__)))
+        pieces.__dict__["all"] = all_
+        return all_
+
+
+Pieces.all = _ReadOff()  # type: ignore[assignment]  (after @dataclass has read the fields)
 _SPACE = attrgetter("space")
 _NO_STACKS: Mapping[str, tuple[Any, ...]] = {}
 
