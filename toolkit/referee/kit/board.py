@@ -3,11 +3,12 @@ frozen value, with the tables every ruleset asks of it worked out once per board
 
     board = Board.of(scenario.board, passable=spaces_not_impassable)
     board.neighbours["B2"]            # the spaces linked to B2 (sorted)
+    board.ways["B2"]                  # those a piece may enter (passable; sorted)
     steps_to(board, "C5")["A1"]       # steps from A1 to C5 over passable spaces
     reach(board, "B2", 2, pieces)     # where a piece on B2 can end, 2 spaces through
                                       # passable spaces no piece stands on
-    reach_past(board, "B2", 2, bits)  # the same, the pieces given as a bit per space
-                                      # (`board.bits`; what `Pieces.reach` passes)
+    walk(board, "B2", 2, occupied, bits)  # the same, walked afresh from the board's
+                                      # tables (`ways`, `ball`): what `Pieces.reach` asks
 
 A ruleset reads its board once into its config; the tables (`steps_to`, and the
 spaces within n steps that `reach` starts from) are kept by the Board value
@@ -16,11 +17,11 @@ ruleset writes no cache of its own. Equal boards share one number, worked out
 when the board is made, so using a board as a key costs no more than an
 identity lookup.
 
-`reach_past` answers from a table of the board keyed by the move's start, its
-length and which spaces within that length pieces stand on (one bit per space,
-`board.bits`): a listing asks it for every piece and every card, and a position
-seen before (the same corner of the board, in another game or another branch of
-a search) costs a dict lookup, not a walk.
+`walk` keeps no table of positions: one space is the board's `ways` less the
+occupied spaces; further, where no piece stands nearer than the move's length
+(`ball`, as bits), the spaces within it less the occupied ones; else a
+breadth-first walk of a few spaces. Each costs about what a lookup in a table of
+positions seen before cost, and the same in the first game as in the thousandth.
 """
 
 from __future__ import annotations
@@ -42,19 +43,25 @@ class Board:
     links: tuple[tuple[str, ...], ...]  # per space of `spaces`, its linked spaces
     passable: frozenset[str]
     neighbours: Mapping[str, tuple[str, ...]] = field(init=False, repr=False)
+    #: each space's linked spaces a piece may enter (passable), sorted by name: where a
+    #: piece can go one space (`Pieces.reach` filters them by the pieces standing there)
+    ways: Mapping[str, tuple[str, ...]] = field(init=False, repr=False)
     order: Mapping[str, int] = field(init=False, repr=False)  # space -> reading order
     bits: Mapping[str, int] = field(init=False, repr=False)  # space -> 1 << its order
     _number: int = field(init=False, repr=False)  # the same for equal boards
-    _reaches: dict = field(init=False, repr=False)  # reach_past's table, shared by equal boards
+    _balls: dict = field(init=False, repr=False)  # (space, steps) -> `ball`, shared likewise
 
     def __post_init__(self) -> None:
         key = (self.spaces, self.links, self.passable)
         set_ = object.__setattr__
         set_(self, "_number", _NUMBERS.setdefault(key, len(_NUMBERS)))
         set_(self, "neighbours", dict(zip(self.spaces, self.links)))
+        passable = self.passable
+        set_(self, "ways", {s: tuple(sorted(t for t in links if t in passable and t != s))
+                            for s, links in zip(self.spaces, self.links)})
         set_(self, "order", {s: i for i, s in enumerate(self.spaces)})
         set_(self, "bits", {s: 1 << i for i, s in enumerate(self.spaces)})
-        set_(self, "_reaches", _REACHES.setdefault(self._number, {}))
+        set_(self, "_balls", _BALLS.setdefault(self._number, {}))
 
     @classmethod
     def of(cls, board: Any, passable: Iterable[str] | None = None) -> "Board":
@@ -79,24 +86,15 @@ class Board:
 #: (the same scenario read again) get the same number, so the tables keyed by a board
 #: compare two numbers, not every space of both
 _NUMBERS: dict[tuple, int] = {}
-#: each board's number -> reach_past's table for it (kept up to REACHES_LIMIT entries)
-_REACHES: dict[int, dict] = {}
-REACHES_LIMIT = 1 << 17
-
-
-@lru_cache(maxsize=64)
-def _ways(board: Board) -> Mapping[str, tuple[str, ...]]:
-    """Each space's linked spaces a piece may enter."""
-    passable = board.passable
-    return {s: tuple(t for t in links if t in passable)
-            for s, links in zip(board.spaces, board.links)}
+#: each board's number -> its `ball` table (at most a few entries a space)
+_BALLS: dict[int, dict] = {}
 
 
 @lru_cache(maxsize=4096)
 def steps_to(board: Board, space: str) -> Mapping[str, int]:
     """The fewest steps to `space` from every passable space that can get there
     over passable spaces (pieces ignored; `space` itself counts 0)."""
-    ways = _ways(board)
+    ways = board.ways
     table = {space: 0}
     edge = [space]
     n = 0
@@ -142,7 +140,7 @@ def reach(board: Board, frm: str, steps: int, blocked: AbstractSet[str]) -> tupl
 def _round(board: Board, frm: str, steps: int, walls: frozenset[str]) -> tuple[str, ...]:
     """The spaces within `steps` of `frm` over passable spaces, going round `walls`
     (`walls` themselves left out), sorted by name."""
-    ways = _ways(board)
+    ways = board.ways
     seen = {frm} | walls
     edge = [frm]
     for _ in range(steps):
@@ -156,22 +154,42 @@ def _round(board: Board, frm: str, steps: int, walls: frozenset[str]) -> tuple[s
     return tuple(sorted(seen - walls - {frm}))
 
 
-def reach_past(board: Board, frm: str, steps: int, occupied: int) -> tuple[str, ...]:
-    """`reach(board, frm, steps, spaces)` with the spaces pieces stand on given as bits
-    (`board.bits[space]` for each, or-ed together; the bit of `frm` itself is ignored),
-    from the board's table: the answer depends only on the pieces within `steps`."""
-    table = board._reaches
-    ball = table.get((frm, steps))
-    if ball is None:
-        bits = board.bits
-        ball = table[frm, steps] = sum(bits[sp] for sp in within(board, frm, steps))
-    key = (frm, steps, occupied & ball)
-    got = table.get(key)
+def walk(board: Board, frm: str, steps: int, occupied: Mapping[str, Any], bits: int
+         ) -> tuple[str, ...]:
+    """`reach(board, frm, steps, occupied)` walked afresh, with no table of positions:
+    the spaces a piece on `frm` can end on going up to `steps` spaces over passable
+    spaces no piece stands on (`occupied`: space -> piece; `bits`: the same spaces as
+    `board.bits`), sorted by name. Where no piece stands nearer than `steps` (the
+    board's `ball` of `steps - 1` round `frm`), the spaces within `steps` less the
+    occupied ones (a piece on the rim blocks only its own space)."""
+    ways = board.ways
+    if steps == 1:
+        return tuple(filterfalse(occupied.__contains__, ways[frm]))
+    if not bits & ball(board, frm, steps - 1)[1]:
+        return tuple(filterfalse(occupied.__contains__, ball(board, frm, steps)[0]))
+    seen, edge, out = {frm}, [frm], []
+    for _ in range(steps):
+        nxt = []
+        for here in edge:
+            for there in ways[here]:
+                if there not in seen:
+                    seen.add(there)
+                    if there not in occupied:
+                        nxt.append(there)
+        out += nxt
+        edge = nxt
+    out.sort()
+    return tuple(out)
+
+
+def ball(board: Board, frm: str, steps: int) -> tuple[tuple[str, ...], int]:
+    """The spaces within `steps` of `frm` over passable spaces (`within`: sorted by
+    name, `frm` left out), and the same as bits (`board.bits`): a table of the board,
+    made once per (space, length)."""
+    balls = board._balls
+    got = balls.get((frm, steps))
     if got is None:
-        if len(table) >= REACHES_LIMIT:
-            table.clear()
-            table[frm, steps] = ball
+        spaces = within(board, frm, steps)
         bits = board.bits
-        blocked = frozenset(sp for sp in within(board, frm, steps) if occupied & bits[sp])
-        got = table[key] = reach(board, frm, steps, blocked)
+        got = balls[frm, steps] = (spaces, sum(bits[sp] for sp in spaces))
     return got

@@ -9,29 +9,30 @@ are Red's" from an index built with the value, not by scanning every piece:
     pieces.at("B2")             # the piece on B2, or None (pieces.occupied.get("B2"))
     pieces.all_at("B2")         # every piece on B2 (a stack)
     pieces.of("Red")            # Red's pieces, in reading order
+    "Red" in pieces.sides       # has Red a piece on the board? (side -> its pieces)
     "B2" in pieces.occupied     # anything on B2?
     pieces.spaces_of("Red")     # the spaces Red's pieces stand on (a frozenset)
     pieces.empty(zone)          # the spaces of `zone` no piece stands on, in its order
     pieces.reach("B2", 2)       # where a piece on B2 can end, 2 spaces through
-                                # passable spaces no piece stands on (the board's table)
+                                # passable spaces no piece stands on (`board.walk`)
     pieces.moved("B2", "C2")    # a new Pieces; the old one is unchanged
 
 Only `all` is the value (equality, hashing, `stable_hash`); the index is made
-from it when the value is made, and a change to one piece (moved, removed,
-placed) makes the new index from the old one rather than from every piece (the
-walks over the pieces there are C iterators: `compress`, `map`, `bisect`).
+from it when the value is made. A change to one piece (moved, removed, placed)
+makes the new index from the old one, touching only that piece's space and its
+side's pieces, and leaves `all` to be read off the index when something asks
+for it (equality, hashing, iterating): a game's moves ask only the index.
 """
 
 from __future__ import annotations
 
-from bisect import bisect
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import compress, filterfalse, repeat
 from operator import attrgetter, is_not
 from typing import Any
 
-from toolkit.referee.kit.board import Board, reach_past
+from toolkit.referee.kit.board import Board, walk
 from toolkit.referee.kit.values import evolve
 
 
@@ -68,20 +69,24 @@ class Pieces:
         set_(self, "sides", {side: tuple(ps) for side, ps in sides.items()})
         set_(self, "bits", sum(bits[sp] for sp in on))
 
-    def _with(self, all_: tuple, occupied: dict, side: str, bits: int) -> "Pieces":
-        """A new value: `all_` with its index given (the old one's, with `occupied`,
-        `side`'s pieces and `bits` changed), not made again from every piece."""
+    def _with(self, occupied: dict, side: str, mine: tuple, bits: int) -> "Pieces":
+        """A new value from its index: the old one's, with `occupied`, `side`'s pieces
+        (`mine`, in reading order) and `bits` changed; `all` is read off it when asked
+        for (`_ReadOff`). Only where no two pieces share a space."""
         sides = dict(self.sides)
-        mine = tuple(compress(all_, map(side.__eq__, map(_SIDE, all_))))  # in reading order
         if mine:
             sides[side] = mine
         else:
-            sides.pop(side, None)
+            del sides[side]
         out = object.__new__(Pieces)
         object.__setattr__(out, "__dict__", {
-            "all": all_, "board": self.board, "occupied": occupied,
-            "stacked": self.stacked, "sides": sides, "bits": bits})
+            "board": self.board, "occupied": occupied, "stacked": _NO_STACKS,
+            "sides": sides, "bits": bits})
         return out
+
+    def _in_order(self, spaces: Iterable[str], occupied: Mapping[str, Any]) -> tuple:
+        """The pieces of `occupied` on `spaces`, in the board's reading order."""
+        return tuple(map(occupied.__getitem__, sorted(spaces, key=self.board.order.__getitem__)))
 
     @classmethod
     def on(cls, board: Board, pieces: Iterable[Any]) -> "Pieces":
@@ -116,8 +121,8 @@ class Pieces:
 
     def reach(self, frm: str, steps: int) -> tuple[str, ...]:
         """The spaces a piece on `frm` can end on going up to `steps` spaces over
-        passable spaces no piece stands on, sorted by name (`board.reach_past`)."""
-        return reach_past(self.board, frm, steps, self.bits)
+        passable spaces no piece stands on, sorted by name (`board.walk`)."""
+        return walk(self.board, frm, steps, self.occupied, self.bits)
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.all)
@@ -129,44 +134,42 @@ class Pieces:
 
     def placed(self, piece: Any) -> "Pieces":
         space = piece.space
-        if space in self.occupied:  # onto a stack: the index made again
+        if space in self.occupied or self.stacked:  # onto a stack: the index made again
             return Pieces.on(self.board, self.all + (piece,))
-        return self._with(self._inserted(self.all, piece), {**self.occupied, space: piece},
-                          piece.side, self.bits | self.board.bits[space])
+        occupied = {**self.occupied, space: piece}
+        side = piece.side
+        mine = self._in_order((*map(_SPACE, self.sides.get(side, ())), space), occupied)
+        return self._with(occupied, side, mine, self.bits | self.board.bits[space])
 
     def removed(self, space: str) -> "Pieces":
         """Without the pieces on `space`."""
         piece = self.occupied.get(space)
         if piece is None:
             return self
-        if space in self.stacked:
+        if self.stacked:
             return Pieces(tuple(p for p in self.all if p.space != space), self.board)
         occupied = dict(self.occupied)
         del occupied[space]
-        return self._with(_without(self.all, piece), occupied,
-                          piece.side, self.bits & ~self.board.bits[space])
+        return self._with(occupied, piece.side, _without(self.sides[piece.side], piece),
+                          self.bits & ~self.board.bits[space])
 
     def moved(self, frm: str, to: str) -> "Pieces":
         """The pieces on `frm` moved to `to` (copied by the kit's `evolve`: a piece's
         `__post_init__`, if it has one, does not run again)."""
         piece = self.occupied.get(frm)
-        if piece is None or frm in self.stacked or to in self.occupied or frm == to:
+        if piece is None or self.stacked or to in self.occupied or frm == to:
             return Pieces.on(self.board, (evolve(p, space=to) if p.space == frm else p
                                           for p in self.all))
-        there = evolve(piece, space=to)
         occupied = dict(self.occupied)
         del occupied[frm]
-        occupied[to] = there
+        occupied[to] = evolve(piece, space=to)
+        side = piece.side
+        spaces = set(map(_SPACE, self.sides[side]))
+        spaces.remove(frm)
+        spaces.add(to)
         bits = self.board.bits
-        return self._with(self._inserted(_without(self.all, piece), there),
-                          occupied, piece.side, self.bits & ~bits[frm] | bits[to])
-
-    def _inserted(self, all_: tuple, piece: Any) -> tuple:
-        """`all_` with `piece` put in its place in the board's reading order (on a
-        space no piece of `all_` stands on)."""
-        order = self.board.order
-        i = bisect(list(map(order.__getitem__, map(_SPACE, all_))), order[piece.space])
-        return all_[:i] + (piece,) + all_[i:]
+        return self._with(occupied, side, self._in_order(spaces, occupied),
+                          self.bits & ~bits[frm] | bits[to])
 
     def __getstate__(self) -> dict:  # pickled without the index; made again on load
         return {"all": self.all, "board": self.board}
@@ -177,7 +180,26 @@ class Pieces:
         self.__post_init__()
 
 
-_SPACE, _SIDE = attrgetter("space"), attrgetter("side")
+class _ReadOff:
+    """`Pieces.all` of a value made from another's index (`Pieces._with`), which has no
+    `all` of its own: the pieces on the occupied spaces in the board's reading order,
+    read off the index once, when first asked for. (A class attribute that only reads:
+    a value that has its `all` finds it in its own dict first, and every other field is
+    read as plainly as before, where a `__getattr__` slows every read of the value.)"""
+
+    def __get__(self, pieces: Pieces | None, owner: type | None = None) -> Any:
+        if pieces is None:
+            return self
+        occupied = pieces.occupied
+        all_ = tuple(map(occupied.__getitem__,
+                         sorted(occupied, key=pieces.board.order.__getitem__)))
+        pieces.__dict__["all"] = all_
+        return all_
+
+
+Pieces.all = _ReadOff()  # type: ignore[assignment]  (after @dataclass has read the fields)
+_SPACE = attrgetter("space")
+_NO_STACKS: Mapping[str, tuple[Any, ...]] = {}
 
 
 def _without(pieces: tuple, piece: Any) -> tuple:

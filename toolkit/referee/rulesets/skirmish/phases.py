@@ -10,7 +10,6 @@ attack, enter or pass. An attack on a side that holds cards opens the
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
 from toolkit.referee.kit.flow import open_window
@@ -19,6 +18,7 @@ from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.skirmish.combat import reach, resolve_attack
 from toolkit.referee.rulesets.skirmish.moves import Attack, Defend, Enter, Step
 from toolkit.referee.rulesets.skirmish.state import SkirmishState, Unit
+from toolkit.referee.rulesets.skirmish.victory import capital_held
 
 DEFENCE = "defence"
 
@@ -48,8 +48,7 @@ class Turn:
     def begin_turn(self, s: SkirmishState, side: str):
         """Count the turns begun holding an enemy capital (SK-hold)."""
         i = s.sides.index(side)
-        on = s.units.occupied  # space -> the piece on it
-        holding = any(sp in on and on[sp].side == side for sp in s.cfg.targets[side])
+        holding = capital_held(s, side) is not None
         held = s.held[i] + 1 if holding else 0
         if held == s.held[i]:
             return s, ()
@@ -74,9 +73,9 @@ class Turn:
             out += self._actions_of(s, u, movers, strikers, foes)
         reserve = s.reserve_of(side)
         if reserve:
-            empty = tuple(s.units.empty(cfg.deploy[side]))
+            empty = s.units.empty(cfg.deploy[side])
             for kind in sorted(set(reserve)):
-                out += _entries(kind, empty)
+                out += [Enter(kind, to) for to in empty]
         return out
 
     def _actions_of(self, s: SkirmishState, u: Unit, movers: list[str],
@@ -88,9 +87,9 @@ class Turn:
         here = u.space
         steps = cfg.moves[u.kind]
         reach = s.units.reach  # the spaces it can end on, `steps` away (combat.reach)
-        out: list[Any] = list(_steps(here, reach(here, steps)))
+        out: list[Any] = [Step(here, to) for to in reach(here, steps)]
         for card in movers:
-            out += _carded(here, reach(here, steps + cfg.bonus(card).moves), card)
+            out += [Step(here, to, card) for to in reach(here, steps + cfg.bonus(card).moves)]
         near = cfg.board.neighbours[here]
         if foes.isdisjoint(near):
             return out
@@ -175,16 +174,6 @@ class Turn:
             return s, tuple(events + [Event("attack", f"{side} attacks {m.to} from {m.frm}")])
         s, more = resolve_attack(s, m.frm, m.to, bonus, 0)
         return s, tuple(events) + more
-
-
-#: The moves from one space to each of the spaces a reach gives: a value of the two, made
-#: once (a piece standing where it stood, with the same spaces open round it, has the
-#: same moves, the same objects: `Step` is interned)
-_steps = lru_cache(maxsize=1 << 14)(lambda here, tos: tuple(Step(here, to) for to in tos))
-_carded = lru_cache(maxsize=1 << 14)(
-    lambda here, tos, card: tuple(Step(here, to, card) for to in tos))
-
-_entries = lru_cache(maxsize=1 << 12)(lambda kind, spaces: tuple(Enter(kind, sp) for sp in spaces))
 
 
 class Defence:

@@ -17,17 +17,15 @@ def finished(s: SkirmishState) -> Outcome | None:
     """Asked after every move (the kit's settle): a capital held, a side wiped out,
     the rounds run out; None while the game goes on."""
     cfg = s.cfg
-    on = s.units.occupied  # space -> the piece on it
     for i, side in enumerate(s.sides):
-        for capital in cfg.targets[side]:
-            unit = on.get(capital)
-            if unit is not None and unit.side == side:
-                outcome = _capital_held(s, i, side, capital)
-                if outcome is not None:
-                    return outcome
-                break  # the first enemy capital it holds is the one that counts
+        capital = capital_held(s, side)
+        if capital is not None:
+            outcome = _capital_held(s, i, side, capital)
+            if outcome is not None:
+                return outcome
+    on_board = s.units.sides  # side -> its pieces on the board (sides with none left out)
     for side, enemy in cfg.enemies.items():
-        if not s.units_of(enemy) and not s.reserve_of(enemy):
+        if enemy not in on_board and not s.reserve_of(enemy):
             return Outcome(side, f"{enemy} has no pieces left", "SK-wipeout", scores(s))
     if s.flow.round > cfg.turn_limit:
         points = scores(s)
@@ -38,6 +36,17 @@ def finished(s: SkirmishState) -> Outcome | None:
         winner = a if pa > pb else b
         return Outcome(winner, f"after {cfg.turn_limit} rounds {winner} has more strength "
                        "on the board", "SK-limit", points)
+    return None
+
+
+def capital_held(s: SkirmishState, side: str) -> str | None:
+    """The first enemy capital a piece of `side` stands on (the one that counts for
+    SK-capital and SK-hold), or None."""
+    on = s.units.occupied  # space -> the piece on it
+    for capital in s.cfg.targets[side]:
+        unit = on.get(capital)
+        if unit is not None and unit.side == side:
+            return capital
     return None
 
 
