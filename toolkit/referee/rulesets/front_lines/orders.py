@@ -129,14 +129,15 @@ def legal_orders(state: State, side: int) -> list:
     """Every order `why_not` accepts now, in a stable order (moves, spawns, skills, pass)."""
     plan = state.plans[side]
     table = state.cfg.orders
-    if state.phase == DEPLOY_PHASE:
+    phase = state.phase
+    if phase == DEPLOY_PHASE:
         out: list = []
         for kind, left in plan.pool.items():
             if left > 0:
                 out.extend(table.deploy_lists[side][kind].minus(plan.blocked[kind]))
         out.append(PASS)
         return out
-    if state.phase != PLAN_PHASE:
+    if phase != PLAN_PHASE:
         return []
     out = _move_orders(state, side, plan)
     for kind, left in plan.pool.items():

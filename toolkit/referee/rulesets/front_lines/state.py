@@ -10,8 +10,11 @@ tuples; squares are integers (see config.py).
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from toolkit.referee.kit.flow import Flow
+from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Outcome
 from toolkit.referee.rulesets.front_lines.config import Config
 from toolkit.referee.rulesets.front_lines.stacking import joinable
@@ -49,56 +52,55 @@ class Plan(NamedTuple):
     blocked: dict[str, int]              # type -> bitmask of squares it may not join
 
 
+@dataclass(frozen=True, eq=False)
 class State:
-    __slots__ = ("cfg", "phase", "turn", "units", "next_uid", "pools", "skills",
-                 "mines", "plans", "quiet", "hold", "history", "outcome")
+    """Where the game stands: the kit's `flow` (the phase, deploy or plan; the turn, its
+    round; the sides whose orders are still owed; the outcome once over) and the board.
+    Compared by identity, as every state is a value nothing changes.
 
-    def __init__(self, cfg: Config, phase: str, turn: int, units: dict[int, Unit],
-                 next_uid: int, pools: tuple[dict[str, int], dict[str, int]],
-                 skills: tuple[frozenset[str], frozenset[str]],
-                 mines: tuple[frozenset[int], frozenset[int]],
-                 plans: tuple[Plan, Plan], quiet: int, hold: tuple[int, int],
-                 history: dict[tuple, int], outcome: Outcome | None):
-        self.cfg = cfg
-        self.phase = phase
-        self.turn = turn
-        self.units = units
-        self.next_uid = next_uid
-        self.pools = pools
-        self.skills = skills
-        self.mines = mines
-        self.plans = plans
-        self.quiet = quiet          # turns in a row without a casualty
-        self.hold = hold            # turns in a row each side held more centre squares
-        self.history = history      # position key -> times seen at the start of a turn
-        self.outcome = outcome
+    Without slots, as the kit's Flow: the kit copies the state at every phase change,
+    and `evolve` copies an instance dict whole, quicker than setting eleven slots."""
+
+    cfg: Config = field(metadata={"hash": False})  # the scenario's tables, shared by every state
+    flow: Flow
+    units: dict[int, Unit]
+    next_uid: int
+    pools: tuple[dict[str, int], dict[str, int]]
+    skills: tuple[frozenset[str], frozenset[str]]
+    mines: tuple[frozenset[int], frozenset[int]]
+    plans: tuple[Plan, Plan]
+    quiet: int = 0                  # turns in a row without a casualty
+    hold: tuple[int, int] = (0, 0)  # turns in a row each side held more centre squares
+    history: dict[tuple, int] = field(default_factory=dict)  # position key -> times seen
+    #                                                           at the start of a turn
+
+    @property
+    def phase(self) -> str:
+        """deploy, plan, or over once the game has an outcome."""
+        flow = self.flow
+        return OVER if flow.outcome is not None else flow.phase
+
+    @property
+    def turn(self) -> int:
+        """0 while the armies deploy, then the kit's round: 1, 2, …"""
+        flow = self.flow
+        return 0 if flow.phase == DEPLOY else flow.round
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.flow.outcome
 
     def replace(self, **changes: Any) -> "State":
-        """A copy with some fields changed (written out: this runs on every move)."""
-        new = State.__new__(State)
-        get = changes.get
-        new.cfg = self.cfg
-        new.phase = get("phase", self.phase)
-        new.turn = get("turn", self.turn)
-        new.units = get("units", self.units)
-        new.next_uid = get("next_uid", self.next_uid)
-        new.pools = get("pools", self.pools)
-        new.skills = get("skills", self.skills)
-        new.mines = get("mines", self.mines)
-        new.plans = get("plans", self.plans)
-        new.quiet = get("quiet", self.quiet)
-        new.hold = get("hold", self.hold)
-        new.history = get("history", self.history)
-        new.outcome = get("outcome", self.outcome)
-        return new
+        """A copy with some fields changed."""
+        return evolve(self, **changes)
 
     def with_plans(self, plans: tuple[Plan, Plan]) -> "State":
-        """`replace(plans=plans)`, the one change every planned order makes."""
-        new = State.__new__(State)
-        new.cfg, new.phase, new.turn, new.units = self.cfg, self.phase, self.turn, self.units
-        new.next_uid, new.pools, new.skills = self.next_uid, self.pools, self.skills
-        new.mines, new.plans, new.quiet, new.hold = self.mines, plans, self.quiet, self.hold
-        new.history, new.outcome = self.history, self.outcome
+        """`replace(plans=plans)`, the one change every planned order makes (written
+        out: the instance dict copied, as `evolve` does, without the checks)."""
+        d = self.__dict__.copy()
+        d["plans"] = plans
+        new = _new(State)
+        _set(new, "__dict__", d)
         return new
 
     def __repr__(self) -> str:
@@ -118,6 +120,9 @@ class State:
             if u.side == side and u.kind == name:
                 return u
         return None
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 def fresh_plan(state: State, side: int) -> Plan:
@@ -174,12 +179,17 @@ def position_key(state: State) -> tuple:
     skills, the mines, and the centre-hold streaks (what the future of the game
     depends on, as castling rights in chess). Unit ids, the no-casualty count
     and the turn number do not count."""
-    units = tuple(sorted([(side, sq, kind, disguised)
-                          for _, side, kind, sq, disguised in state.units.values()]))
-    pools = tuple(tuple(sorted(p.items())) for p in state.pools)
-    skills = tuple(tuple(sorted(s)) for s in state.skills)
-    mines = tuple(tuple(sorted(m)) for m in state.mines)
-    return units, pools, skills, mines, state.hold
+    return key_of(state.units, state.pools, state.skills, state.mines, state.hold)
+
+
+def key_of(units: dict[int, Unit], pools: tuple, skills: tuple, mines: tuple,
+           hold: tuple[int, int]) -> tuple:
+    """`position_key` of a state with these parts (before it is made)."""
+    placed = tuple(sorted([(side, sq, kind, disguised)
+                           for _, side, kind, sq, disguised in units.values()]))
+    return (placed, tuple(tuple(sorted(p.items())) for p in pools),
+            tuple(tuple(sorted(s)) for s in skills), tuple(tuple(sorted(m)) for m in mines),
+            hold)
 
 
 def canonical(state: State) -> str:
