@@ -22,7 +22,7 @@ from typing import Any
 
 from toolkit.referee.kit.flow import Flow, clockwise
 from toolkit.referee.kit.phases import ALL_PASS, HANDLER, REACT, SIDE, TURNS, Phase
-from toolkit.referee.kit.values import evolve
+from toolkit.referee.kit.values import copier, evolve
 
 #: The hooks a handler may have (kit.rules' module docstring says what each does).
 HOOKS = ("legal", "candidates", "check", "apply", "enter", "begin_turn", "turn_over",
@@ -93,20 +93,11 @@ def _after(phases: tuple[Phase, ...], route: Route,
 
 def reflow(state: Any, **changes: Any) -> Any:
     """`state` with its flow changed (the kit's own changes: every name a field, as
-    `evolve` holds it). Both copies in line where both keep their fields in an instance
-    dict (a `Flow`, and a state dataclass without slots): the flow's dict copied with
-    the changes, the state's with the new flow, where two `evolve` calls built a
-    changes dict each and looked each class up again."""
+    `evolve` holds it): a new flow (`kit.values`' copier of its slots, given the changes
+    as they came), one new state around it; a state dataclass without slots has its
+    instance dict copied with the new flow, where `evolve` would look its class up."""
     flow = state.flow
-    if type(flow) is not Flow:
-        return evolve(state, flow=evolve(flow, **changes))
-    d = flow.__dict__.copy()
-    n = len(d)
-    d.update(changes)
-    if len(d) != n:  # a name that is not a field: evolve says which
-        return evolve(state, flow=evolve(flow, **changes))
-    new = _new(Flow)
-    _set_attr(new, "__dict__", d)
+    new = _copy_flow(flow, changes) if type(flow) is Flow else evolve(flow, **changes)
     cls = type(state)
     if cls not in _IN_DICT:
         _IN_DICT[cls] = _keeps_dict(state)
@@ -120,6 +111,7 @@ def reflow(state: Any, **changes: Any) -> Any:
 
 
 _new, _set_attr = object.__new__, object.__setattr__
+_copy_flow = copier(Flow)
 #: a state class -> whether its instances keep every field in their dict (no slots)
 _IN_DICT: dict[type, bool] = {}
 
