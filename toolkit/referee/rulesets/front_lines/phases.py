@@ -96,23 +96,12 @@ class Planning(Orders):
         return resolve_turn(state)
 
 
-def planning_prompt(state: State, waiting: tuple[str, ...]) -> str:
-    """`turn 3: plan action 2 of 3`: the next action of the side furthest on of those
-    still `waiting`."""
-    cfg, (p0, p1) = state.cfg, state.plans
-    if len(waiting) == 2:
-        done = max(len(p0.orders), len(p1.orders))
-    else:
-        done = len((p0 if waiting[0] == cfg.sides[0] else p1).orders)
-    return _plan_prompt(state.flow.round, done + 1, cfg.actions)
-
-
 # The prompts and the events of planning are values that depend only on the few
 # immutable values passed here; each is made once, not on every order.
 
 
 @lru_cache(maxsize=4096)
-def _plan_prompt(turn: int, action: int, actions: int) -> str:
+def plan_prompt(turn: int, action: int, actions: int) -> str:
     return f"turn {turn}: plan action {action} of {actions}"
 
 

@@ -24,7 +24,7 @@ from toolkit.referee.protocol import Illegal, Move
 from toolkit.referee.rulesets.front_lines import bots, fog, needs, notation, orders
 from toolkit.referee.rulesets.front_lines.config import Config
 from toolkit.referee.rulesets.front_lines.phases import (
-    DEPLOY_PROMPT, Deployment, Planning, planning_prompt)
+    DEPLOY_PROMPT, Deployment, Planning, plan_prompt)
 from toolkit.referee.rulesets.front_lines.state import (
     DEPLOY, OVER, PLAN, State, deploy_plan, state_hash)
 from toolkit.referee.rulesets.front_lines.turn import setup_deployment
@@ -90,9 +90,17 @@ class FrontLines(KitRules):
     # -------------------------------------------------------- decisions
 
     def prompt(self, state: State, phase: Phase) -> str:
+        """`turn 3: plan action 2 of 3`: the next action of the side furthest on of
+        those still waiting (asked at every order)."""
         if phase.name == DEPLOY:
             return DEPLOY_PROMPT
-        return planning_prompt(state, state.flow.waiting)
+        flow, cfg = state.flow, state.cfg
+        waiting, (p0, p1) = flow.waiting, state.plans
+        if len(waiting) == 2:
+            done = max(len(p0.orders), len(p1.orders))
+        else:
+            done = len((p0 if waiting[0] == cfg.sides[0] else p1).orders)
+        return plan_prompt(flow.round, done + 1, cfg.actions)
 
     def legal_moves(self, state: State, player: str) -> list[Move]:
         """The kit's answer; while `player` owes orders it is the order table's
@@ -120,7 +128,9 @@ class FrontLines(KitRules):
         """What planning asks of `player`: its own next action (a side that planned one
         of three is asked for its second, whatever the other side has planned)."""
         if state.phase == PLAN and player in state.flow.waiting:
-            return planning_prompt(state, (player,))
+            cfg = state.cfg
+            return plan_prompt(state.flow.round, len(state.plans[cfg.side_index(player)].orders)
+                               + 1, cfg.actions)
         return None
 
     # ------------------------------------------------------------ views

@@ -52,14 +52,16 @@ class Plan(NamedTuple):
     blocked: dict[str, int]              # type -> bitmask of squares it may not join
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False, slots=True)
 class State:
     """Where the game stands: the kit's `flow` (the phase, deploy or plan; the turn, its
     round; the sides whose orders are still owed; the outcome once over) and the board.
     Compared by identity, as every state is a value nothing changes.
 
-    Without slots, as the kit's Flow: the kit copies the state at every phase change,
-    and `evolve` copies an instance dict whole, quicker than setting eleven slots."""
+    With slots and not frozen, as the kit's Flow: its fields are read at every order,
+    and a slot reads several times quicker than a field of an instance whose dict was
+    copied; a copy (`replace`, `with_plans`, the kit's `evolve`) assigns the slots
+    plainly. A value all the same: nothing sets a field of a state once made."""
 
     cfg: Config = field(metadata={"hash": False})  # the scenario's tables, shared by every state
     flow: Flow
@@ -96,11 +98,13 @@ class State:
 
     def with_plans(self, plans: tuple[Plan, Plan]) -> "State":
         """`replace(plans=plans)`, the one change every planned order makes (written
-        out: the instance dict copied, as `evolve` does, without the checks)."""
-        d = self.__dict__.copy()
-        d["plans"] = plans
+        out: every slot assigned, without the checks)."""
         new = _new(State)
-        _set(new, "__dict__", d)
+        new.cfg, new.flow, new.units, new.next_uid = self.cfg, self.flow, self.units, \
+            self.next_uid
+        new.pools, new.skills, new.mines, new.plans = self.pools, self.skills, self.mines, \
+            plans
+        new.quiet, new.hold, new.history = self.quiet, self.hold, self.history
         return new
 
     def __repr__(self) -> str:
@@ -122,7 +126,7 @@ class State:
         return None
 
 
-_new, _set = object.__new__, object.__setattr__
+_new = object.__new__
 
 
 def fresh_plan(state: State, side: int) -> Plan:
@@ -132,10 +136,16 @@ def fresh_plan(state: State, side: int) -> Plan:
 
 def fresh_plans(state: State) -> tuple[Plan, Plan]:
     """Both sides' `fresh_plan`, made in one pass over the units (this runs every turn)."""
+    return plans_of(state.cfg, state.units, state.pools, state.skills, state.mines)
+
+
+def plans_of(cfg: Config, units: dict[int, Unit], pools: tuple, skills: tuple,
+             mines: tuple) -> tuple[Plan, Plan]:
+    """`fresh_plans` of a state with these parts (before it is made)."""
     occs: tuple[dict, dict] = ({}, {})
     wheres: tuple[dict, dict] = ({}, {})
     kindss: tuple[dict, dict] = ({}, {})
-    for uid, s, kind, sq, _ in state.units.values():
+    for uid, s, kind, sq, _ in units.values():
         wheres[s][uid] = sq
         kindss[s][uid] = kind
         occ = occs[s]
@@ -143,7 +153,6 @@ def fresh_plans(state: State) -> tuple[Plan, Plan]:
             occ[sq] += (uid,)
         else:
             occ[sq] = (uid,)
-    cfg = state.cfg
     table, refused = cfg.room_for, cfg.refused
     plans = []
     for side in (0, 1):
@@ -158,9 +167,8 @@ def fresh_plans(state: State) -> tuple[Plan, Plan]:
             room[sq] = r
             for k in refused[r]:
                 blocked[k] |= 1 << sq
-        plans.append(Plan(occ, wheres[side], kinds, dict(state.pools[side]),
-                          state.skills[side], state.mines[side], {}, (), 0, -1, room,
-                          blocked))
+        plans.append(Plan(occ, wheres[side], kinds, dict(pools[side]), skills[side],
+                          mines[side], {}, (), 0, -1, room, blocked))
     return plans[0], plans[1]
 
 

@@ -27,7 +27,7 @@ from toolkit.referee.rulesets.front_lines.combat import fight
 from toolkit.referee.rulesets.front_lines.notation import MOVE, SKILL, SPAWN
 from toolkit.referee.rulesets.front_lines.skills import Skills
 from toolkit.referee.rulesets.front_lines.state import (
-    PLAN, State, Unit, deploy_plan, fresh_plans, key_of, position_key)
+    PLAN, State, Unit, deploy_plan, fresh_plans, key_of, plans_of, position_key)
 
 
 class Battle(Skills):
@@ -332,14 +332,17 @@ def resolve_turn(state: State) -> tuple[State, tuple[Event, ...]]:
                    or victory.hold_check(cfg, hold)
                    or victory.repetition_check(cfg, history[key])
                    or victory.quiet_check(cfg, quiet))
-    new = state.replace(units=units, next_uid=battle.next_uid, pools=pools, skills=skills,
-                        mines=mines, quiet=quiet, hold=hold, history=history)
     events = battle.events
-    if outcome is not None:
-        events.append(Event("end", str(outcome), None, True))
-        return new.replace(flow=evolve(new.flow, outcome=outcome), plans=(
-            state.plans[0]._replace(orders=()), state.plans[1]._replace(orders=()))), tuple(events)
-    return new.with_plans(fresh_plans(new)), tuple(events)
+    if outcome is None:  # one new state either way
+        return state.replace(units=units, next_uid=battle.next_uid, pools=pools, skills=skills,
+                             mines=mines, quiet=quiet, hold=hold, history=history,
+                             plans=plans_of(cfg, units, pools, skills, mines)), tuple(events)
+    events.append(Event("end", str(outcome), None, True))
+    return state.replace(flow=evolve(state.flow, outcome=outcome), units=units,
+                         next_uid=battle.next_uid, pools=pools, skills=skills, mines=mines,
+                         quiet=quiet, hold=hold, history=history, plans=(
+                             state.plans[0]._replace(orders=()),
+                             state.plans[1]._replace(orders=()))), tuple(events)
 
 
 def finish_deployment(state: State) -> tuple[State, tuple[Event, ...]]:
