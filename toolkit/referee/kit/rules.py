@@ -127,6 +127,13 @@ class KitRules:
     #: players' words): the refusal of that side's moves, "North has passed and
     #: casts no more spells this Day (FLB-cast)"
     passed_rules: Mapping[str, tuple[str, str]] = {}
+    # What the kit remembers, per ruleset object (set on the instance when first made):
+    # its routes, the last decision and the last listing. Read as plain attributes: a
+    # look at the instance's __dict__ would make Python 3.11 read every attribute of
+    # the object the slow way from then on.
+    _routes: Routes | None = None
+    _decided: tuple | None = None
+    _listed: tuple | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Take the notation and words hooks from the ruleset's `notation` and `words`
@@ -154,15 +161,14 @@ class KitRules:
     # ------------------------------------------------------------ lookups
 
     def routes(self) -> Routes:
-        """The phases and windows with their handlers' hooks (kit.routes), made once
-        (again if the ruleset's `phases` or `windows` are set anew)."""
-        routes = self.__dict__.get("_routes")
-        if routes is None or routes.phases is not self.phases \
-                or routes.windows is not self.windows:
+        """The phases and windows with their handlers' hooks (kit.routes), made once,
+        when first asked (the ruleset's `phases` and `windows` are read then)."""
+        routes = self._routes
+        if routes is None:
             # a ruleset that does not write `finished` ends its games itself
             # (flow.outcome); one that does not write `prompt` asks the phase's
             cls = type(self)
-            routes = self.__dict__["_routes"] = Routes(
+            routes = self._routes = Routes(
                 self.phases, self.windows, finished=cls.finished is not KitRules.finished,
                 prompt=cls.prompt is not KitRules.prompt)
         return routes
@@ -204,7 +210,7 @@ class KitRules:
                 raise ScenarioError(problem)
 
     def decision(self, state: Any) -> Decision | None:
-        last = self.__dict__.get("_decided")  # asked again for the same state object:
+        last = self._decided  # asked again for the same state object:
         if last is not None and last[0] is state:  # by the core, the bots, legal_moves
             return last[1]
         flow: Flow = state.flow
@@ -213,10 +219,7 @@ class KitRules:
         elif flow.windows:
             d = _window_decision(flow.windows[-1])
         else:  # the phase's decision, written in line: this runs at every step
-            routes = self.__dict__.get("_routes")  # self.routes(), in line
-            if routes is None or routes.phases is not self.phases \
-                    or routes.windows is not self.windows:
-                routes = self.routes()
+            routes = self._routes or self.routes()
             route = routes.by_phase.get(flow.phase) or self._route(flow.phase)
             prompt = self.prompt(state, route.phase) if routes.prompt else route.prompt
             acting = route.acting
@@ -289,7 +292,7 @@ class KitRules:
         `check` accepts; the contract test holds the two together), and `game.play`
         does not ask again. Only identity counts: an equal state or an equal move
         built elsewhere is checked in full."""
-        last = self.__dict__.get("_listed")
+        last = self._listed
         if last is None or last[0] is not state or last[1] != player:
             return False
         return any(map(is_, last[2], repeat(move)))
@@ -307,10 +310,7 @@ class KitRules:
 
     def apply(self, state: Any, player: str, move: Move) -> tuple[Any, tuple[Event, ...]]:
         flow: Flow = state.flow
-        routes = self.__dict__.get("_routes")  # self.routes(), in line: every move
-        if routes is None or routes.phases is not self.phases \
-                or routes.windows is not self.windows:
-            routes = self.routes()
+        routes = self._routes or self.routes()
         if flow.windows:
             events: list[Event] = []
             window = flow.windows[-1]
