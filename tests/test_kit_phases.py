@@ -294,7 +294,7 @@ class StopEarly(Orders):
 class Unfinished(KitRules):
     """TOGETHER phases and no `finished`: an order that does not complete a side's
     orders leaves the flow as it was, and the kit skips settling only where settling
-    would do nothing (kit.rules._settled)."""
+    would do nothing (Route.still, read in KitRules.apply)."""
     name = "unfinished"
     phases = (Phase("orders", TOGETHER, Orders()),
               Phase("early", TOGETHER, StopEarly(), until=HANDLER),
