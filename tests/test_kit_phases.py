@@ -294,7 +294,7 @@ class StopEarly(Orders):
 class Unfinished(KitRules):
     """TOGETHER phases and no `finished`: an order that does not complete a side's
     orders leaves the flow as it was, and the kit skips settling only where settling
-    would do nothing (kit.rules._settled)."""
+    would do nothing (Route.still, read in KitRules.apply)."""
     name = "unfinished"
     phases = (Phase("orders", TOGETHER, Orders()),
               Phase("early", TOGETHER, StopEarly(), until=HANDLER),
@@ -313,6 +313,30 @@ def test_kit_an_order_that_leaves_the_flow_as_it_was_still_ends_a_phase_its_hand
     assert s.flow.phase == "early" and s.log[-1] == "resolved"
     s = play(rules, s, "A", "stop")  # not complete, but the handler is done with the phase
     assert s.flow.phase == "rest" and rules.decision(s).players == ("A", "B")
+
+
+def test_kit_a_phase_that_ends_unseen_goes_straight_into_the_next_as_settling_would():
+    """A ruleset without `finished` (nothing can see the states between) goes from a
+    resolved phase straight into the next one (kit.rules._onward); one that writes a
+    `finished` (asked at every step) settles step by step. Both reach the same states,
+    the round counted on wrapping round to the first phase."""
+    class Watched(Unfinished):
+        def finished(self, s):
+            return None
+
+    quick, slow = Unfinished(), Watched()
+    a, b = quick.new_game(None), slow.new_game(None)
+    # (Orders counts a side's orders over the whole game: two complete them, and in the
+    # last phase each side's one more does)
+    moves = [("A", "go"), ("A", "go"), ("B", "go"), ("B", "go"), ("A", "stop"),
+             ("A", "go"), ("B", "go")]
+    phases = []
+    for side, move in moves:
+        a, b = play(quick, a, side, move), play(slow, b, side, move)
+        assert a == b
+        phases.append((a.flow.phase, a.flow.round))
+    assert phases[3] == ("early", 1) and phases[4] == ("rest", 1)
+    assert phases[-1] == ("orders", 2) and a.flow.waiting == ("A", "B")
 
 
 def test_kit_settling_that_never_asks_anyone_is_reported_not_looped():

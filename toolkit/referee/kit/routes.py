@@ -21,8 +21,8 @@ from functools import lru_cache
 from typing import Any
 
 from toolkit.referee.kit.flow import Flow, clockwise
-from toolkit.referee.kit.phases import ALL_PASS, REACT, SIDE, TURNS, Phase
-from toolkit.referee.kit.values import evolve
+from toolkit.referee.kit.phases import ALL_PASS, HANDLER, REACT, SIDE, TURNS, Phase
+from toolkit.referee.kit.values import copier, evolve
 
 #: The hooks a handler may have (kit.rules' module docstring says what each does).
 HOOKS = ("legal", "candidates", "check", "apply", "enter", "begin_turn", "turn_over",
@@ -33,7 +33,7 @@ class Route:
     """A phase (or a window's handler) as the kit routes it."""
 
     __slots__ = ("phase", "name", "index", "handler", "acting", "until", "turns",
-                 "passes", "after", "prompt", *HOOKS)
+                 "passes", "after", "prompt", "still", *HOOKS)
 
     def __init__(self, handler: Any, phase: Phase | None = None, index: int = -1) -> None:
         self.phase, self.index, self.handler = phase, index, handler
@@ -48,6 +48,9 @@ class Route:
         self.after: tuple[str, bool] | None = None
         #: the decision's prompt where the ruleset writes no `prompt` of its own
         self.prompt = (phase.prompt or phase.name.replace("_", " ")) if phase else ""
+        #: a move that leaves the flow as it was leaves nothing to settle: no `done`
+        #: to ask (until HANDLER) and no `finished` (set by `Routes`)
+        self.still = False
         for hook in HOOKS:
             setattr(self, hook, getattr(handler, hook, None))
 
@@ -57,20 +60,21 @@ class Routes:
 
     __slots__ = ("phases", "windows", "by_phase", "by_window", "finished", "prompt")
 
-    def __init__(self, phases: tuple[Phase, ...], windows: Mapping[str, Any]) -> None:
+    def __init__(self, phases: tuple[Phase, ...], windows: Mapping[str, Any],
+                 finished: bool = True, prompt: bool = True) -> None:
         self.phases, self.windows = phases, windows
         by_phase: dict[str, Route] = {}
         for i in range(len(phases) - 1, -1, -1):  # the first phase of a name is the one
             by_phase[phases[i].name] = Route(phases[i].handler, phases[i], i)
         for route in by_phase.values():
             route.after = _after(phases, route, by_phase)
+            route.still = not finished and route.until is not HANDLER
         self.by_phase = by_phase
         self.by_window = {name: Route(handler) for name, handler in windows.items()}
         #: whether the ruleset writes `finished` (where not, its games end by
-        #: flow.outcome) and `prompt` (where not, a phase's own is the prompt): set by
-        #: `KitRules.routes`
-        self.finished = True
-        self.prompt = True
+        #: flow.outcome) and `prompt` (where not, a phase's own is the prompt)
+        self.finished = finished
+        self.prompt = prompt
 
 
 def _after(phases: tuple[Phase, ...], route: Route,
@@ -89,20 +93,11 @@ def _after(phases: tuple[Phase, ...], route: Route,
 
 def reflow(state: Any, **changes: Any) -> Any:
     """`state` with its flow changed (the kit's own changes: every name a field, as
-    `evolve` holds it). Both copies in line where both keep their fields in an instance
-    dict (a `Flow`, and a state dataclass without slots): the flow's dict copied with
-    the changes, the state's with the new flow, where two `evolve` calls built a
-    changes dict each and looked each class up again."""
+    `evolve` holds it): a new flow (`kit.values`' copier of its slots, given the changes
+    as they came), one new state around it; a state dataclass without slots has its
+    instance dict copied with the new flow, where `evolve` would look its class up."""
     flow = state.flow
-    if type(flow) is not Flow:
-        return evolve(state, flow=evolve(flow, **changes))
-    d = flow.__dict__.copy()
-    n = len(d)
-    d.update(changes)
-    if len(d) != n:  # a name that is not a field: evolve says which
-        return evolve(state, flow=evolve(flow, **changes))
-    new = _new(Flow)
-    _set_attr(new, "__dict__", d)
+    new = _copy_flow(flow, changes) if type(flow) is Flow else evolve(flow, **changes)
     cls = type(state)
     if cls not in _IN_DICT:
         _IN_DICT[cls] = _keeps_dict(state)
@@ -116,6 +111,7 @@ def reflow(state: Any, **changes: Any) -> Any:
 
 
 _new, _set_attr = object.__new__, object.__setattr__
+_copy_flow = copier(Flow)
 #: a state class -> whether its instances keep every field in their dict (no slots)
 _IN_DICT: dict[type, bool] = {}
 

@@ -127,6 +127,13 @@ class KitRules:
     #: players' words): the refusal of that side's moves, "North has passed and
     #: casts no more spells this Day (FLB-cast)"
     passed_rules: Mapping[str, tuple[str, str]] = {}
+    # What the kit remembers, per ruleset object (set on the instance when first made):
+    # its routes, the last decision and the last listing. Read as plain attributes: a
+    # look at the instance's __dict__ would make Python 3.11 read every attribute of
+    # the object the slow way from then on.
+    _routes: Routes | None = None
+    _decided: tuple | None = None
+    _listed: tuple | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Take the notation and words hooks from the ruleset's `notation` and `words`
@@ -154,17 +161,16 @@ class KitRules:
     # ------------------------------------------------------------ lookups
 
     def routes(self) -> Routes:
-        """The phases and windows with their handlers' hooks (kit.routes), made once
-        (again if the ruleset's `phases` or `windows` are set anew)."""
-        routes = self.__dict__.get("_routes")
-        if routes is None or routes.phases is not self.phases \
-                or routes.windows is not self.windows:
-            routes = self.__dict__["_routes"] = Routes(self.phases, self.windows)
+        """The phases and windows with their handlers' hooks (kit.routes), made once,
+        when first asked (the ruleset's `phases` and `windows` are read then)."""
+        routes = self._routes
+        if routes is None:
             # a ruleset that does not write `finished` ends its games itself
             # (flow.outcome); one that does not write `prompt` asks the phase's
             cls = type(self)
-            routes.finished = cls.finished is not KitRules.finished
-            routes.prompt = cls.prompt is not KitRules.prompt
+            routes = self._routes = Routes(
+                self.phases, self.windows, finished=cls.finished is not KitRules.finished,
+                prompt=cls.prompt is not KitRules.prompt)
         return routes
 
     def _route(self, name: str) -> Route:
@@ -204,35 +210,29 @@ class KitRules:
                 raise ScenarioError(problem)
 
     def decision(self, state: Any) -> Decision | None:
-        last = self.__dict__.get("_decided")  # asked again for the same state object:
+        last = self._decided  # asked again for the same state object:
         if last is not None and last[0] is state:  # by the core, the bots, legal_moves
             return last[1]
-        d = self._decision(state)
-        self._decided = (state, d)
-        return d
-
-    def _decision(self, state: Any) -> Decision | None:
         flow: Flow = state.flow
         if flow.outcome is not None:
-            return None
-        if flow.windows:
-            window = flow.windows[-1]
-            if window.acting is CHANCE:
-                return Decision.roll(window.spec, window.prompt)
-            if window.acting is REACT:
-                return _reaction(tuple(window.players), window.prompt)
-            return _move(window.players[0], window.prompt)
-        routes = self.routes()
-        route = routes.by_phase.get(flow.phase) or self._route(flow.phase)
-        prompt = self.prompt(state, route.phase) if routes.prompt else route.prompt
-        acting = route.acting
-        if acting is CHANCE:
-            return Decision.roll(route.chance(state), prompt)
-        if acting is TOGETHER:
-            return _orders(tuple(flow.waiting), prompt)
-        if acting is REACT:
-            return _reaction(tuple(flow.waiting), prompt)
-        return _move(flow.actor, prompt)
+            d = None
+        elif flow.windows:
+            d = _window_decision(flow.windows[-1])
+        else:  # the phase's decision, written in line: this runs at every step
+            routes = self._routes or self.routes()
+            route = routes.by_phase.get(flow.phase) or self._route(flow.phase)
+            prompt = self.prompt(state, route.phase) if routes.prompt else route.prompt
+            acting = route.acting
+            if acting is TOGETHER:
+                d = _orders(tuple(flow.waiting), prompt)
+            elif acting is CHANCE:
+                d = Decision.roll(route.chance(state), prompt)
+            elif acting is REACT:
+                d = _reaction(tuple(flow.waiting), prompt)
+            else:
+                d = _move(flow.actor, prompt)
+        self._decided = (state, d)
+        return d
 
     def not_deciding(self, state: Any, player: str) -> Illegal | None:
         """Why `player` is not asked now (the core's refusal, `game.not_deciding`): the
@@ -292,7 +292,7 @@ class KitRules:
         `check` accepts; the contract test holds the two together), and `game.play`
         does not ask again. Only identity counts: an equal state or an equal move
         built elsewhere is checked in full."""
-        last = self.__dict__.get("_listed")
+        last = self._listed
         if last is None or last[0] is not state or last[1] != player:
             return False
         return any(map(is_, last[2], repeat(move)))
@@ -309,20 +309,33 @@ class KitRules:
         return route.check(state, player, move, *extra)
 
     def apply(self, state: Any, player: str, move: Move) -> tuple[Any, tuple[Event, ...]]:
-        events: list[Event] = []
         flow: Flow = state.flow
-        routes = self.routes()
+        routes = self._routes or self.routes()
         if flow.windows:
+            events: list[Event] = []
             window = flow.windows[-1]
             state = self._answer_window(state, routes.by_window[window.name], window, player,
                                         move, events)
         else:
             route = routes.by_phase.get(flow.phase) or self._route(flow.phase)
-            state = self._phase_move(state, route, player, move, events)
-            if state.flow is flow and not routes.finished and _settled(flow, route):
-                # the move left the flow as it was (an order that does not complete a
-                # side's orders): with no `finished` to ask, settling finds nothing to do
-                return state, tuple(events)
+            if route.acting is not TOGETHER:
+                events = []
+                state = self._phase_move(state, route, player, move, events)
+            else:  # an order, written in line: the handler's `apply`, then its `complete`
+                state, more = route.apply(state, player, move)
+                if state.flow.outcome is not None:
+                    events = list(more)
+                else:
+                    complete = route.complete
+                    done = complete is None or complete(state, player)
+                    if not done and state.flow is flow and route.still and not flow.fresh \
+                            and not flow.ended and flow.outcome is None:
+                        # the orders go on and the flow is as it was: settling would
+                        # find nothing to do (no outcome, window, phase end or done)
+                        return state, tuple(more)
+                    events = list(more)
+                    if done:
+                        state = self._given(state, route, player, events)
         state, _ = self._settle(state, events)
         return state, tuple(events)
 
@@ -402,20 +415,23 @@ class KitRules:
         flow: Flow = state.flow
         if flow.outcome is not None:
             return state
-        if acting is TOGETHER:
-            if route.complete is None or route.complete(state, player):
-                left = tuple(p for p in flow.waiting if p != player)
-                state = reflow(state, waiting=left)
-                if not left:
-                    return self._resolve(state, route, events)
-            return state
         if acting is REACT:  # a side took the reaction: the phase is over
             return reflow(state, ended=True, waiting=())
         # the turn's move count goes up by one, unless the turn is over (a new turn
-        # starts it again at 0): one new state either way
-        if not flow.windows and self._turn_over(state, route, flow.moved + 1):
-            return self._next_turn(state, route, passed=False)
+        # starts it again at 0): one new state either way. Over: `_turn_over` in line
+        # (by default a turn is one move; a handler's `turn_over` judges otherwise)
+        if not flow.windows:
+            turn_over = route.turn_over
+            if turn_over is None or turn_over(state, flow.actor):
+                return self._next_turn(state, route, passed=False)
         return reflow(state, moved=flow.moved + 1)
+
+    def _given(self, state, route: Route, player, events) -> Any:
+        """`player`'s orders are complete (TOGETHER): it leaves those the phase waits
+        for, and once nobody is left the phase resolves."""
+        left = tuple(p for p in state.flow.waiting if p != player)
+        state = reflow(state, waiting=left)
+        return state if left else self._resolve(state, route, events)
 
     def _resolve(self, state, route: Route, events) -> Any:
         if route.resolve is not None:
@@ -423,9 +439,26 @@ class KitRules:
             events.extend(more)
         route = self._route(state.flow.phase)
         if route.until is ONCE:
-            return reflow(state, ended=True)
+            return self._onward(state, route, events)
         # until HANDLER: another round of orders unless the handler is done
         return reflow(state, waiting=self._order(state, route))
+
+    def _onward(self, state, route: Route, events) -> Any:
+        """The phase is over. Where nothing could see the states between (a ruleset
+        without `finished`, no outcome and no window now, the next phase named when
+        the routes were made and seated in the default order), it goes straight into
+        the next phase: one new state where `_settle` makes three (ended, the next
+        phase fresh, entered), the same at the end."""
+        flow = state.flow
+        after = route.after
+        if after is None or flow.outcome is not None or flow.windows or self.routes().finished:
+            return reflow(state, ended=True)
+        name, new_round = after
+        nxt = self._route(name)
+        if nxt.order is not None or nxt.acting is REACT:
+            return reflow(state, ended=True)
+        return self._enter(state, nxt, events, phase=name,
+                           round=flow.round + 1 if new_round else flow.round)
 
     def _turn_over(self, state, route: Route, moved: int | None = None) -> bool:
         """Is the actor's turn over, `moved` moves into it (default: as the flow
@@ -508,15 +541,17 @@ class KitRules:
         raise RuntimeError(f"{self.name}: the turn structure loops without asking anyone "
                            f"(phase {state.flow.phase})")
 
-    def _enter(self, state: Any, route: Route, events: list[Event]) -> Any:
-        """The phase is entered: who acts in it, in what order, then its `enter`."""
+    def _enter(self, state: Any, route: Route, events: list[Event], **switch: Any) -> Any:
+        """The phase is entered: who acts in it, in what order, then its `enter`.
+        `switch`: the flow's phase and round, where the phase is switched to in the same
+        step (`_onward`)."""
         acting = route.acting
         order = () if acting in (AUTO, CHANCE) else self._order(state, route)
         # an AUTO phase is over once entered: marked so at once (one new state,
         # not two; no `enter` reads `ended`)
         state = reflow(state, fresh=False, ended=acting is AUTO, order=order, at=0,
                        out=frozenset(), moved=0, begun=False,
-                       waiting=order if acting in (TOGETHER, REACT) else ())
+                       waiting=order if acting in (TOGETHER, REACT) else (), **switch)
         if route.enter is not None:
             state, more = route.enter(state)
             events.extend(more)
@@ -527,12 +562,13 @@ class KitRules:
         return state
 
 
-def _settled(flow: Flow, route: Route) -> bool:
-    """Would `_settle` leave a state with this flow as it is (a ruleset without
-    `finished`)? No outcome, window, phase to enter or end, no `done` to ask, no turn
-    to begin."""
-    return flow.outcome is None and not flow.fresh and not flow.ended \
-        and route.until is not HANDLER and (flow.begun or not route.turns)
+def _window_decision(window: Window) -> Decision:
+    """What an open window asks: a roll, a reaction in priority order, or one side's move."""
+    if window.acting is CHANCE:
+        return Decision.roll(window.spec, window.prompt)
+    if window.acting is REACT:
+        return _reaction(tuple(window.players), window.prompt)
+    return _move(window.players[0], window.prompt)
 
 
 #: decisions are immutable values: the same one is handed out again rather than
