@@ -26,7 +26,7 @@ positions seen before cost, and the same in the first game as in the thousandth.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Set as AbstractSet
+from collections.abc import Container, Iterable, Mapping, Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import filterfalse
@@ -140,18 +140,26 @@ def reach(board: Board, frm: str, steps: int, blocked: AbstractSet[str]) -> tupl
 def _round(board: Board, frm: str, steps: int, walls: frozenset[str]) -> tuple[str, ...]:
     """The spaces within `steps` of `frm` over passable spaces, going round `walls`
     (`walls` themselves left out), sorted by name."""
-    ways = board.ways
-    seen = {frm} | walls
-    edge = [frm]
+    return _walk_round(board.ways, frm, steps, walls)
+
+
+def _walk_round(ways: Mapping[str, tuple[str, ...]], frm: str, steps: int,
+                blocked: Container[str]) -> tuple[str, ...]:
+    """The spaces reached from `frm` in up to `steps` steps along `ways`, never onto
+    a `blocked` space (`frm` left out), sorted by name: one walk, no table."""
+    seen, edge, out = {frm}, [frm], []
     for _ in range(steps):
         nxt = []
         for here in edge:
             for there in ways[here]:
                 if there not in seen:
                     seen.add(there)
-                    nxt.append(there)
+                    if there not in blocked:
+                        nxt.append(there)
+        out += nxt
         edge = nxt
-    return tuple(sorted(seen - walls - {frm}))
+    out.sort()
+    return tuple(out)
 
 
 def walk(board: Board, frm: str, steps: int, occupied: Mapping[str, Any], bits: int
@@ -167,19 +175,7 @@ def walk(board: Board, frm: str, steps: int, occupied: Mapping[str, Any], bits: 
         return tuple(filterfalse(occupied.__contains__, ways[frm]))
     if not bits & ball(board, frm, steps - 1)[1]:
         return tuple(filterfalse(occupied.__contains__, ball(board, frm, steps)[0]))
-    seen, edge, out = {frm}, [frm], []
-    for _ in range(steps):
-        nxt = []
-        for here in edge:
-            for there in ways[here]:
-                if there not in seen:
-                    seen.add(there)
-                    if there not in occupied:
-                        nxt.append(there)
-        out += nxt
-        edge = nxt
-    out.sort()
-    return tuple(out)
+    return _walk_round(ways, frm, steps, occupied)
 
 
 def ball(board: Board, frm: str, steps: int) -> tuple[tuple[str, ...], int]:
