@@ -13,7 +13,7 @@ import pytest
 
 import dsl
 from toolkit.referee import game, registry
-from toolkit.referee.kit.board import Board, reach, steps_to, walk, within
+from toolkit.referee.kit.board import Board, reach, steps_to, within
 from toolkit.referee.kit.pieces import Pieces
 from toolkit.referee.kit.values import interned
 from toolkit.referee.protocol import CHANCE, DecisionKind
@@ -71,7 +71,7 @@ def test_kit_board_reach_equals_a_networkx_walk_round_the_pieces(path):
         assert set(near) == _walk(graph, board, frm, steps, set()) and list(near) == sorted(near)
         standing = blocked | {frm}  # frm's own piece is ignored
         bits = sum(board.bits[sp] for sp in standing)
-        assert walk(board, frm, steps, dict.fromkeys(standing), bits) == got
+        assert reach(board, frm, steps, dict.fromkeys(standing), bits) == got
 
 
 def test_kit_boards_made_alike_are_equal_share_their_tables_and_pickle():

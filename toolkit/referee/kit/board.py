@@ -5,10 +5,8 @@ frozen value, with the tables every ruleset asks of it worked out once per board
     board.neighbours["B2"]            # the spaces linked to B2 (sorted)
     board.ways["B2"]                  # those a piece may enter (passable; sorted)
     steps_to(board, "C5")["A1"]       # steps from A1 to C5 over passable spaces
-    reach(board, "B2", 2, pieces)     # where a piece on B2 can end, 2 spaces through
+    reach(board, "B2", 2, occupied)   # where a piece on B2 can end, 2 spaces through
                                       # passable spaces no piece stands on
-    walk(board, "B2", 2, occupied, bits)  # the same, walked afresh from the board's
-                                      # tables (`ways`, `ball`): what `Pieces.reach` asks
 
 A ruleset reads its board once into its config; the tables (`steps_to`, and the
 spaces within n steps that `reach` starts from) are kept by the Board value
@@ -17,7 +15,7 @@ ruleset writes no cache of its own. Equal boards share one number, worked out
 when the board is made, so using a board as a key costs no more than an
 identity lookup.
 
-`walk` keeps no table of positions: one space is the board's `ways` less the
+`reach` keeps no table of positions: one space is the board's `ways` less the
 occupied spaces; further, where no piece stands nearer than the move's length
 (`ball`, as bits), the spaces within it less the occupied ones; else a
 breadth-first walk of a few spaces. Each costs about what a lookup in a table of
@@ -26,7 +24,7 @@ positions seen before cost, and the same in the first game as in the thousandth.
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Mapping, Set as AbstractSet
+from collections.abc import Collection, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import filterfalse
@@ -110,37 +108,35 @@ def steps_to(board: Board, space: str) -> Mapping[str, int]:
     return table
 
 
+@lru_cache(maxsize=65536)
 def within(board: Board, frm: str, steps: int) -> tuple[str, ...]:
     """The spaces a piece on `frm` could end on going up to `steps` spaces over
     passable spaces if no piece stood in the way (`frm` left out), sorted by name
-    (the order a listing shows them in): the walk round no walls."""
-    return _round(board, frm, steps, _NO_WALLS)
+    (the order a listing shows them in): a table of the board."""
+    return _walk_round(board.ways, frm, steps, ())
 
 
-_NO_WALLS: frozenset[str] = frozenset()
-
-
-def reach(board: Board, frm: str, steps: int, blocked: AbstractSet[str]) -> tuple[str, ...]:
+def reach(board: Board, frm: str, steps: int, blocked: Collection[str],
+          bits: int | None = None) -> tuple[str, ...]:
     """The spaces a piece on `frm` can end on going up to `steps` spaces over
-    passable spaces that are not `blocked` (the spaces pieces stand on, e.g.
-    `pieces.occupied.keys()`), sorted by name. Only the pieces nearer than `steps`
-    change the way (one on the rim blocks only its own space: every other space
-    there is reached through nearer ones), so the walk round them is a table of
-    the board too, one per set of such pieces (`_round`)."""
+    passable spaces that are not `blocked` (the spaces pieces stand on: a set, or
+    `pieces.occupied`), sorted by name; `bits`: the same spaces as `board.bits` (or-ed
+    together), where the caller keeps them (`Pieces.bits`). No table of positions:
+    one space is the board's `ways` less the blocked spaces; further, where nothing
+    blocks a space nearer than `steps` (the board's `ball` of `steps - 1` round
+    `frm`), the spaces within `steps` less the blocked ones (a piece on the rim
+    blocks only its own space); else a breadth-first walk of a few spaces."""
     if steps <= 0:
         return ()
-    near = within(board, frm, steps)
-    inner = within(board, frm, steps - 1)
-    if not blocked.isdisjoint(inner):
-        near = _round(board, frm, steps, frozenset(s for s in inner if s in blocked))
-    return near if blocked.isdisjoint(near) else tuple(filterfalse(blocked.__contains__, near))
-
-
-@lru_cache(maxsize=65536)
-def _round(board: Board, frm: str, steps: int, walls: frozenset[str]) -> tuple[str, ...]:
-    """The spaces within `steps` of `frm` over passable spaces, going round `walls`
-    (`walls` themselves left out), sorted by name."""
-    return _walk_round(board.ways, frm, steps, walls)
+    ways = board.ways
+    if steps == 1:
+        return tuple(filterfalse(blocked.__contains__, ways[frm]))
+    if bits is None:
+        order = board.bits
+        bits = sum(order[sp] for sp in blocked if sp in order)
+    if not bits & ball(board, frm, steps - 1)[1]:
+        return tuple(filterfalse(blocked.__contains__, ball(board, frm, steps)[0]))
+    return _walk_round(ways, frm, steps, blocked)
 
 
 def _walk_round(ways: Mapping[str, tuple[str, ...]], frm: str, steps: int,
@@ -160,22 +156,6 @@ def _walk_round(ways: Mapping[str, tuple[str, ...]], frm: str, steps: int,
         edge = nxt
     out.sort()
     return tuple(out)
-
-
-def walk(board: Board, frm: str, steps: int, occupied: Mapping[str, Any], bits: int
-         ) -> tuple[str, ...]:
-    """`reach(board, frm, steps, occupied)` walked afresh, with no table of positions:
-    the spaces a piece on `frm` can end on going up to `steps` spaces over passable
-    spaces no piece stands on (`occupied`: space -> piece; `bits`: the same spaces as
-    `board.bits`), sorted by name. Where no piece stands nearer than `steps` (the
-    board's `ball` of `steps - 1` round `frm`), the spaces within `steps` less the
-    occupied ones (a piece on the rim blocks only its own space)."""
-    ways = board.ways
-    if steps == 1:
-        return tuple(filterfalse(occupied.__contains__, ways[frm]))
-    if not bits & ball(board, frm, steps - 1)[1]:
-        return tuple(filterfalse(occupied.__contains__, ball(board, frm, steps)[0]))
-    return _walk_round(ways, frm, steps, occupied)
 
 
 def ball(board: Board, frm: str, steps: int) -> tuple[tuple[str, ...], int]:

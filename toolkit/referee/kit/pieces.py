@@ -14,7 +14,7 @@ are Red's" from an index built with the value, not by scanning every piece:
     pieces.spaces_of("Red")     # the spaces Red's pieces stand on (a frozenset)
     pieces.empty(zone)          # the spaces of `zone` no piece stands on, in its order
     pieces.reach("B2", 2)       # where a piece on B2 can end, 2 spaces through
-                                # passable spaces no piece stands on (`board.walk`)
+                                # passable spaces no piece stands on (`board.reach`)
     pieces.moved("B2", "C2")    # a new Pieces; the old one is unchanged
 
 Only `all` is the value (equality, hashing, `stable_hash`); the index is made
@@ -32,7 +32,7 @@ from itertools import compress, filterfalse, repeat
 from operator import attrgetter, is_not
 from typing import Any
 
-from toolkit.referee.kit.board import Board, walk
+from toolkit.referee.kit.board import Board, reach
 from toolkit.referee.kit.values import evolve
 
 
@@ -121,8 +121,8 @@ class Pieces:
 
     def reach(self, frm: str, steps: int) -> tuple[str, ...]:
         """The spaces a piece on `frm` can end on going up to `steps` spaces over
-        passable spaces no piece stands on, sorted by name (`board.walk`)."""
-        return walk(self.board, frm, steps, self.occupied, self.bits)
+        passable spaces no piece stands on, sorted by name (`board.reach`)."""
+        return reach(self.board, frm, steps, self.occupied, self.bits)
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.all)
