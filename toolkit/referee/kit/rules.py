@@ -460,12 +460,12 @@ class KitRules:
         return self._enter(state, nxt, events, phase=name,
                            round=flow.round + 1 if new_round else flow.round)
 
-    def _turn_over(self, state, route: Route, moved: int | None = None) -> bool:
-        """Is the actor's turn over, `moved` moves into it (default: as the flow
-        counts)? A handler's `turn_over` judges by the ruleset's own fields."""
+    def _turn_over(self, state, route: Route) -> bool:
+        """Is the actor's turn over? By default after one move (as the flow counts);
+        a handler's `turn_over` judges by the ruleset's own fields."""
         flow: Flow = state.flow
         if route.turn_over is None:
-            return (flow.moved if moved is None else moved) >= 1
+            return flow.moved >= 1
         return bool(route.turn_over(state, flow.actor))
 
     def _next_turn(self, state, route: Route, passed: bool) -> Any:
