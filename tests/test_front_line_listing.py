@@ -16,15 +16,20 @@ from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, DecisionKind
 from toolkit.referee.rulesets.front_line import attack, movement
 from toolkit.referee.rulesets.front_line.reach import (
-    Sides, drop, fire, land, land2, mask_of, squares_of)
+    Sides, drop, fire, land, land2, mask_of)
 from toolkit.referee.rulesets.front_line.state import (
-    AVAILABLE, COMMISSIONED, EXHAUSTED, Squares, board)
+    AVAILABLE, COMMISSIONED, EXHAUSTED, Squares, board, squares_in)
 from walk import random_walk
 
 BATTLEFIELDS = ("main", "lake_nogo", "great_desert", "mt_range")
 KINDS = ("infantry", "tank", "artillery")
 STACKS = ("air", "capital", "industry", "fallen_air", "fallen_industry")
 ACTIONS = ("move", "attack", "amphibious", "paratroop", "regroup", "build")
+
+
+def squares_of(m: int) -> list[int]:
+    """The squares of a mask in ascending order, as a list (what `sorted` gives)."""
+    return list(squares_in(m))
 
 
 def random_position(name: str, rng: random.Random):

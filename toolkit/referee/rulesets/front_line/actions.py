@@ -114,11 +114,10 @@ def plan_move(s: State, sq: int, plan: list, i: int):
 
 
 def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False,
-               weights=None, heaviest: list | None = None, mine: list | None = None) -> list:
+               mine: list | None = None) -> list:
     """What each unit of `at.mine` (or of `mine`) may do, without making a move: (its
     square, [(verb, mask of the squares it reaches), ...]) per unit with an action open,
-    in listing order (`_PLANNED` says more); with `weights` (per verb), each plan's
-    heaviest verb weight is added to `heaviest` (as `unit_weights` reads it)."""
+    in listing order (`_PLANNED` says more)."""
     means = _means(s, maneuver)
     if means is None:
         return []  # no chits to spend (none taken yet, or the stack spent): no unit acts
@@ -129,19 +128,15 @@ def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False,
     free, enemies, closed = at.free, at.enemies, at.closed
     neighbours = reach.neighbours
     bases = cfg.drop_bases
-    wgo, wsail, wfire, wpara, wregroup, wmaneuver = \
-        [weights[verb] for verb in _PLANNED] if heaviest is not None else _UNWEIGHED
     out = []
     for sq, u in at.mine if mine is None else mine:
         plan: list = []
-        w = _NONE
         done = acted.get(u.uid, ()) if acted else ()
         if len(done) >= limit:
             pass
         elif u.disrupted:
             if paid_regroup and "regroup" not in done:
                 plan.append(("regroup", 1 << sq))
-                w = wregroup
         else:
             k = reach.kinds[u.kind]
             if paid:
@@ -149,38 +144,31 @@ def unit_plans(s: State, side: str, at: Sides, maneuver: bool = False,
                     m = None if k.steps[sq] & free else _land(reach, at, sq, k)
                     if m != 0:
                         plan.append(("go", m))
-                        w = wgo
                 if amphibious and "amphibious" not in done and cfg.embark[sq]:
                     m = reach.landing & ~at.occupied
                     if m:
                         plan.append(("sail", m))
-                        w = wsail if wsail > w else w
                 if "attack" not in done:
                     m = k.fire[sq] & enemies | neighbours[sq] & closed
                     if m:
                         plan.append(("fire", m))
-                        w = wfire if wfire > w else w
             if paid_para and bases >> sq & 1 and (m := _para(s, at, sq, u, done)):
                 plan.append(("para", m))
-                w = wpara if wpara > w else w
         if maneuver and not u.disrupted:
             m = neighbours[sq] & free
             if m:
                 plan.append(("maneuver", m))
-                w = wmaneuver if wmaneuver > w else w
         if plan:
             out.append((sq, plan))
-            if heaviest is not None:
-                heaviest.append(w)
     return out
 
 
 def unit_weights(s: State, at: Sides, maneuver: bool, weights, units: list,
                  heaviest: list) -> None:
-    """The random draw's weight of each unit of `at.mine` with an action open, as
-    `unit_plans` notes it in `heaviest` (its plan's heaviest verb), read without
-    making a plan: its square is added to `units` and its weight to `heaviest`. A
-    unit that may attack, where the attack weighs most, is weighed at once."""
+    """The random draw's weight of each unit of `at.mine` with an action open (the
+    heaviest verb of its plan, `unit_plans`), read without making the plan: its square
+    is added to `units` and its weight to `heaviest`. A unit that may attack, where the
+    attack weighs most, is weighed at once."""
     means = _means(s, maneuver)
     if means is None:
         return
@@ -238,7 +226,6 @@ def unit_weights(s: State, at: Sides, maneuver: bool, weights, units: list,
 #: loop).
 _PLANNED = ("go", "sail", "fire", "para", "regroup", "maneuver")
 _NONE = float("-inf")  # below every weight: the first verb's weight replaces it
-_UNWEIGHED = (0.0,) * len(_PLANNED)
 
 
 def _para(s: State, at: Sides, sq: int, u, done: tuple) -> int:

@@ -27,11 +27,6 @@ def mask_of(squares) -> int:
     return m
 
 
-def squares_of(m: int) -> list[int]:
-    """The squares of a mask, in ascending order."""
-    return list(squares_in(m))
-
-
 class Reach:
     """A scenario's squares as masks, and its moves as shared values."""
 
