@@ -20,7 +20,7 @@ def finished(s: SkirmishState) -> Outcome | None:
     for i, side in enumerate(s.sides):
         capital = capital_held(s, side)
         if capital is not None:
-            outcome = _capital_held(s, i, side, capital)
+            outcome = _holding_ends(s, i, side, capital)
             if outcome is not None:
                 return outcome
     on_board = s.units.sides  # side -> its pieces on the board (sides with none left out)
@@ -50,7 +50,7 @@ def capital_held(s: SkirmishState, side: str) -> str | None:
     return None
 
 
-def _capital_held(s: SkirmishState, i: int, side: str, capital: str) -> Outcome | None:
+def _holding_ends(s: SkirmishState, i: int, side: str, capital: str) -> Outcome | None:
     """`side` (the i-th) stands on the enemy capital `capital`: it wins at once, or
     once it has begun `hold_turns` of its turns there (SK-capital, SK-hold)."""
     cfg = s.cfg
