@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import pytest
 from front_line_play import RULES, at, legal, move, position, roll, scenario, why
 from toolkit.referee.kit.flow import with_flow
 from toolkit.referee.rulesets.front_line import victory
+from toolkit.referee.rulesets.front_line.leadership import usable
 from toolkit.referee.rulesets.front_line.state import AVAILABLE, EXHAUSTED
 
 RED_ONLY = (AVAILABLE, EXHAUSTED)
@@ -83,6 +85,13 @@ def test_FL_task_cache_only_on_your_own_turn_rally_only_on_the_opponents():
     t = pos({}, leadership=RED_ONLY, stack=("air", 2))
     from toolkit.referee.rulesets.front_line import leadership
     assert leadership.available_problem(t, "Red", "rally", True).rule == "FL-task-when"
+
+
+@pytest.mark.parametrize("when, own, other", [
+    ("own_turn", True, False), ("opponent_turn", False, True), ("any_turn", True, True),
+    ("never", False, False)])
+def test_FL_task_when_a_cards_when_decides_whose_turn_a_task_may_be_used_on(when, own, other):
+    assert usable(when, own_turn=True) is own and usable(when, own_turn=False) is other
 
 
 def test_FL_win_occupation_points_after_december():

@@ -118,7 +118,9 @@ class Config:
     def answers_out_of_turn(self) -> bool:
         """Does the Leadership card let a side answer the opponent's supplied action
         (Opportunity Fire, Maneuver or Relieve used on the opponent's turn, FL-R15)?"""
-        return any(self.task_when.get(task, "never") in ("opponent_turn", "any_turn")
+        from toolkit.referee.rulesets.front_line.leadership import usable
+
+        return any(usable(self.task_when.get(task, "never"), own_turn=False)
                    for task in ("opportunity_fire", "maneuver", "relieve"))
 
     @cached_property

@@ -53,13 +53,18 @@ def when_of(s: State, task: str) -> str:
     return s.cfg.task_when.get(task, "never")
 
 
+def usable(when: str, own_turn: bool) -> bool:
+    """May a Leadership task whose card says `when` (own_turn, opponent_turn,
+    any_turn, never) be used on the side's own turn (`own_turn`) or the other's?"""
+    return when == "any_turn" or when == ("own_turn" if own_turn else "opponent_turn")
+
+
 def available_problem(s: State, side: str, task: str, own_turn: bool) -> Illegal | None:
     if s.leadership[s.at(side)] != AVAILABLE:
         return Illegal("FL-lead-available", f"your Leadership is {s.leadership[s.at(side)]}, "
                        "not available")
     when = when_of(s, task)
-    if when == "never" or (when == "own_turn" and not own_turn) or (
-            when == "opponent_turn" and own_turn):
+    if not usable(when, own_turn):
         words = {"own_turn": "on your own turn", "opponent_turn": "on your opponent's turn",
                  "never": "never"}.get(when, "")
         return Illegal("FL-task-when", f"{task.replace('_', ' ')} is used {words}")
