@@ -7,6 +7,8 @@ progress. The scenario's tables ride along as `cfg` (not hashed)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress, count
+from operator import attrgetter, is_not
 from typing import Any
 
 from toolkit.referee.kit.flow import Flow
@@ -176,16 +178,26 @@ class State:
                 yield u
 
     def occupants(self) -> dict[int, list[Unit]]:
-        """Units on the map by node. Not to be changed by the caller: the last answer is
-        kept with the scenario while the units are the same (a listing, the check of
-        the move drawn from it and its apply read it of one state)."""
+        """Units on the map by node, each node's in uid order. Not to be changed by the
+        caller: the last answer is kept with the scenario while the units are the same
+        (a listing, the check of the move drawn from it and its apply read it of one
+        state), and the next state's is that answer brought up to date by the few units
+        that changed (`regrouped`), not worked out afresh."""
         cfg = self.cfg
         kept = cfg.occupants_memo if cfg is not None else None
-        if kept is not None and kept[0] is self.units:
-            return kept[1]
-        out = self._occupants()
+        units = self.units
+        if kept is not None:
+            if kept[0] is units:
+                return kept[1]
+            changed = changed_uids(kept[0], units)
+            out = None if changed is None else regrouped(
+                kept[1], moved(kept[0], units, changed), BY_UID)
+        else:
+            out = None
+        if out is None:
+            out = self._occupants()
         if cfg is not None:
-            cfg.occupants_memo = (self.units, out)
+            cfg.occupants_memo = (units, out)
         return out
 
     def _occupants(self) -> dict[int, list[Unit]]:
@@ -205,6 +217,56 @@ class State:
 
     def is_blocked(self, node: int, side: str) -> bool:
         return (node, side) in self.blocked
+
+
+# ------------------------------------------------------------ where units stand
+
+#: at most this many changed units bring a kept occupancy up to date (`regrouped`);
+#: with more (a reset, another game's state) it is worked out afresh
+FEW = 12
+BY_UID = attrgetter("uid")
+
+
+def changed_uids(was: tuple, now: tuple) -> list[int] | None:
+    """The uids (places) of the units that are not the same object in two unit tuples
+    of one game, or None when they differ in length or in more than `FEW` units."""
+    if len(was) != len(now):
+        return None
+    changed = list(compress(count(), map(is_not, was, now)))
+    return changed if len(changed) <= FEW else None
+
+
+def moved(was: tuple, now: tuple, changed: list[int]) -> list:
+    """(before, after) of each changed unit, None where it is not on the map."""
+    return [(a if a.node != OFF and a.lost < 4 else None,
+             b if b.node != OFF and b.lost < 4 else None)
+            for a, b in ((was[i], now[i]) for i in changed)]
+
+
+def regrouped(occ: dict, moves: list, order) -> dict:
+    """`occ` (units by node) after `moves`, each (before, after) of one unit (None: off
+    the map then): a new mapping sharing the lists of the nodes nobody left or entered;
+    the lists of the others made again, sorted by `order` (the order `occ` keeps). Not
+    `occ` itself, which stays as it was."""
+    out = dict(occ)
+    gone: set = set()
+    nodes: dict = {}
+    for a, b in moves:
+        if a is not None:
+            gone.add(a.uid)
+            nodes.setdefault(a.node, [])
+        if b is not None:
+            gone.add(b.uid)
+            nodes.setdefault(b.node, []).append(b)
+    for node, came in nodes.items():
+        there = [u for u in occ.get(node, ()) if u.uid not in gone] + came
+        if not there:
+            out.pop(node, None)
+            continue
+        if len(there) > 1:
+            there.sort(key=order)
+        out[node] = there
+    return out
 
 
 # ------------------------------------------------------------------ changes

@@ -25,7 +25,7 @@ from toolkit.referee.rulesets.lines_and_webs.levelling import on_ports
 from toolkit.referee.rulesets.lines_and_webs.moves import Order
 from toolkit.referee.rulesets.lines_and_webs.network import carry_reach, moves_for, reach_table
 from toolkit.referee.rulesets.lines_and_webs.state import (
-    OFF, State, Unit, add, one, with_port, with_unit)
+    OFF, State, Unit, add, changed_uids, moved, one, regrouped, with_port, with_unit)
 from toolkit.referee.rulesets.lines_and_webs.units import pay, place, receive, room
 
 RULE_METHOD = "LW-T1"
@@ -39,16 +39,43 @@ RULE_PHASE = "LW-phase"
 
 def view_occupancy(s: State, side: str) -> dict[int, list[Unit]]:
     """Units as `side` knows them now: its own where they are, the enemy's where they
-    stood when the phase began (the veil). Not to be changed by the caller: the last
-    one worked out for each side is kept while the units and the veil are the same
-    (a draw, then the check of what it drew, read it of one state)."""
-    enemy = s.veil[0] if s.veil is not None else s.units
+    stood when the phase began (the veil); on each node its own first, then the
+    enemy's, each in uid order. Not to be changed by the caller: the last one worked
+    out for each side is kept while the units and the veil are the same (a draw, then
+    the check of what it drew, read it of one state), and the next state's is that
+    one brought up to date by the few units that changed (state.regrouped)."""
+    units = s.units
+    enemy = s.veil[0] if s.veil is not None else units
     kept = s.cfg.occupancy_memo.get(side)
-    if kept is not None and kept[0] is s.units and kept[1] is enemy:
-        return kept[2]
-    out = _occupancy(s, side, enemy)
-    s.cfg.occupancy_memo[side] = (s.units, enemy, out)
+    out = None
+    if kept is not None:
+        if kept[0] is units and kept[1] is enemy:
+            return kept[2]
+        moves = _view_moves(side, kept[0], units, kept[1], enemy)
+        if moves is not None:
+            out = regrouped(kept[2], moves, lambda u: (u.side != side, u.uid))
+    if out is None:
+        out = _occupancy(s, side, enemy)
+    s.cfg.occupancy_memo[side] = (units, enemy, out)
     return out
+
+
+def _view_moves(side: str, was_units, units, was_enemy, enemy) -> list | None:
+    """The (before, after) moves between two views of `side` (`view_occupancy`): its
+    own units that changed, and the enemy's as it sees them; None when too many did."""
+    own = changed_uids(was_units, units)
+    if was_enemy is enemy:
+        foe: list | None = []
+    elif was_enemy is was_units and enemy is units:
+        foe = own
+    else:
+        foe = changed_uids(was_enemy, enemy)
+    if own is None or foe is None:
+        return None
+    moves = moved(was_units, units, [i for i in own if units[i].side == side])
+    if foe:
+        moves += moved(was_enemy, enemy, [i for i in foe if enemy[i].side != side])
+    return moves
 
 
 def _occupancy(s: State, side: str, enemy) -> dict[int, list[Unit]]:
