@@ -35,18 +35,26 @@ def enemy_next_to(s: State, node: int, side: str, occ: dict) -> list[int]:
     return out
 
 
-def moves_for(s: State, u: Unit, occ: dict, limit: int) -> dict[int, int]:
+def enemy_nodes(occ: dict, side: str) -> set[int]:
+    """The nodes of `occ` (units by node) where an enemy of `side` stands."""
+    return {n for n, there in occ.items() if there and there[0].side != side}
+
+
+def moves_for(s: State, u: Unit, occ: dict, limit: int,
+              enemy: set | None = None) -> dict[int, int]:
     """Nodes `u` may end a move on within `limit` links, with the distance. It may
     pass friendly units but not end on them (ports aside), never enters an enemy's
     node or a node blocked for its side, and stops on entering contact
-    (LW-contact: a unit does not move on past an enemy next to it)."""
+    (LW-contact: a unit does not move on past an enemy next to it). `enemy`: the
+    `enemy_nodes` of `occ`, if the caller has them."""
     side = u.side
     cfg = s.cfg
     links = cfg.links
     start = u.node
     dist = {start: 0}
     frontier = [start]
-    enemy = {n for n, there in occ.items() if there and there[0].side != side}
+    if enemy is None:
+        enemy = enemy_nodes(occ, side)
     closed = enemy | {n for n, who in s.blocked if who == side} if s.blocked else enemy
     d = 0
     while frontier and d < limit:
@@ -62,7 +70,7 @@ def moves_for(s: State, u: Unit, occ: dict, limit: int) -> dict[int, int]:
                 nxt.append(n)
         frontier = nxt
     del dist[start]
-    return {n: k for n, k in dist.items() if room_for(s, n, side, occ)}
+    return {n: k for n, k in dist.items() if n not in occ or room_for(s, n, side, occ)}
 
 
 def reach_table(s: State, side: str, occ: dict) -> dict:
