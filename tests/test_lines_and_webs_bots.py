@@ -127,9 +127,10 @@ def test_evaluate_sees_what_is_bought_and_on_its_way():
     assert RULES.evaluate(queued, "Gamma") < RULES.evaluate(s, "Gamma")
 
 
-def _transport_positions(games: int = 2):
-    """Every Transport supplies decision of a few seeded random games (shaken positions:
-    carriers part-way through their lift, drops on nodes, ports restocked)."""
+def _transport_positions(games: int = 2, phase: str = "transport"):
+    """Every Transport supplies decision (or `phase`'s) of a few seeded random games
+    (shaken positions: carriers part-way through their lift, drops on nodes, ports
+    restocked)."""
     import random
 
     from toolkit.referee.protocol import CHANCE, DecisionKind
@@ -143,9 +144,30 @@ def _transport_positions(games: int = 2):
                 s, _ = RULES.apply(s, CHANCE, d.chance.sample(rng))
                 continue
             side = d.players[0]
-            if s.flow.phase == "transport" and s.flow.window is None:
+            if s.flow.phase == phase and s.flow.window is None:
                 yield s, side
             s, _ = RULES.apply(s, side, bot.choose(s, side, rng))
+
+
+def test_LW_S1_S4_the_random_bots_spend_draw_is_the_flat_draw_run_by_run():
+    """Spend resources drawn run by run (purchases.py) is the flat listing drawn by the
+    flat weights: the same order from the same random numbers."""
+    import random
+
+    from toolkit.referee.rulesets.lines_and_webs import purchases
+
+    positions = 0
+    for s, side in _transport_positions(1, "spend"):
+        positions += 1
+        legal = list(RULES.legal_moves(s, side))
+        weights = bots.weights(RULES, s, side, legal)
+        parts = purchases.weighed_parts(s, side)
+        assert [m for orders, _ in parts for m in orders] == legal
+        assert [w for _, run in parts for w in run] == weights  # the very floats
+        for k in range(4):
+            drawn = purchases.sample_spend(s, side, random.Random(k))
+            assert drawn is random.Random(k).choices(legal, weights)[0]
+    assert positions > 100
 
 
 def _draw_parts(s, side):
@@ -288,3 +310,4 @@ def test_LW_T2_the_random_bots_transport_draw_carries_to_the_hungry_first():
     drawn = [draw.sample_transport(s, "Delta", random.Random(i)) for i in range(200)]
     fed = sum(1 for m in drawn if m is not PASS and m.verb == "carry" and m.to == "DAR1")
     assert fed > 120
+

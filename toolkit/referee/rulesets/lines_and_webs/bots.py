@@ -145,37 +145,64 @@ def _stocked_ports(s, side: str) -> set:
     return out
 
 
-def _spend(s, player: str, legal: list) -> list[float]:
+def spend_facts(s, player: str) -> tuple:
+    """What Spend resources' weights read of the side: (the classes' gaps (`_gaps`),
+    RP left, units and tokens waiting in the queue's last space, a carrier at the
+    airport, any gap, a consumption turn near)."""
     gaps = _gaps(s, player)
-    rp = s.book(player).rp
     units_wait, tokens_wait = _backlog(s, player)
     airhead = _carrier_at(s, player, s.cfg.apod.get(player))
-    short = any(gaps)
-    soon = _food_soon(s)
+    return (gaps, s.book(player).rp, units_wait, tokens_wait, airhead, any(gaps),
+            _food_soon(s))
+
+
+def spend_pass(facts: tuple) -> float:
+    """The pass's weight in Spend resources: likely once the RP are spent."""
+    return 2.0 if facts[1] < 3 else 0.1
+
+
+def spend_unit(facts: tuple) -> float:
+    """A unit's purchase: rare while units wait in the queue or a class is short."""
+    return 0.02 if facts[2] else 0.15 if facts[5] else 1.0
+
+
+def spend_card(facts: tuple) -> float:
+    """A special card bought, or played in Spend."""
+    return 0.1 if facts[5] else 0.3
+
+
+def spend_tokens(facts: tuple, verb: str, letter: str, n: int) -> float:
+    """`n` tokens of class `letter` bought by sea (`buy`) or flown in (`fly`): the lot
+    that closes the class's gap first, rations twice when a consumption turn is near."""
+    gaps, rp, _, tokens_wait, airhead, _, soon = facts
+    gap = gaps[CLASS[letter]] if letter in CLASS else 0
+    if gap <= 0:
+        return 0.01
+    lot = min(gap, rp)
+    w = 6.0 if n == lot else 2.0 * n / lot if n < lot else 0.02
+    if letter == "r" and soon:
+        w *= 2
+    if verb == "buy" and tokens_wait:  # the seaport is full: fly them in instead
+        w *= 0.1
+    if verb == "fly" and not airhead:  # nobody at the airport to carry them on
+        w *= 0.01
+    return w * (1.0 if verb == "buy" else 0.7)
+
+
+def _spend(s, player: str, legal: list) -> list[float]:
+    facts = spend_facts(s, player)
     out = []
     for m in legal:
         if m is PASS:
-            out.append(2.0 if rp < 3 else 0.1)
+            out.append(spend_pass(facts))
             continue
         v = m.verb
         if v in ("buy", "fly") and m.cls:
-            gap = gaps[CLASS[m.cls]] if m.cls in CLASS else 0
-            if gap <= 0:
-                out.append(0.01)
-                continue
-            lot = min(gap, rp)
-            w = 6.0 if m.n == lot else 2.0 * m.n / lot if m.n < lot else 0.02
-            if m.cls == "r" and soon:
-                w *= 2
-            if v == "buy" and tokens_wait:  # the seaport is full: fly them in instead
-                w *= 0.1
-            if v == "fly" and not airhead:  # nobody at the airport to carry them on
-                w *= 0.01
-            out.append(w * (1.0 if v == "buy" else 0.7))
+            out.append(spend_tokens(facts, v, m.cls, m.n))
         elif v in ("buy", "fly"):
-            out.append(0.02 if units_wait else 0.15 if short else 1.0)
+            out.append(spend_unit(facts))
         else:  # special cards
-            out.append(0.1 if short else 0.3)
+            out.append(spend_card(facts))
     return out
 
 

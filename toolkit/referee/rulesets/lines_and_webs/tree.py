@@ -25,12 +25,14 @@ import random
 
 from toolkit.referee import steps as kit_steps
 from toolkit.referee.protocol import PASS, Step
-from toolkit.referee.rulesets.lines_and_webs import bots, draw, words
+from toolkit.referee.rulesets.lines_and_webs import bots, draw, purchases, words
 from toolkit.referee.rulesets.lines_and_webs.spending import Spend
 from toolkit.referee.rulesets.lines_and_webs.transport import (
     CARRY, DISPLACE, MOVE, Asking, Transport, transporters)
 
 WORDS = {"r": "rations", "f": "fuel", "a": "ammunition", "o": "repair cubes"}
+#: the phases whose random draw is the ruleset's own, not the flat listing's
+SAMPLED = {"transport": draw.sample_transport, "spend": purchases.sample_spend}
 TRANSPORT = Transport()
 DONE = Step("pass", "done: pass", PASS)
 LEVEL = ("xl", "cross-level on a port")
@@ -48,10 +50,12 @@ def move_steps(rules, s, side: str, chosen: tuple[str, ...]) -> list[Step]:
 def sample_move(rules, s, side: str, rng: random.Random):
     """One legal whole order drawn with the random bot's weights (`sample_move` hook).
     A Transport order is drawn from the listing's own runs (`Transport.unit_parts`,
-    `level_parts`), so it is remembered as listed (`KitRules.listed`) and `game.play`
-    does not judge it a second time, as for an order drawn from the flat listing."""
-    if s.flow.window is None and s.flow.phase == "transport":
-        move = draw.sample_transport(s, side, rng)
+    `level_parts`), a Spend resources order from its listing's parts run by run
+    (purchases.py: the flat draw's weights and odds), so it is remembered as listed
+    (`KitRules.listed`) and `game.play` does not judge it a second time, as for an
+    order drawn from the flat listing."""
+    if s.flow.window is None and s.flow.phase in SAMPLED:
+        move = SAMPLED[s.flow.phase](s, side, rng)
         rules.listed(s, side, [move])
         return move
     moves = list(rules.legal_moves(s, side))
