@@ -311,3 +311,21 @@ def test_LW_T2_the_random_bots_transport_draw_carries_to_the_hungry_first():
     fed = sum(1 for m in drawn if m is not PASS and m.verb == "carry" and m.to == "DAR1")
     assert fed > 120
 
+
+def test_LW_O1_O4_the_random_bots_orders_draw_weighs_the_cards_as_listed():
+    """Issue orders drawn as the cards are listed (deals.py) is the flat listing drawn
+    by the flat weights: the same card from the same random numbers."""
+    import random
+
+    from toolkit.referee.rulesets.lines_and_webs import deals
+
+    positions = 0
+    for s, side in _transport_positions(1, "orders"):
+        positions += 1
+        legal = list(RULES.legal_moves(s, side))
+        weights = bots.weights(RULES, s, side, legal)
+        assert deals.weighed(s, side) == (legal, weights)
+        for k in range(4):
+            drawn = deals.sample_deal(s, side, random.Random(k))
+            assert drawn is random.Random(k).choices(legal, weights)[0]
+    assert positions > 100

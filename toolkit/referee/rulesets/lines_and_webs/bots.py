@@ -439,21 +439,33 @@ def _transport_weight(s, ask: _Asked, m, soon: bool) -> float:
     return 0.02
 
 
+#: the pass's weight in Issue orders (the rest of the cards out of play)
+DEAL_PASS = 0.3
+
+
+def fit_to_fight(kinds, u) -> bool:
+    """Unit `u` can move and fight (or repair) when its card turns up."""
+    return (not u.degraded and not u.pinned and u.tokens[FUEL] > 0
+            and bool(u.tokens[AMMO] > 0 or kinds[u.kind].repairs))
+
+
+def deal_weight(verb: str, able: bool) -> float:
+    """A card dealt into the execution deck (`x`) or the reserve (`r`): the units
+    `able` to fight to the execution deck, the rest to the reserve or out of play."""
+    if verb == "x":
+        return 4.0 if able else 0.3
+    return 0.5 if able else 1.0
+
+
 def _orders(s, player: str, legal: list) -> list[float]:
     out = []
     kinds = s.cfg.kinds
     for m in legal:
         if m is PASS:
-            out.append(0.3)
+            out.append(DEAL_PASS)
             continue
-        u = s.by_label(m.unit)
-        able = (u is not None and not u.degraded and not u.pinned
-                and u.tokens[FUEL] > 0 and (u.tokens[AMMO] > 0
-                                             or kinds[u.kind].repairs))
-        if m.verb == "x":
-            out.append(4.0 if able or u is None else 0.3)
-        else:
-            out.append(0.5 if able or u is None else 1.0)
+        u = s.by_label(m.unit)  # None: the Command Post
+        out.append(deal_weight(m.verb, u is None or fit_to_fight(kinds, u)))
     return out
 
 

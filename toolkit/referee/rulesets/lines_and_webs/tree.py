@@ -25,14 +25,15 @@ import random
 
 from toolkit.referee import steps as kit_steps
 from toolkit.referee.protocol import PASS, Step
-from toolkit.referee.rulesets.lines_and_webs import bots, draw, purchases, words
+from toolkit.referee.rulesets.lines_and_webs import bots, deals, draw, purchases, words
 from toolkit.referee.rulesets.lines_and_webs.spending import Spend
 from toolkit.referee.rulesets.lines_and_webs.transport import (
     CARRY, DISPLACE, MOVE, Asking, Transport, transporters)
 
 WORDS = {"r": "rations", "f": "fuel", "a": "ammunition", "o": "repair cubes"}
 #: the phases whose random draw is the ruleset's own, not the flat listing's
-SAMPLED = {"transport": draw.sample_transport, "spend": purchases.sample_spend}
+SAMPLED = {"transport": draw.sample_transport, "spend": purchases.sample_spend,
+           "orders": deals.sample_deal}
 TRANSPORT = Transport()
 DONE = Step("pass", "done: pass", PASS)
 LEVEL = ("xl", "cross-level on a port")
@@ -51,7 +52,8 @@ def sample_move(rules, s, side: str, rng: random.Random):
     """One legal whole order drawn with the random bot's weights (`sample_move` hook).
     A Transport order is drawn from the listing's own runs (`Transport.unit_parts`,
     `level_parts`), a Spend resources order from its listing's parts run by run
-    (purchases.py: the flat draw's weights and odds), so it is remembered as listed
+    (purchases.py), an Issue orders card as it is listed (deals.py), each by the flat
+    draw's weights and odds, so it is remembered as listed
     (`KitRules.listed`) and `game.play` does not judge it a second time, as for an
     order drawn from the flat listing."""
     if s.flow.window is None and s.flow.phase in SAMPLED:
