@@ -151,7 +151,7 @@ class Execute:
             all(b.joint == 0 for b in s.books)
 
     def begin_turn(self, s: State, side: str):
-        return evolve(s, turned=False), ()
+        return (evolve(s, turned=False) if s.turned else s), ()
 
     def turn_over(self, s: State, side: str) -> bool:
         return s.turned and s.fight is None and s.book(side).joint == 0
@@ -245,7 +245,8 @@ class Execute:
                 s = with_book(s, side, execution=b.execution[1:], joint=3)
             else:
                 s = with_book(s, side, reserve=b.reserve[1:], joint=-3)
-            s = with_book(s, side, joint=_joint_cap(s.book(side)))
+            b = s.book(side)
+            s = with_book(s, side, joint=_joint_cap(b.joint, len(b.execution), len(b.reserve)))
             s = special.after_command_post(s, side)
             return s, (Event("orders", f"{side} plays a Command Post: its next cards act "
                              "together"),)
@@ -287,22 +288,25 @@ class Execute:
         """`side` turns over `label`'s card, from its execution deck or its reserve (the
         last reserve card once both execution decks are spent), the card turned."""
         b = s.book(side)
+        joint = b.joint
         if b.execution and b.execution[0] == label:
             b = evolve(b, execution=b.execution[1:],
-                       joint=b.joint - 1 if b.joint > 0 else b.joint)
+                       joint=_joint_cap(joint - 1 if joint > 0 else joint,
+                                        len(b.execution) - 1, len(b.reserve)))
         else:
             b = evolve(b, reserve=b.reserve[1:], final=b.final or both_spent(s),
-                       joint=b.joint + 1 if b.joint < 0 else b.joint)
-        b = evolve(b, joint=_joint_cap(b))
+                       joint=_joint_cap(joint + 1 if joint < 0 else joint,
+                                        len(b.execution), len(b.reserve) - 1))
         return evolve(s, books=put(s.books, s.at(side), b), turned=True)
 
 
-def _joint_cap(b) -> int:
-    """A Command Post's joint play ends early when its deck runs out."""
-    if b.joint > 0:
-        return min(b.joint, len(b.execution))
-    if b.joint < 0:
-        return -min(-b.joint, len(b.reserve))
+def _joint_cap(joint: int, execution: int, reserve: int) -> int:
+    """A Command Post's joint play ends early when its deck runs out (`execution` and
+    `reserve`: the cards left in each)."""
+    if joint > 0:
+        return min(joint, execution)
+    if joint < 0:
+        return -min(-joint, reserve)
     return 0
 
 

@@ -12,7 +12,7 @@ from operator import attrgetter, is_not
 from typing import Any
 
 from toolkit.referee.kit.flow import Flow
-from toolkit.referee.kit.values import WHEN_SET, evolve
+from toolkit.referee.kit.values import WHEN_SET, evolve, replacer
 
 OFF = -1  # a unit not on the map (in the queue, or destroyed)
 
@@ -276,15 +276,22 @@ def put(seq: tuple, i: int, value: Any) -> tuple:
     return seq[:i] + (value,) + seq[i + 1:]
 
 
+#: a state with its units, books or ports changed, the one field set with no changes
+#: dict to build and check (the kit's `replacer`: they change at nearly every move)
+_UNITS, _BOOKS, _PORTS = (replacer(State, name) for name in ("units", "books", "ports"))
+#: a unit with its tokens changed (paid, received: a fuel token a move)
+with_tokens = replacer(Unit, "tokens")
+
+
 def with_unit(s: State, u: Unit) -> State:
-    return evolve(s, units=put(s.units, u.uid, u))
+    return _UNITS(s, put(s.units, u.uid, u))
 
 
 def with_book(s: State, side: str, **changes: Any) -> State:
-    i = s.at(side)
-    return evolve(s, books=put(s.books, i, evolve(s.books[i], **changes)))
+    i = 0 if side == s.sides[0] else 1
+    return _BOOKS(s, put(s.books, i, evolve(s.books[i], **changes)))
 
 
 def with_port(s: State, node: int, **changes: Any) -> State:
     k = s.cfg.port_of[node]
-    return evolve(s, ports=put(s.ports, k, evolve(s.ports[k], **changes)))
+    return _PORTS(s, put(s.ports, k, evolve(s.ports[k], **changes)))
