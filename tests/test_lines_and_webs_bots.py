@@ -176,7 +176,7 @@ def _draw_parts(s, side):
 
     mine = transporters(s, side)
     ask, asked, soon = Asking(s, side), bots.asked(s, side), bots._food_soon(s)
-    return draw, mine, ask, asked, draw.Needs(s, side, soon), soon
+    return draw, mine, ask, asked, draw.Needs(s, soon), soon
 
 
 def test_the_random_bots_transport_draw_in_steps_weighs_a_carrier_as_its_branches():
@@ -194,8 +194,8 @@ def test_the_random_bots_transport_draw_in_steps_weighs_a_carrier_as_its_branche
             k = s.cfg.kinds[u.kind]
             if k.role not in CARRIERS:
                 continue
-            head, branches = draw._weigh(s, side, u, mine, ask, asked, needs)
-            assert head == sum(b[0] for b in branches)
+            head, (weights, _) = draw._weigh(s, side, u, ask, asked, needs)
+            assert head == sum(weights)
             parts = listing.unit_parts(s, side, u, mine, ask)
             if any(any(run) if what != CARRY else any(map(any, run))
                    for what, run, _ in parts):
@@ -219,13 +219,13 @@ def test_the_random_bots_transport_draw_keeps_a_head_by_its_capped_weight():
     s = put(s, "DFSP2", "J2", (0, 0, 0, 0))  # nothing to give, nobody near: displace only
     s = at_phase(s, "transport")
     _, mine, ask, asked, needs, _ = _draw_parts(s, "Delta")
-    shares = [min(draw.CAP, draw._weigh(s, "Delta", s.by_label(label), mine, ask, asked,
+    shares = [min(draw.CAP, draw._weigh(s, "Delta", s.by_label(label), ask, asked,
                                         needs)[0]) / draw.CAP
               for label in ("DFSP1", "DFSP2")]  # cross-levelling: none open, struck
     assert shares[0] > 0.2 and shares[1] < 0.001
     passing = draw.PASS_CHANCE / (draw.PASS_CHANCE
                                   + (1 - draw.PASS_CHANCE) * sum(shares) / len(shares))
-    drawn = [draw.sample_transport(s, "Delta", random.Random(i)) for i in range(400)]
+    drawn = [draw.sample_transport(s, "Delta", random.Random(i))[0] for i in range(400)]
     by: dict = {}
     for m in drawn:
         key = "pass" if m is PASS else m.unit
@@ -269,7 +269,7 @@ def test_the_random_bots_transport_draw_lists_a_branch_as_the_listing_does():
         draw, mine, ask, asked, needs, soon = _draw_parts(s, side)
         legal = set(RULES.legal_moves(s, side))
         for i in range(3):
-            assert draw.sample_transport(s, side, random.Random(i)) in legal
+            assert draw.sample_transport(s, side, random.Random(i))[0] in legal
             drawn += 1
         for u in mine:
             if s.cfg.kinds[u.kind].role not in CARRIERS:
@@ -278,8 +278,8 @@ def test_the_random_bots_transport_draw_lists_a_branch_as_the_listing_does():
                      if what == CARRY]
             pieces = {piece[0].to: piece for piece in (carry[0][:-1] if carry else ())
                       if piece}
-            for weight, what in draw._branches(s, side, u, ask, asked, needs):
-                if what[0] != "to":
+            for what in draw._branches(s, side, u, ask, asked, needs)[1]:
+                if what in (draw.DISPLACE, draw.MOVE) or isinstance(what, tuple):
                     continue
                 orders, weights = draw._orders(s, side, u, ask, asked, soon, what)
                 if not orders:
@@ -288,6 +288,47 @@ def test_the_random_bots_transport_draw_lists_a_branch_as_the_listing_does():
                 assert weights == bots.part_weights(s, asked, CARRY, (tuple(orders),), soon)
                 seen += 1
     assert seen > 100 and drawn > 100
+
+
+def _leaf_depth(s, side, move) -> int:
+    """How deep `move` is in the Transport move tree (tree.py): 1 a leaf at the first
+    step, 2 a carrier's order chosen at the second, and so on."""
+    from toolkit.referee import steps
+
+    head = "pass" if move is PASS else "xl" if move.verb == "xl" else move.unit
+    pending: list = [()]
+    while pending:
+        chosen = pending.pop()
+        for step in steps.steps(RULES, s, side, chosen):
+            if step.move is not None and step.move == move:
+                return len(chosen) + 1
+            if step.move is None and (chosen or step.token == head):
+                pending.append(chosen + (step.token,))
+    raise AssertionError(f"{move} is not in the tree")
+
+
+def test_the_random_bots_transport_draw_counts_the_steps_it_chose_among_several():
+    """draw.py counts a step only where it chose among more than one: never more than
+    the move tree shows for the order drawn, and an order that is the only one to its
+    receiver two steps (the carrier, the receiver), as in the tree (it counted three)."""
+    import random
+
+    from toolkit.referee.rulesets.lines_and_webs import draw, tree
+
+    lone = drawn = 0
+    for s, side in _transport_positions(1):
+        for i in range(2):
+            move, taken = draw.sample_transport(s, side, random.Random(i))
+            depth = _leaf_depth(s, side, move)
+            assert 1 <= taken <= max(depth, 1) and taken <= draw.steps_taken(move)
+            if move is not PASS and move.verb == "carry" and depth == 2:
+                assert taken == 2
+                lone += 1
+            drawn += 1
+        move = tree.sample_move(RULES, s, side, random.Random(7))
+        assert tree.sample_steps(s, side, move) == draw.sample_transport(
+            s, side, random.Random(7))[1]
+    assert drawn > 300 and lone > 0
 
 
 def test_LW_T2_the_random_bots_transport_draw_carries_to_the_hungry_first():
@@ -303,11 +344,11 @@ def test_LW_T2_the_random_bots_transport_draw_carries_to_the_hungry_first():
     s = at_phase(s, "transport")
     draw, mine, ask, asked, needs, soon = _draw_parts(s, "Delta")
     carrier = s.by_label("DFSP1")
-    branches = {what[1].label: w for w, what in draw._branches(s, "Delta", carrier, ask,
-                                                                asked, needs)
-                if what[0] == "to"}
+    branches = {what.label: w for w, what in zip(*draw._branches(s, "Delta", carrier, ask,
+                                                                  asked, needs))
+                if not isinstance(what, tuple)}
     assert branches["DAR1"] > 100 * branches["DAR2"]
-    drawn = [draw.sample_transport(s, "Delta", random.Random(i)) for i in range(200)]
+    drawn = [draw.sample_transport(s, "Delta", random.Random(i))[0] for i in range(200)]
     fed = sum(1 for m in drawn if m is not PASS and m.verb == "carry" and m.to == "DAR1")
     assert fed > 120
 

@@ -279,7 +279,7 @@ class Transport:
     def _receiver_orders(self, s: State, side: str, u: Unit, k, left: int, r_unit: Unit,
                          sources, runs, drop_ok: bool) -> tuple:
         """`u`'s carry orders to `r_unit`, from each source in turn."""
-        r = _receiver(s, r_unit)
+        r = receiver(s, r_unit)
         seg = ()
         for src, have in sources:
             seg += self._pair(s, side, u, k, left, r, src, have, runs, drop_ok)
@@ -646,6 +646,18 @@ class Transport:
 CARRIERS = ("sustainment", "port_operator")
 
 
+def carriers(s: State, side: str) -> tuple[int, ...]:
+    """The uids of `side`'s sustainment units and port operators, on the map or not (a
+    unit's type and side never change), in uid order."""
+    memo = s.cfg.weight_memo
+    got = memo.get(("carriers", side))
+    if got is None:
+        kinds = s.cfg.kinds
+        got = memo[("carriers", side)] = tuple(
+            u.uid for u in s.units if u.side == side and kinds[u.kind].role in CARRIERS)
+    return got
+
+
 def transporters(s: State, side: str) -> list[Unit]:
     """`side`'s units on the map that may give or take supplies this phase."""
     return [r for r in s.units if r.side == side and r.node != OFF and r.lost < 4
@@ -757,11 +769,16 @@ def _wants(s: State, r: Unit) -> tuple[tuple[int, int, int, int], tuple[int, int
     return rr, want
 
 
-def receiver_wants(s: State, r: Unit) -> tuple:
-    """A receiver's open boxes per class, what a top-up would bring it, and whether it
-    stands on a port: the listing's own (`_receiver`, kept per unit value), so a draw
-    that weighs a receiver and then lists its orders works them out once."""
-    return _receiver(s, r)[1:]
+def receiver(s: State, r: Unit) -> tuple:
+    """A receiver as the listing and the draw read it, kept per unit value (`_receiver`):
+    itself, its open boxes per class, what a top-up would bring it, whether it stands
+    on a port, and the draw's [consumption turn near, weights] (draw.Needs: one memo
+    serves both, so a draw that weighs a receiver and then lists its orders works out
+    its boxes once)."""
+    seen = s.cfg.receiver_memo.get(r.uid)
+    if seen is not None and seen[0] is r:
+        return seen
+    return _receiver(s, r)
 
 
 def _where(s: State, side: str) -> tuple:
@@ -774,13 +791,14 @@ def _where(s: State, side: str) -> tuple:
 
 def _receiver(s: State, r: Unit) -> tuple:
     """A unit that may receive: itself, its open boxes per class, what a top-up would
-    bring it, and whether it stands on a port (kept per unit value)."""
+    bring it, whether it stands on a port, and a place for the draw's weights (kept per
+    unit value: `receiver`)."""
     memo = s.cfg.receiver_memo
     seen = memo.get(r.uid)
     if seen is not None and seen[0] is r:
         return seen
     rr, want = _wants(s, r)
-    seen = memo[r.uid] = (r, rr, want, r.node in s.cfg.port_of)
+    seen = memo[r.uid] = (r, rr, want, r.node in s.cfg.port_of, [None, None])
     return seen
 
 

@@ -31,8 +31,17 @@ from toolkit.referee.rulesets.lines_and_webs.transport import (
     CARRY, DISPLACE, MOVE, Asking, Transport, transporters)
 
 WORDS = {"r": "rations", "f": "fuel", "a": "ammunition", "o": "repair cubes"}
+
+
+def _transport_draw(s, side: str, rng: random.Random):
+    """draw.sample_transport's order, the steps it took kept for `sample_steps`."""
+    move, taken = draw.sample_transport(s, side, rng)
+    s.cfg.weight_memo[("taken", side)] = (s, move, taken)
+    return move
+
+
 #: the phases whose random draw is the ruleset's own, not the flat listing's
-SAMPLED = {"transport": draw.sample_transport, "spend": purchases.sample_spend,
+SAMPLED = {"transport": _transport_draw, "spend": purchases.sample_spend,
            "orders": deals.sample_deal}
 TRANSPORT = Transport()
 DONE = Step("pass", "done: pass", PASS)
@@ -65,9 +74,14 @@ def sample_move(rules, s, side: str, rng: random.Random):
 
 
 def sample_steps(s, side: str, move) -> int:
-    """How many steps `sample_move` takes to draw `move` (the `sample_steps` hook): in
-    Transport the carrier, its branch and the order (draw.py); elsewhere one draw."""
+    """How many steps `sample_move` took to draw `move` (the `sample_steps` hook): in
+    Transport the carrier, then its branch and the order where each was a choice among
+    more than one (draw.py: as the draw of `move` in this very state said; another
+    move, at most the carrier, its branch and the order); elsewhere one draw."""
     if s.flow.window is None and s.flow.phase == "transport":
+        kept = s.cfg.weight_memo.get(("taken", side))
+        if kept is not None and kept[0] is s and kept[1] is move:
+            return kept[2]
         return draw.steps_taken(move)
     return 1
 
