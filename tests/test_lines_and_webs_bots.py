@@ -240,7 +240,7 @@ def test_LW_T7_the_random_bots_draw_weighs_cross_levelling_as_the_listing_does()
     worked out from the holders on each port, is the very float the listed orders'
     weights (bots.part_weights) sum to, port by port; none open weighs 0.0."""
     from toolkit.referee.rulesets.lines_and_webs import levelling
-    from toolkit.referee.rulesets.lines_and_webs.transport import Transport
+    from toolkit.referee.rulesets.lines_and_webs.transport import Transport, view_occupancy
 
     listing = Transport()
     weighed = 0
@@ -250,6 +250,8 @@ def test_LW_T7_the_random_bots_draw_weighs_cross_levelling_as_the_listing_does()
         for what, run, _ in listing.level_parts(s, side, mine):
             listed += sum(bots.part_weights(s, asked, what, run, soon))
         assert levelling.weight(s, side, mine, listing._port_space) == listed
+        seen = levelling.on_ports_seen(s, side, view_occupancy(s, side))
+        assert seen == levelling.on_ports(s.cfg, mine)  # the draw reads them so
         weighed += listed > 0
     assert weighed > 300
 

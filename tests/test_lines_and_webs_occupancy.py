@@ -1,7 +1,9 @@
-"""Where Lines and Webs units stand (State.occupants, transport.view_occupancy): each
-state's answer is the last one brought up to date by the units that changed
-(state.regrouped), and must equal the answer worked out afresh, node by node and in
-the same order (a draw reads a node's units in that order), over shaken positions."""
+"""Where Lines and Webs units stand (State.occupants, transport.view_occupancy, and
+the nodes each side finds the enemy on in them, State.enemy_nodes and
+transport.view_enemy): each state's answer is the
+last one brought up to date by the units that changed (state.regrouped), and must
+equal the answer worked out afresh, node by node and in the same order (a draw reads a
+node's units in that order), over shaken positions."""
 
 from __future__ import annotations
 
@@ -10,7 +12,9 @@ import random
 from lines_and_webs_cases import RULES, put, start
 from toolkit.referee.protocol import CHANCE, DecisionKind
 from toolkit.referee.rulesets.lines_and_webs import state as lw_state
-from toolkit.referee.rulesets.lines_and_webs.transport import _occupancy, view_occupancy
+from toolkit.referee.rulesets.lines_and_webs.network import enemy_nodes
+from toolkit.referee.rulesets.lines_and_webs.transport import (
+    _occupancy, view_enemy, view_occupancy)
 from toolkit.sim.playout import RandomBot
 
 
@@ -47,9 +51,13 @@ def test_LW_units_on_a_node_kept_up_to_date_are_those_worked_out_afresh(monkeypa
     for s in _positions(2):
         positions += 1
         assert _same(s.occupants(), s._occupants())
+        for side in s.sides:
+            assert s.enemy_nodes(side) == enemy_nodes(s._occupants(), side)
         enemy = s.veil[0] if s.veil is not None else s.units
         for side in s.sides:
-            assert _same(view_occupancy(s, side), _occupancy(s, side, enemy))
+            occ = view_occupancy(s, side)
+            assert _same(occ, _occupancy(s, side, enemy))
+            assert view_enemy(s, side, occ) == enemy_nodes(occ, side)
     assert positions > 1000
     assert len(brought) > positions // 2  # most answers were brought up to date
 

@@ -34,7 +34,7 @@ from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FOOD, FUEL
 from toolkit.referee.rulesets.lines_and_webs.network import carry_reach
 from toolkit.referee.rulesets.lines_and_webs.state import OFF, State, Unit
 from toolkit.referee.rulesets.lines_and_webs.transport import (
-    Asking, Transport, carriers, receiver, transporters)
+    Asking, Transport, carriers, receiver)
 
 TRANSPORT = Transport()
 DISPLACE_WEIGHT, INTO_PORT = bots.DISPLACE_WEIGHT, bots.INTO_PORT
@@ -87,7 +87,8 @@ def sample_transport(s: State, side: str, rng: random.Random) -> tuple:
             if rng.random() * CAP >= weight:
                 continue  # not kept: pick again
             if head[0] is LEVEL:
-                return _level(s, asked, TRANSPORT.level_parts(s, side, transporters(s, side)),
+                at_ports = levelling.on_ports_seen(s, side, ask.occ)
+                return _level(s, asked, TRANSPORT.level_parts(s, side, None, at_ports),
                               soon, rng)
             order = _carrier_order(s, side, head[0], branches, ask, asked, soon, rng)
             if order is not None:
@@ -102,7 +103,8 @@ def _weigh(s: State, side: str, head, ask: Asking, asked, needs: "Needs") -> tup
     weights and what each is) and their sum, or cross-levelling's weight
     (levelling.weight) and no branches."""
     if head is LEVEL:
-        return levelling.weight(s, side, transporters(s, side), TRANSPORT._port_space), None
+        return levelling.weight(s, side, None, TRANSPORT._port_space,
+                                levelling.on_ports_seen(s, side, ask.occ)), None
     branches = _branches(s, side, head, ask, asked, needs)
     return sum(branches[0]), branches
 

@@ -64,7 +64,7 @@ def unit_actions(s: State, u: Unit, occ: dict) -> list[Order]:
     k = cfg.kinds[u.kind]
     fuel, ammo = u.tokens[FUEL], u.tokens[AMMO]
     links = cfg.links
-    enemy = enemy_nodes(occ, u.side)
+    enemy = s.enemy_nodes(u.side) if occ is s.occupants() else enemy_nodes(occ, u.side)
     contact = [n for n in links[u.node] if n in enemy]
     if contact:
         if fuel and ammo:

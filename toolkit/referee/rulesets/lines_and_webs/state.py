@@ -186,19 +186,37 @@ class State:
         cfg = self.cfg
         kept = cfg.occupants_memo if cfg is not None else None
         units = self.units
+        out = None
+        enemies: dict = {}
         if kept is not None:
             if kept[0] is units:
                 return kept[1]
             changed = changed_uids(kept[0], units)
-            out = None if changed is None else regrouped(
-                kept[1], moved(kept[0], units, changed), BY_UID)
-        else:
-            out = None
+            if changed is not None:
+                touched: list = []
+                out = regrouped(kept[1], moved(kept[0], units, changed), BY_UID, touched)
+                for side, key in kept[2].items():
+                    key = still_enemy(key, out, side, touched)
+                    if key is not None:
+                        enemies[side] = key
         if out is None:
             out = self._occupants()
         if cfg is not None:
-            cfg.occupants_memo = (units, out)
+            cfg.occupants_memo = (units, out, enemies)
         return out
+
+    def enemy_nodes(self, side: str) -> frozenset[int]:
+        """The nodes where `side` finds the enemy: the first unit there (`occupants`) is
+        not its own. Kept with the occupants and brought up to date with them: while
+        they are the same nodes, they are the same set."""
+        occ = self.occupants()
+        kept = self.cfg.occupants_memo if self.cfg is not None else None
+        got = kept[2].get(side) if kept is not None else None
+        if got is None:
+            got = frozenset(n for n, there in occ.items() if there[0].side != side)
+            if kept is not None:
+                kept[2][side] = got
+        return got
 
     def _occupants(self) -> dict[int, list[Unit]]:
         out: dict[int, list[Unit]] = {}
@@ -243,11 +261,30 @@ def moved(was: tuple, now: tuple, changed: list[int]) -> list:
             for a, b in ((was[i], now[i]) for i in changed)]
 
 
-def regrouped(occ: dict, moves: list, order) -> dict:
+def still_enemy(key: frozenset | None, occ: dict, side: str,
+                touched: list) -> frozenset | None:
+    """`key` (the nodes where `side` found the enemy) brought up to date for the nodes
+    `touched` in `occ` (whether the first unit on each is now the enemy's): `key`
+    itself while none changed; None stays None (work it out when asked)."""
+    if key is None:
+        return None
+    came: list = []
+    went: list = []
+    for node in touched:
+        there = occ.get(node)
+        now = bool(there) and there[0].side != side
+        if now != (node in key):
+            (came if now else went).append(node)
+    if came or went:
+        return key.difference(went).union(came)
+    return key
+
+
+def regrouped(occ: dict, moves: list, order, touched: list | None = None) -> dict:
     """`occ` (units by node) after `moves`, each (before, after) of one unit (None: off
     the map then): a new mapping sharing the lists of the nodes nobody left or entered;
-    the lists of the others made again, sorted by `order` (the order `occ` keeps). Not
-    `occ` itself, which stays as it was."""
+    the lists of the others made again, sorted by `order` (the order `occ` keeps), and
+    added to `touched` if given. Not `occ` itself, which stays as it was."""
     out = dict(occ)
     gone: set = set()
     nodes: dict = {}
@@ -258,6 +295,8 @@ def regrouped(occ: dict, moves: list, order) -> dict:
         if b is not None:
             gone.add(b.uid)
             nodes.setdefault(b.node, []).append(b)
+    if touched is not None:
+        touched += nodes
     for node, came in nodes.items():
         there = [u for u in occ.get(node, ()) if u.uid not in gone] + came
         if not there:

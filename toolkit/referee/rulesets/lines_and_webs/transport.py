@@ -23,9 +23,11 @@ from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs.config import FOOD, FUEL, LETTERS, REPAIR
 from toolkit.referee.rulesets.lines_and_webs.levelling import on_ports
 from toolkit.referee.rulesets.lines_and_webs.moves import Order
-from toolkit.referee.rulesets.lines_and_webs.network import carry_reach, moves_for, reach_table
+from toolkit.referee.rulesets.lines_and_webs.network import (
+    carry_reach, enemy_nodes, moves_for, reach_table)
 from toolkit.referee.rulesets.lines_and_webs.state import (
-    OFF, State, Unit, add, changed_uids, moved, one, regrouped, with_port, with_unit)
+    OFF, State, Unit, add, changed_uids, moved, one, regrouped, still_enemy, with_port,
+    with_unit)
 from toolkit.referee.rulesets.lines_and_webs.units import pay, place, receive, room
 
 RULE_METHOD = "LW-T1"
@@ -47,17 +49,31 @@ def view_occupancy(s: State, side: str) -> dict[int, list[Unit]]:
     units = s.units
     enemy = s.veil[0] if s.veil is not None else units
     kept = s.cfg.occupancy_memo.get(side)
-    out = None
+    out = key = None
     if kept is not None:
         if kept[0] is units and kept[1] is enemy:
             return kept[2]
         moves = _view_moves(side, kept[0], units, kept[1], enemy)
         if moves is not None:
-            out = regrouped(kept[2], moves, lambda u: (u.side != side, u.uid))
+            touched: list = []
+            out = regrouped(kept[2], moves, lambda u: (u.side != side, u.uid), touched)
+            key = still_enemy(kept[3], out, side, touched)
     if out is None:
         out = _occupancy(s, side, enemy)
-    s.cfg.occupancy_memo[side] = (units, enemy, out)
+    s.cfg.occupancy_memo[side] = [units, enemy, out, key]
     return out
+
+
+def view_enemy(s: State, side: str, occ: dict) -> frozenset:
+    """The nodes of `occ` (`view_occupancy`) that `side` finds the enemy on (the first
+    unit there is the enemy's: network.enemy_nodes), kept with the view and brought up
+    to date with it: while they are the same nodes, they are the same set."""
+    kept = s.cfg.occupancy_memo.get(side)
+    if kept is None or kept[2] is not occ:
+        return frozenset(enemy_nodes(occ, side))
+    if kept[3] is None:
+        kept[3] = frozenset(enemy_nodes(occ, side))
+    return kept[3]
 
 
 def _view_moves(side: str, was_units, units, was_enemy, enemy) -> list | None:
@@ -158,10 +174,12 @@ class Transport:
                           u.uid))
         return parts
 
-    def level_parts(self, s: State, side: str, mine: list) -> list:
-        """The cross-levelling runs, one a port (LW-T7)."""
+    def level_parts(self, s: State, side: str, mine: list | None,
+                    at_ports: dict | None = None) -> list:
+        """The cross-levelling runs, one a port (LW-T7); `at_ports`: the holders on
+        each port (levelling.on_ports of `mine`), if the caller has them."""
         parts: list = []
-        self._cross_levels(s, side, mine, parts)
+        self._cross_levels(s, side, mine, parts, at_ports)
         return parts
 
     def _moves(self, s: State, u: Unit, k, occ, where) -> tuple:
@@ -327,12 +345,14 @@ class Transport:
                 out += _carry_run(runs, label, name, src, cls, min(h, left, drop))
         return tuple(out)
 
-    def _cross_levels(self, s: State, side: str, mine, out: list) -> None:
+    def _cross_levels(self, s: State, side: str, mine, out: list,
+                      at_ports: dict | None = None) -> None:
         """LW-T7: between every two holders on a port (its side's units that have not
         cross-levelled, and the port's storage when the option allows), added to `out`
         as one (LEVEL, orders, node) part a port."""
         cfg = s.cfg
-        at_ports = on_ports(cfg, mine)
+        if at_ports is None:
+            at_ports = on_ports(cfg, mine)
         level_port = cfg.opt("cross_level_port")
         memo = cfg.level_memo
         for kp, node in enumerate(cfg.ports):
@@ -678,7 +698,8 @@ class Asking:
     @property
     def table(self):
         if self._table is None:
-            self._table = reach_table(self.s, self.side, self.occ)
+            self._table = reach_table(self.s, self.side, self.occ,
+                                      view_enemy(self.s, self.side, self.occ))
         return self._table
 
     @property
@@ -831,19 +852,24 @@ def pick_up(s: State) -> State:
     if not s.drops:
         return s
     drops = []
+    occ = s.occupants()
     for node, side, t in s.drops:
         left = list(t)
-        for u in s.units:
-            if u.node == node and u.side == side and u.alive and not u.displaced:
+        for x in occ.get(node, ()):
+            u = s.units[x.uid]
+            if u.side == side and not u.displaced:
+                got = u
                 for cls in range(4):
                     n = min(left[cls], room(s, u, cls))
                     if n:
-                        u = receive(s, u, cls, n)
+                        got = receive(s, got, cls, n)
                         left[cls] -= n
-                s = with_unit(s, u)
+                if got is not u:
+                    s = with_unit(s, got)
         if sum(left):
             drops.append((node, side, tuple(left)))
-    return evolve(s, drops=tuple(drops))
+    drops_ = tuple(drops)
+    return s if drops_ == s.drops else evolve(s, drops=drops_)
 
 
 def _blocked(s: State, side: str, where) -> Illegal | None:
