@@ -80,9 +80,7 @@ def _on_map(s, side: str) -> tuple[int, tuple, tuple]:
     need = [0, 0, 0]
     have = [0, 0, 0]
     mouths = 0
-    for u in s.units:
-        if u.side != side or not u.alive:
-            continue
+    for u in s.on_map(side):
         mouths += 1
         k = kinds[u.kind]
         if k.combat:

@@ -49,18 +49,11 @@ class Orders:
         """(unit, its `x` order or None, its `r` order or None) for each combat unit of
         `side` on the map whose card may be dealt, in uid order (`legal`)."""
         b = s.book(side)
-        cfg = s.cfg
         dealt = set(b.execution) | set(b.reserve)
-        reserve_room = len(b.reserve) < int(cfg.opt("reserve_orders"))
-        kinds, units = cfg.kinds, s.units
-        for uid in card_holders(s, side):
-            u = units[uid]
-            if u.node == OFF or u.lost >= 4 or u.label in dealt or u.degraded or u.pinned:
-                continue
-            k = kinds[u.kind]
-            pays = u.tokens[FUEL] or (k.indirect is not None and u.tokens[AMMO])
-            yield (u, _deal(cfg, "x", u.label) if pays else None,
-                   _deal(cfg, "r", u.label) if reserve_room else None)
+        reserve_room = len(b.reserve) < int(s.cfg.opt("reserve_orders"))
+        for u, execute, reserve in _fit(s, side):
+            if u.label not in dealt:
+                yield u, execute, reserve if reserve_room else None
 
     def command_posts(self, s: State, side: str) -> list:
         """The Command Post card from `side`'s hand, into either deck (LW-O4)."""
@@ -123,6 +116,27 @@ class Orders:
                                 f"{len(b.reserve)} reserve card"
                                 + ("" if len(b.reserve) == 1 else "s"), reveals=True))
         return s, tuple(events)
+
+
+def _fit(s: State, side: str) -> list:
+    """(unit, its `x` order or None, its `r` order) for each combat unit of `side` on
+    the map that is neither degraded nor pinned, whatever is dealt: kept while the units
+    are the same (Issue orders deals card after card on one map)."""
+    memo = s.cfg.weight_memo.setdefault(("fit", side), [None, None])
+    if memo[0] is s.units:
+        return memo[1]
+    cfg = s.cfg
+    kinds, units = cfg.kinds, s.units
+    out = []
+    for uid in card_holders(s, side):
+        u = units[uid]
+        if u.node == OFF or u.lost >= 4 or u.degraded or u.pinned:
+            continue
+        k = kinds[u.kind]
+        pays = u.tokens[FUEL] or (k.indirect is not None and u.tokens[AMMO])
+        out.append((u, _deal(cfg, "x", u.label) if pays else None, _deal(cfg, "r", u.label)))
+    memo[:] = [s.units, out]
+    return out
 
 
 def card_holders(s: State, side: str) -> tuple[int, ...]:

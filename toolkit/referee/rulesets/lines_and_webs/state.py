@@ -173,8 +173,16 @@ class State:
         return None
 
     def on_map(self, side: str | None = None):
-        for u in self.units:
-            if u.node != OFF and u.lost < 4 and (side is None or u.side == side):
+        """The units on the map (of `side`), in uid order."""
+        units = self.units
+        if side is None or self.cfg is None:
+            for u in units:
+                if u.node != OFF and u.lost < 4 and (side is None or u.side == side):
+                    yield u
+            return
+        for uid in side_uids(self, side):
+            u = units[uid]
+            if u.node != OFF and u.lost < 4:
                 yield u
 
     def occupants(self) -> dict[int, list[Unit]]:
@@ -235,6 +243,16 @@ class State:
 
     def is_blocked(self, node: int, side: str) -> bool:
         return (node, side) in self.blocked
+
+
+def side_uids(s: State, side: str) -> tuple[int, ...]:
+    """The uids of `side`'s units, on the map or not, in uid order (a unit's side never
+    changes: kept with the scenario, by the number of units)."""
+    key = ("side uids", side, len(s.units))
+    got = s.cfg.weight_memo.get(key)
+    if got is None:
+        got = s.cfg.weight_memo[key] = tuple(u.uid for u in s.units if u.side == side)
+    return got
 
 
 # ------------------------------------------------------------ where units stand

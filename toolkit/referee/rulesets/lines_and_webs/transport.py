@@ -191,7 +191,8 @@ class Transport:
             return seen[2]
         names = cfg.names
         got = tuple(_one(cfg, "move", u.label, names[node])
-                    for node in sorted(moves_for(s, u, occ, k.movement)))
+                    for node in sorted(moves_for(s, u, occ, k.movement,
+                                                 view_enemy(s, u.side, occ))))
         cfg.move_memo[u.uid] = (u, where, got)
         return got
 
