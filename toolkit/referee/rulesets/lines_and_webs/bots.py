@@ -483,15 +483,13 @@ def weights(rules, s, player: str, legal: list) -> list[float]:
             out.append(1.0)
             continue
         v = m.verb
-        if v == "move" and m.target:
-            out.append(8.0)
-        elif v in ("fire", "repair"):
-            out.append(4.0)
-        elif v == "hold":
-            out.append(0.3)
-        else:
-            out.append(1.0)
+        out.append(8.0 if v == "move" and m.target else EXECUTE_WEIGHTS.get(v, 1.0))
     return out
+
+
+#: Execute orders' weights by verb (an attack, `move` with a target, 8.0; anything else
+#: 1.0): attack and fire whenever offered
+EXECUTE_WEIGHTS = {"fire": 4.0, "repair": 4.0, "hold": 0.3}
 
 
 # ------------------------------------------------------------------ evaluate

@@ -285,13 +285,17 @@ def _branches(s: State, side: str, u: Unit, ask: Asking, asked, needs: Needs) ->
         if sum(own) or stock is not None:
             kind = Needs.kind(*_gives(own, stock))
             reach = carry_reach(s, u.node, side, ask.occ, k.sp, ask.table)
-            occ, of = ask.occ, needs.of
+            occ, of, memo, soon = ask.occ, needs.of, needs.memo, needs.soon
             for node in reach:
                 there = occ.get(node)
                 if there is not None:
                     for r in there:
                         if r.side == side and r is not u and not r.displaced:
-                            weights.append(of(r)[kind])
+                            seen = memo.get(r.uid)  # Needs.of, its kept answer in line
+                            if seen is not None and seen[0] is r and seen[4][0] is soon:
+                                weights.append(seen[4][1][kind])
+                            else:
+                                weights.append(of(r)[kind])
                             whats.append(r)
             w = _ports_weight(s, side, u, left, reach)
             if w > 0:

@@ -344,6 +344,14 @@ def with_unit(s: State, u: Unit) -> State:
     return _UNITS(s, put(s.units, u.uid, u))
 
 
+def with_units(s: State, *units: Unit) -> State:
+    """`s` with several units changed at once (a carrier and its receiver)."""
+    seq = list(s.units)
+    for u in units:
+        seq[u.uid] = u
+    return _UNITS(s, tuple(seq))
+
+
 def with_book(s: State, side: str, **changes: Any) -> State:
     i = 0 if side == s.sides[0] else 1
     return _BOOKS(s, put(s.books, i, evolve(s.books[i], **changes)))

@@ -27,7 +27,7 @@ from toolkit.referee.rulesets.lines_and_webs.network import (
     carry_reach, enemy_nodes, moves_for, reach_table)
 from toolkit.referee.rulesets.lines_and_webs.state import (
     OFF, State, Unit, add, changed_uids, moved, one, regrouped, still_enemy, with_port,
-    with_unit)
+    with_unit, with_units)
 from toolkit.referee.rulesets.lines_and_webs.units import pay, place, receive, room
 
 RULE_METHOD = "LW-T1"
@@ -610,14 +610,13 @@ class Transport:
         else:
             amounts = one(LETTERS.index(m.cls), m.n)
         n = sum(amounts)
-        u = evolve(u, lift=u.lift + n, method=u.method or "supply")
         if m.src:
-            s = with_unit(s, u)
+            u = evolve(u, lift=u.lift + n, method=u.method or "supply")
             s = with_port(s, u.node, tokens=add(s.port(u.node).tokens, amounts, -1))
         else:
-            u = evolve(u, tokens=add(u.tokens, amounts, -1))
-            s = with_unit(s, u)
-        return give(s, side, m.to, amounts), ()
+            u = evolve(u, lift=u.lift + n, method=u.method or "supply",
+                       tokens=add(u.tokens, amounts, -1))
+        return give(s, side, m.to, amounts, carrier=u), ()
 
     def _xl(self, s: State, m: Order) -> State:
         cls = LETTERS.index(m.cls)
@@ -824,8 +823,10 @@ def _receiver(s: State, r: Unit) -> tuple:
     return seen
 
 
-def give(s: State, side: str, to: str, amounts, levelled: bool = False) -> State:
-    """Tokens arrive at a unit (its card), a port (its storage) or a node (dropped)."""
+def give(s: State, side: str, to: str, amounts, levelled: bool = False,
+         carrier: Unit | None = None) -> State:
+    """Tokens arrive at a unit (its card), a port (its storage) or a node (dropped);
+    `carrier`: the unit that brought them, as it is now (set in the same change)."""
     r = s.by_label(to)
     if r is not None:
         if levelled:
@@ -833,7 +834,9 @@ def give(s: State, side: str, to: str, amounts, levelled: bool = False) -> State
         for cls in range(4):
             if amounts[cls]:
                 r = receive(s, r, cls, amounts[cls])
-        return with_unit(s, r)
+        return with_unit(s, r) if carrier is None else with_units(s, carrier, r)
+    if carrier is not None:
+        s = with_unit(s, carrier)
     node = s.cfg.index[to]
     port = s.port(node)
     if port is not None and port.holder == side:
