@@ -16,7 +16,9 @@ the flat listing.
 The random bot's draw (`sample_move`): in Transport step by step (draw.py): a carrier
 (or the pass, or a port's cross-levelling) by what its branches weigh, then a branch
 (displace, move, a receiver, the ports) by what the receiver needs, then one of that
-branch's orders by the bot's weights. Elsewhere the flat weighted draw, one step.
+branch's orders by the bot's weights. Spend resources and Issue orders are drawn from
+their listings' parts with the flat weighted draw's odds (purchases.py, deals.py);
+elsewhere the flat weighted draw. A draw outside Transport is one step.
 """
 
 from __future__ import annotations
