@@ -127,9 +127,10 @@ def test_evaluate_sees_what_is_bought_and_on_its_way():
     assert RULES.evaluate(queued, "Gamma") < RULES.evaluate(s, "Gamma")
 
 
-def _transport_positions(games: int = 2):
-    """Every Transport supplies decision of a few seeded random games (shaken positions:
-    carriers part-way through their lift, drops on nodes, ports restocked)."""
+def _transport_positions(games: int = 2, phase: str = "transport"):
+    """Every Transport supplies decision (or `phase`'s) of a few seeded random games
+    (shaken positions: carriers part-way through their lift, drops on nodes, ports
+    restocked)."""
     import random
 
     from toolkit.referee.protocol import CHANCE, DecisionKind
@@ -143,9 +144,30 @@ def _transport_positions(games: int = 2):
                 s, _ = RULES.apply(s, CHANCE, d.chance.sample(rng))
                 continue
             side = d.players[0]
-            if s.flow.phase == "transport" and s.flow.window is None:
+            if s.flow.phase == phase and s.flow.window is None:
                 yield s, side
             s, _ = RULES.apply(s, side, bot.choose(s, side, rng))
+
+
+def test_LW_S1_S4_the_random_bots_spend_draw_is_the_flat_draw_run_by_run():
+    """Spend resources drawn run by run (purchases.py) is the flat listing drawn by the
+    flat weights: the same order from the same random numbers."""
+    import random
+
+    from toolkit.referee.rulesets.lines_and_webs import purchases
+
+    positions = 0
+    for s, side in _transport_positions(1, "spend"):
+        positions += 1
+        legal = list(RULES.legal_moves(s, side))
+        weights = bots.weights(RULES, s, side, legal)
+        parts = purchases.weighed_parts(s, side)
+        assert [m for orders, _ in parts for m in orders] == legal
+        assert [w for _, run in parts for w in run] == weights  # the very floats
+        for k in range(4):
+            drawn = purchases.sample_spend(s, side, random.Random(k))
+            assert drawn is random.Random(k).choices(legal, weights)[0]
+    assert positions > 100
 
 
 def _draw_parts(s, side):
@@ -154,7 +176,7 @@ def _draw_parts(s, side):
 
     mine = transporters(s, side)
     ask, asked, soon = Asking(s, side), bots.asked(s, side), bots._food_soon(s)
-    return draw, mine, ask, asked, draw.Needs(s, side, soon), soon
+    return draw, mine, ask, asked, draw.Needs(s, soon), soon
 
 
 def test_the_random_bots_transport_draw_in_steps_weighs_a_carrier_as_its_branches():
@@ -172,8 +194,8 @@ def test_the_random_bots_transport_draw_in_steps_weighs_a_carrier_as_its_branche
             k = s.cfg.kinds[u.kind]
             if k.role not in CARRIERS:
                 continue
-            head, branches = draw._weigh(s, side, u, mine, ask, asked, needs)
-            assert head == sum(b[0] for b in branches)
+            head, (weights, _) = draw._weigh(s, side, u, ask, asked, needs)
+            assert head == sum(weights)
             parts = listing.unit_parts(s, side, u, mine, ask)
             if any(any(run) if what != CARRY else any(map(any, run))
                    for what, run, _ in parts):
@@ -197,13 +219,13 @@ def test_the_random_bots_transport_draw_keeps_a_head_by_its_capped_weight():
     s = put(s, "DFSP2", "J2", (0, 0, 0, 0))  # nothing to give, nobody near: displace only
     s = at_phase(s, "transport")
     _, mine, ask, asked, needs, _ = _draw_parts(s, "Delta")
-    shares = [min(draw.CAP, draw._weigh(s, "Delta", s.by_label(label), mine, ask, asked,
+    shares = [min(draw.CAP, draw._weigh(s, "Delta", s.by_label(label), ask, asked,
                                         needs)[0]) / draw.CAP
               for label in ("DFSP1", "DFSP2")]  # cross-levelling: none open, struck
     assert shares[0] > 0.2 and shares[1] < 0.001
     passing = draw.PASS_CHANCE / (draw.PASS_CHANCE
                                   + (1 - draw.PASS_CHANCE) * sum(shares) / len(shares))
-    drawn = [draw.sample_transport(s, "Delta", random.Random(i)) for i in range(400)]
+    drawn = [draw.sample_transport(s, "Delta", random.Random(i))[0] for i in range(400)]
     by: dict = {}
     for m in drawn:
         key = "pass" if m is PASS else m.unit
@@ -218,7 +240,7 @@ def test_LW_T7_the_random_bots_draw_weighs_cross_levelling_as_the_listing_does()
     worked out from the holders on each port, is the very float the listed orders'
     weights (bots.part_weights) sum to, port by port; none open weighs 0.0."""
     from toolkit.referee.rulesets.lines_and_webs import levelling
-    from toolkit.referee.rulesets.lines_and_webs.transport import Transport
+    from toolkit.referee.rulesets.lines_and_webs.transport import Transport, view_occupancy
 
     listing = Transport()
     weighed = 0
@@ -228,6 +250,8 @@ def test_LW_T7_the_random_bots_draw_weighs_cross_levelling_as_the_listing_does()
         for what, run, _ in listing.level_parts(s, side, mine):
             listed += sum(bots.part_weights(s, asked, what, run, soon))
         assert levelling.weight(s, side, mine, listing._port_space) == listed
+        seen = levelling.on_ports_seen(s, side, view_occupancy(s, side))
+        assert seen == levelling.on_ports(s.cfg, mine)  # the draw reads them so
         weighed += listed > 0
     assert weighed > 300
 
@@ -247,7 +271,7 @@ def test_the_random_bots_transport_draw_lists_a_branch_as_the_listing_does():
         draw, mine, ask, asked, needs, soon = _draw_parts(s, side)
         legal = set(RULES.legal_moves(s, side))
         for i in range(3):
-            assert draw.sample_transport(s, side, random.Random(i)) in legal
+            assert draw.sample_transport(s, side, random.Random(i))[0] in legal
             drawn += 1
         for u in mine:
             if s.cfg.kinds[u.kind].role not in CARRIERS:
@@ -256,8 +280,8 @@ def test_the_random_bots_transport_draw_lists_a_branch_as_the_listing_does():
                      if what == CARRY]
             pieces = {piece[0].to: piece for piece in (carry[0][:-1] if carry else ())
                       if piece}
-            for weight, what in draw._branches(s, side, u, ask, asked, needs):
-                if what[0] != "to":
+            for what in draw._branches(s, side, u, ask, asked, needs)[1]:
+                if what in (draw.DISPLACE, draw.MOVE) or isinstance(what, tuple):
                     continue
                 orders, weights = draw._orders(s, side, u, ask, asked, soon, what)
                 if not orders:
@@ -266,6 +290,47 @@ def test_the_random_bots_transport_draw_lists_a_branch_as_the_listing_does():
                 assert weights == bots.part_weights(s, asked, CARRY, (tuple(orders),), soon)
                 seen += 1
     assert seen > 100 and drawn > 100
+
+
+def _leaf_depth(s, side, move) -> int:
+    """How deep `move` is in the Transport move tree (tree.py): 1 a leaf at the first
+    step, 2 a carrier's order chosen at the second, and so on."""
+    from toolkit.referee import steps
+
+    head = "pass" if move is PASS else "xl" if move.verb == "xl" else move.unit
+    pending: list = [()]
+    while pending:
+        chosen = pending.pop()
+        for step in steps.steps(RULES, s, side, chosen):
+            if step.move is not None and step.move == move:
+                return len(chosen) + 1
+            if step.move is None and (chosen or step.token == head):
+                pending.append(chosen + (step.token,))
+    raise AssertionError(f"{move} is not in the tree")
+
+
+def test_the_random_bots_transport_draw_counts_the_steps_it_chose_among_several():
+    """draw.py counts a step only where it chose among more than one: never more than
+    the move tree shows for the order drawn, and an order that is the only one to its
+    receiver two steps (the carrier, the receiver), as in the tree (it counted three)."""
+    import random
+
+    from toolkit.referee.rulesets.lines_and_webs import draw, tree
+
+    lone = drawn = 0
+    for s, side in _transport_positions(1):
+        for i in range(2):
+            move, taken = draw.sample_transport(s, side, random.Random(i))
+            depth = _leaf_depth(s, side, move)
+            assert 1 <= taken <= max(depth, 1) and taken <= draw.steps_taken(move)
+            if move is not PASS and move.verb == "carry" and depth == 2:
+                assert taken == 2
+                lone += 1
+            drawn += 1
+        move = tree.sample_move(RULES, s, side, random.Random(7))
+        assert tree.sample_steps(s, side, move) == draw.sample_transport(
+            s, side, random.Random(7))[1]
+    assert drawn > 300 and lone > 0
 
 
 def test_LW_T2_the_random_bots_transport_draw_carries_to_the_hungry_first():
@@ -281,10 +346,29 @@ def test_LW_T2_the_random_bots_transport_draw_carries_to_the_hungry_first():
     s = at_phase(s, "transport")
     draw, mine, ask, asked, needs, soon = _draw_parts(s, "Delta")
     carrier = s.by_label("DFSP1")
-    branches = {what[1].label: w for w, what in draw._branches(s, "Delta", carrier, ask,
-                                                                asked, needs)
-                if what[0] == "to"}
+    branches = {what.label: w for w, what in zip(*draw._branches(s, "Delta", carrier, ask,
+                                                                  asked, needs))
+                if not isinstance(what, tuple)}
     assert branches["DAR1"] > 100 * branches["DAR2"]
-    drawn = [draw.sample_transport(s, "Delta", random.Random(i)) for i in range(200)]
+    drawn = [draw.sample_transport(s, "Delta", random.Random(i))[0] for i in range(200)]
     fed = sum(1 for m in drawn if m is not PASS and m.verb == "carry" and m.to == "DAR1")
     assert fed > 120
+
+
+def test_LW_O1_O4_the_random_bots_orders_draw_weighs_the_cards_as_listed():
+    """Issue orders drawn as the cards are listed (deals.py) is the flat listing drawn
+    by the flat weights: the same card from the same random numbers."""
+    import random
+
+    from toolkit.referee.rulesets.lines_and_webs import deals
+
+    positions = 0
+    for s, side in _transport_positions(1, "orders"):
+        positions += 1
+        legal = list(RULES.legal_moves(s, side))
+        weights = bots.weights(RULES, s, side, legal)
+        assert deals.weighed(s, side) == (legal, weights)
+        for k in range(4):
+            drawn = deals.sample_deal(s, side, random.Random(k))
+            assert drawn is random.Random(k).choices(legal, weights)[0]
+    assert positions > 100

@@ -29,13 +29,18 @@ def in_range(s: State, shooter: Unit, node: int) -> bool:
 
 
 def fire_targets(s: State, u: Unit) -> list[int]:
-    """Nodes `u` may fire on: an enemy unit that is not displaced, in range."""
+    """Nodes `u` may fire on: an enemy unit that is not displaced, in range (the nodes
+    read from where units stand, `State.occupants`, not from every unit)."""
+    side = u.side
     out = []
-    for e in s.units:
-        if e.side != u.side and e.alive and not e.displaced and e.node not in out \
-                and in_range(s, u, e.node):
-            out.append(e.node)
-    return sorted(out)
+    for node, there in s.occupants().items():
+        for e in there:
+            if e.side != side and not e.displaced:
+                if in_range(s, u, node):
+                    out.append(node)
+                break
+    out.sort()
+    return out
 
 
 def fire_problem(s: State, u: Unit, m) -> Illegal:

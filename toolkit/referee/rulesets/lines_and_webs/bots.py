@@ -80,9 +80,7 @@ def _on_map(s, side: str) -> tuple[int, tuple, tuple]:
     need = [0, 0, 0]
     have = [0, 0, 0]
     mouths = 0
-    for u in s.units:
-        if u.side != side or not u.alive:
-            continue
+    for u in s.on_map(side):
         mouths += 1
         k = kinds[u.kind]
         if k.combat:
@@ -145,37 +143,64 @@ def _stocked_ports(s, side: str) -> set:
     return out
 
 
-def _spend(s, player: str, legal: list) -> list[float]:
+def spend_facts(s, player: str) -> tuple:
+    """What Spend resources' weights read of the side: (the classes' gaps (`_gaps`),
+    RP left, units and tokens waiting in the queue's last space, a carrier at the
+    airport, any gap, a consumption turn near)."""
     gaps = _gaps(s, player)
-    rp = s.book(player).rp
     units_wait, tokens_wait = _backlog(s, player)
     airhead = _carrier_at(s, player, s.cfg.apod.get(player))
-    short = any(gaps)
-    soon = _food_soon(s)
+    return (gaps, s.book(player).rp, units_wait, tokens_wait, airhead, any(gaps),
+            _food_soon(s))
+
+
+def spend_pass(facts: tuple) -> float:
+    """The pass's weight in Spend resources: likely once the RP are spent."""
+    return 2.0 if facts[1] < 3 else 0.1
+
+
+def spend_unit(facts: tuple) -> float:
+    """A unit's purchase: rare while units wait in the queue or a class is short."""
+    return 0.02 if facts[2] else 0.15 if facts[5] else 1.0
+
+
+def spend_card(facts: tuple) -> float:
+    """A special card bought, or played in Spend."""
+    return 0.1 if facts[5] else 0.3
+
+
+def spend_tokens(facts: tuple, verb: str, letter: str, n: int) -> float:
+    """`n` tokens of class `letter` bought by sea (`buy`) or flown in (`fly`): the lot
+    that closes the class's gap first, rations twice when a consumption turn is near."""
+    gaps, rp, _, tokens_wait, airhead, _, soon = facts
+    gap = gaps[CLASS[letter]] if letter in CLASS else 0
+    if gap <= 0:
+        return 0.01
+    lot = min(gap, rp)
+    w = 6.0 if n == lot else 2.0 * n / lot if n < lot else 0.02
+    if letter == "r" and soon:
+        w *= 2
+    if verb == "buy" and tokens_wait:  # the seaport is full: fly them in instead
+        w *= 0.1
+    if verb == "fly" and not airhead:  # nobody at the airport to carry them on
+        w *= 0.01
+    return w * (1.0 if verb == "buy" else 0.7)
+
+
+def _spend(s, player: str, legal: list) -> list[float]:
+    facts = spend_facts(s, player)
     out = []
     for m in legal:
         if m is PASS:
-            out.append(2.0 if rp < 3 else 0.1)
+            out.append(spend_pass(facts))
             continue
         v = m.verb
         if v in ("buy", "fly") and m.cls:
-            gap = gaps[CLASS[m.cls]] if m.cls in CLASS else 0
-            if gap <= 0:
-                out.append(0.01)
-                continue
-            lot = min(gap, rp)
-            w = 6.0 if m.n == lot else 2.0 * m.n / lot if m.n < lot else 0.02
-            if m.cls == "r" and soon:
-                w *= 2
-            if v == "buy" and tokens_wait:  # the seaport is full: fly them in instead
-                w *= 0.1
-            if v == "fly" and not airhead:  # nobody at the airport to carry them on
-                w *= 0.01
-            out.append(w * (1.0 if v == "buy" else 0.7))
+            out.append(spend_tokens(facts, v, m.cls, m.n))
         elif v in ("buy", "fly"):
-            out.append(0.02 if units_wait else 0.15 if short else 1.0)
+            out.append(spend_unit(facts))
         else:  # special cards
-            out.append(0.1 if short else 0.3)
+            out.append(spend_card(facts))
     return out
 
 
@@ -412,21 +437,33 @@ def _transport_weight(s, ask: _Asked, m, soon: bool) -> float:
     return 0.02
 
 
+#: the pass's weight in Issue orders (the rest of the cards out of play)
+DEAL_PASS = 0.3
+
+
+def fit_to_fight(kinds, u) -> bool:
+    """Unit `u` can move and fight (or repair) when its card turns up."""
+    return (not u.degraded and not u.pinned and u.tokens[FUEL] > 0
+            and bool(u.tokens[AMMO] > 0 or kinds[u.kind].repairs))
+
+
+def deal_weight(verb: str, able: bool) -> float:
+    """A card dealt into the execution deck (`x`) or the reserve (`r`): the units
+    `able` to fight to the execution deck, the rest to the reserve or out of play."""
+    if verb == "x":
+        return 4.0 if able else 0.3
+    return 0.5 if able else 1.0
+
+
 def _orders(s, player: str, legal: list) -> list[float]:
     out = []
     kinds = s.cfg.kinds
     for m in legal:
         if m is PASS:
-            out.append(0.3)
+            out.append(DEAL_PASS)
             continue
-        u = s.by_label(m.unit)
-        able = (u is not None and not u.degraded and not u.pinned
-                and u.tokens[FUEL] > 0 and (u.tokens[AMMO] > 0
-                                             or kinds[u.kind].repairs))
-        if m.verb == "x":
-            out.append(4.0 if able or u is None else 0.3)
-        else:
-            out.append(0.5 if able or u is None else 1.0)
+        u = s.by_label(m.unit)  # None: the Command Post
+        out.append(deal_weight(m.verb, u is None or fit_to_fight(kinds, u)))
     return out
 
 
@@ -446,15 +483,13 @@ def weights(rules, s, player: str, legal: list) -> list[float]:
             out.append(1.0)
             continue
         v = m.verb
-        if v == "move" and m.target:
-            out.append(8.0)
-        elif v in ("fire", "repair"):
-            out.append(4.0)
-        elif v == "hold":
-            out.append(0.3)
-        else:
-            out.append(1.0)
+        out.append(8.0 if v == "move" and m.target else EXECUTE_WEIGHTS.get(v, 1.0))
     return out
+
+
+#: Execute orders' weights by verb (an attack, `move` with a target, 8.0; anything else
+#: 1.0): attack and fire whenever offered
+EXECUTE_WEIGHTS = {"fire": 4.0, "repair": 4.0, "hold": 0.3}
 
 
 # ------------------------------------------------------------------ evaluate

@@ -227,6 +227,10 @@ class Config:
         #: carry ranges by (origin, side, SP, enemy nodes, blocked nodes): pure answers
         #: of the fixed map, kept here so that a game asks each once (network.carry_reach)
         self.reach_cache: dict = {}
+        #: carry ranges by (origin, links, the closed nodes within that many links), and
+        #: the nodes within that many links of an origin: network._local_reach
+        self.local_reach: dict = {}
+        self.reach_balls: dict = {}
         #: unit label -> uid, filled as states are asked (State.by_label checks it)
         self.uid_of: dict[str, int] = {}
         #: a name that is no unit's (a node) -> how many units it was sought among

@@ -60,7 +60,7 @@ def can_land(s: State, side: str, node: int | None) -> bool:
     p = s.port(node)
     if p.holder != side:
         return False
-    return not any(u.node == node and u.side != side and u.lost < 4 for u in s.units)
+    return not any(u.side != side for u in s.occupants().get(node, ()))
 
 
 class Deploy:

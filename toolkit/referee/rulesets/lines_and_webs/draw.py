@@ -32,9 +32,9 @@ from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.lines_and_webs import bots, levelling, transport
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FOOD, FUEL
 from toolkit.referee.rulesets.lines_and_webs.network import carry_reach
-from toolkit.referee.rulesets.lines_and_webs.state import State, Unit
+from toolkit.referee.rulesets.lines_and_webs.state import OFF, State, Unit
 from toolkit.referee.rulesets.lines_and_webs.transport import (
-    CARRIERS, Asking, Transport, receiver_wants, transporters)
+    Asking, Transport, carriers, receiver)
 
 TRANSPORT = Transport()
 DISPLACE_WEIGHT, INTO_PORT = bots.DISPLACE_WEIGHT, bots.INTO_PORT
@@ -53,49 +53,60 @@ HUNGRY_BOXES = 3
 #: step 1's head for the ports' cross-levelling (a unit is its own head)
 LEVEL = None
 
-#: the steps the draw takes to an order of each kind (the benchmark's decision steps):
-#: the unit, what it does, and the order among that branch's
+#: the most steps the draw takes to an order of each kind: the unit, what it does, and
+#: the order among that branch's (`sample_transport` says how many it took: a step
+#: with one choice open is no step)
 STEPS = {"displace": 2, "move": 3, "carry": 3, "xl": 2}
+#: step 2's branches other than a receiver (a receiver is the unit itself)
+DISPLACE, MOVE = ("displace",), ("move",)
 
 
-def sample_transport(s: State, side: str, rng: random.Random):
-    """One legal Transport order of `side`, drawn step by step (the module's text)."""
-    mine = transporters(s, side)
-    kinds = s.cfg.kinds
-    heads: list = [[u, None] for u in mine if kinds[u.kind].role in CARRIERS
-                   and (u.method == "" or kinds[u.kind].carries > u.lift)]
+def sample_transport(s: State, side: str, rng: random.Random) -> tuple:
+    """One legal Transport order of `side`, drawn step by step (the module's text), and
+    how many steps the draw took: the first, then each that chose among more than one
+    (the benchmark's decision steps; a pass is one)."""
+    units, kinds = s.units, s.cfg.kinds
+    heads: list = []
+    for uid in carriers(s, side):
+        u = units[uid]
+        if u.node != OFF and u.lost < 4 and not u.displaced \
+                and (u.method == "" or kinds[u.kind].carries > u.lift):
+            heads.append([u, None])
     heads.append([LEVEL, None])
     ask, asked, soon = Asking(s, side), bots.asked(s, side), bots._food_soon(s)
-    needs = Needs(s, side, soon)
+    needs = Needs(s, soon)
     while heads:
         at = int(rng.random() * len(heads))
         head = heads[at]
         if head[1] is None:  # weighed once a draw, when first met
-            head[1] = _weigh(s, side, head[0], mine, ask, asked, needs)
+            head[1] = _weigh(s, side, head[0], ask, asked, needs)
         weight, branches = head[1]
         if weight > 0:
             if rng.random() < PASS_CHANCE:
-                return PASS
+                return PASS, 1
             if rng.random() * CAP >= weight:
                 continue  # not kept: pick again
             if head[0] is LEVEL:
-                return _level(s, asked, TRANSPORT.level_parts(s, side, mine), soon, rng)
+                at_ports = levelling.on_ports_seen(s, side, ask.occ)
+                return _level(s, asked, TRANSPORT.level_parts(s, side, None, at_ports),
+                              soon, rng)
             order = _carrier_order(s, side, head[0], branches, ask, asked, soon, rng)
             if order is not None:
                 return order
         heads[at] = heads[-1]  # struck: nothing open to it
         heads.pop()
-    return PASS
+    return PASS, 1
 
 
-def _weigh(s: State, side: str, head, mine: list, ask: Asking, asked,
-           needs: "Needs") -> tuple:
-    """(weight, branches) of a head of step 1: a unit's branches (`_branches`) and
-    their sum, or cross-levelling's weight (levelling.weight) and no branches."""
+def _weigh(s: State, side: str, head, ask: Asking, asked, needs: "Needs") -> tuple:
+    """(weight, branches) of a head of step 1: a unit's branches (`_branches`: their
+    weights and what each is) and their sum, or cross-levelling's weight
+    (levelling.weight) and no branches."""
     if head is LEVEL:
-        return levelling.weight(s, side, mine, TRANSPORT._port_space), None
+        return levelling.weight(s, side, None, TRANSPORT._port_space,
+                                levelling.on_ports_seen(s, side, ask.occ)), None
     branches = _branches(s, side, head, ask, asked, needs)
-    return sum(b[0] for b in branches), branches
+    return sum(branches[0]), branches
 
 
 def _pick(rng: random.Random, weights: list[float]) -> int:
@@ -108,32 +119,37 @@ def _pick(rng: random.Random, weights: list[float]) -> int:
     return len(weights) - 1
 
 
-def _level(s: State, asked, levels: list, soon: bool, rng: random.Random):
-    """A port's cross-levelling order, by the bot's weights."""
+def _level(s: State, asked, levels: list, soon: bool, rng: random.Random) -> tuple:
+    """A port's cross-levelling order, by the bot's weights, and the steps taken."""
     orders: list = []
     weights: list[float] = []
     for what, run, _ in levels:
         orders += run
         weights += bots.part_weights(s, asked, what, run, soon)
-    return orders[_pick(rng, weights)]
+    return orders[_pick(rng, weights)], 1 + (len(orders) > 1)
 
 
 class Needs:
-    """What each receiver of `side` weighs in the draw, worked out only for the
-    receivers met (`of`): a tuple of eight weights, one for each kind of carrier
-    (`kind`: can it give food, fuel or ammunition, restock from a port), from that
-    unit alone, kept while it is the same value (the scenario's memo)."""
+    """What each receiver weighs in the draw, worked out only for the receivers met
+    (`of`): a tuple of eight weights, one for each kind of carrier (`kind`: can it
+    give food, fuel or ammunition, restock from a port), from that unit alone, kept
+    while it is the same value, with what the listing reads of it (transport.receiver:
+    one memo for both)."""
 
-    def __init__(self, s: State, side: str, soon: bool):
+    def __init__(self, s: State, soon: bool):
         self.s, self.soon = s, soon
-        self.memo = s.cfg.weight_memo.setdefault(("needs", side), {})
+        self.memo = s.cfg.receiver_memo
 
     def of(self, r: Unit) -> tuple:
         """Receiver `r`'s weights to each kind of carrier."""
-        kept = self.memo.get(r.uid)
-        if kept is None or kept[0] is not r or kept[1] != self.soon:
-            kept = self.memo[r.uid] = (r, self.soon, _weights(_needs(self.s, r, self.soon)))
-        return kept[2]
+        seen = self.memo.get(r.uid)
+        if seen is None or seen[0] is not r:
+            seen = receiver(self.s, r)
+        kept = seen[4]
+        if kept[0] is not self.soon:
+            kept[1] = _weights(_needs(self.s, seen, self.soon))
+            kept[0] = self.soon
+        return kept[1]
 
     @staticmethod
     def kind(food: bool, supply: bool, port: bool) -> int:
@@ -156,12 +172,13 @@ def _weights(need: tuple) -> tuple:
             fed, fed + restock, fed_short, fed_short + restock)
 
 
-def _needs(s: State, r: Unit, soon: bool) -> tuple:
+def _needs(s: State, seen: tuple, soon: bool) -> tuple:
     """One receiver's [1, base, food, fuel-and-ammunition, restock boxes]: a top-up
     of its basic load (bots.top_up_value: the hungry and degraded first, combat units
     short of fuel or ammunition next), rations into a hungry unit's open boxes
-    (bots.carry_value), and a sustainment unit's open boxes to restock from a port."""
-    rr, want, _ = receiver_wants(s, r)
+    (bots.carry_value), and a sustainment unit's open boxes to restock from a port.
+    `seen`: the receiver as transport.receiver gives it."""
+    r, rr, want = seen[0], seen[1], seen[2]
     combat, degraded, starving, low_fuel, low_ammo = bots.receiver_facts(s, r)
     scale = 1.0 if combat else 0.6
     base = 0.5 * scale if (want[0] or want[1] or want[2]) else 0.0
@@ -232,45 +249,59 @@ def _open_ports(s: State, side: str) -> list:
     return memo[1]
 
 
-def _carrier_order(s: State, side: str, u: Unit, branches: list, ask: Asking, asked,
-                   soon: bool, rng: random.Random):
-    """Step 2 and 3 for carrier `u`: a branch of `branches` by weight, then one of its
-    orders by the bot's weights; None when no branch has an order open."""
-    while branches:
-        at = _pick(rng, [b[0] for b in branches])
-        orders, weights = _orders(s, side, u, ask, asked, soon, branches[at][1])
+def _carrier_order(s: State, side: str, u: Unit, branches: tuple, ask: Asking, asked,
+                   soon: bool, rng: random.Random) -> tuple | None:
+    """Step 2 and 3 for carrier `u`: a branch of `branches` (their weights, what each
+    is) by weight, then one of its orders by the bot's weights, and the steps taken;
+    None when no branch has an order open."""
+    weights, whats = branches
+    chose = len(weights) > 1
+    while weights:
+        at = _pick(rng, weights)
+        orders, order_weights = _orders(s, side, u, ask, asked, soon, whats[at])
         if orders:
-            return orders[_pick(rng, weights)]
-        del branches[at]
+            return orders[_pick(rng, order_weights)], 1 + chose + (len(orders) > 1)
+        del weights[at], whats[at]
     return None
 
 
-def _branches(s: State, side: str, u: Unit, ask: Asking, asked, needs: Needs) -> list:
-    """`u`'s branches as [weight, what]: ("displace",), ("move",), ("to", receiver),
-    ("ports", reach)."""
+def _branches(s: State, side: str, u: Unit, ask: Asking, asked, needs: Needs) -> tuple:
+    """`u`'s branches as two lists, their weights and what each is: DISPLACE, MOVE, a
+    receiver (the unit), ("ports", reach)."""
     k = s.cfg.kinds[u.kind]
-    out: list = []
+    weights: list = []
+    whats: list = []
     if u.method == "":
-        out.append([DISPLACE_WEIGHT, ("displace",)])
+        weights.append(DISPLACE_WEIGHT)
+        whats.append(DISPLACE)
         if u.tokens[FUEL] and not u.degraded and not u.pinned:
             w = _move_weight(s, side, u, k, ask, asked)
             if w > 0:
-                out.append([w, ("move",)])
+                weights.append(w)
+                whats.append(MOVE)
     left = k.carries - u.lift
     if u.method in ("", "move", "supply") and left > 0:
         own, stock = _sources(s, side, u)
         if sum(own) or stock is not None:
             kind = Needs.kind(*_gives(own, stock))
             reach = carry_reach(s, u.node, side, ask.occ, k.sp, ask.table)
-            occ, of = ask.occ, needs.of
+            occ, of, memo, soon = ask.occ, needs.of, needs.memo, needs.soon
             for node in reach:
-                for r in occ.get(node, ()):
-                    if r.side == side and r is not u and not r.displaced:
-                        out.append([of(r)[kind], ("to", r)])
+                there = occ.get(node)
+                if there is not None:
+                    for r in there:
+                        if r.side == side and r is not u and not r.displaced:
+                            seen = memo.get(r.uid)  # Needs.of, its kept answer in line
+                            if seen is not None and seen[0] is r and seen[4][0] is soon:
+                                weights.append(seen[4][1][kind])
+                            else:
+                                weights.append(of(r)[kind])
+                            whats.append(r)
             w = _ports_weight(s, side, u, left, reach)
             if w > 0:
-                out.append([w, ("ports", reach)])
-    return out
+                weights.append(w)
+                whats.append(("ports", reach))
+    return weights, whats
 
 
 def _orders(s: State, side: str, u: Unit, ask: Asking, asked, soon: bool,
@@ -279,13 +310,13 @@ def _orders(s: State, side: str, u: Unit, ask: Asking, asked, soon: bool,
     listing lists them."""
     cfg = s.cfg
     k = cfg.kinds[u.kind]
-    if what[0] == "displace":
+    if what is DISPLACE:
         return [transport._one(cfg, "displace", u.label, "")], [DISPLACE_WEIGHT]
-    if what[0] == "move":
+    if what is MOVE:
         moves = list(TRANSPORT._moves(s, u, k, ask.occ, ask.where))
         return moves, [bots._move_weight(asked, u, m) for m in moves]
     left = k.carries - u.lift
-    if what[0] == "ports":
+    if not isinstance(what, Unit):  # into the ports
         orders = list(TRANSPORT._into_ports(s, side, u, k, left, what[1]))
         return orders, [INTO_PORT] * len(orders)
     own, stock = _sources(s, side, u)
@@ -293,11 +324,11 @@ def _orders(s: State, side: str, u: Unit, ask: Asking, asked, soon: bool,
     if stock is not None:
         sources.append((cfg.names[u.node], stock))
     drop_ok = int(cfg.opt("drop_limit")) > 0
-    orders = list(TRANSPORT._receiver_orders(s, side, u, k, left, what[1], sources,
+    orders = list(TRANSPORT._receiver_orders(s, side, u, k, left, what, sources,
                                              cfg.order_runs, drop_ok))
     return orders, bots.piece_weights(s, orders, soon)
 
 
 def steps_taken(move) -> int:
-    """How many steps the draw takes to reach `move` (1: the pass)."""
+    """The most steps the draw takes to reach `move` (1: the pass)."""
     return 1 if move is PASS else STEPS.get(move.verb, 1)

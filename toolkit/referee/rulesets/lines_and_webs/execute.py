@@ -15,7 +15,7 @@ from toolkit.referee.rulesets.lines_and_webs import artillery, combat, special
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FUEL
 from toolkit.referee.rulesets.lines_and_webs.moves import Order, made
 from toolkit.referee.rulesets.lines_and_webs.network import (
-    enemy_next_to, moves_for, occupancy_without, room_for)
+    enemy_next_to, enemy_nodes, moves_for, occupancy_without, room_for)
 from toolkit.referee.rulesets.lines_and_webs.orders import CP
 from toolkit.referee.rulesets.lines_and_webs.state import (
     State, Unit, put, with_book, with_port, with_unit)
@@ -51,7 +51,10 @@ def playable_cards(s: State, side: str) -> list[tuple[str, str]]:
 
 
 def unit_actions(s: State, u: Unit, occ: dict) -> list[Order]:
-    """Everything the unit on a turned card may do (LW-E2..LW-E6)."""
+    """Everything the unit on a turned card may do (LW-E2..LW-E6). The enemy's nodes
+    are gathered once (`enemy_nodes`), for the unit's contact, its moves and each
+    destination's: the unit itself is never among them, so its leaving its node
+    changes none."""
     label = u.label
     cfg = s.cfg
     runs = cfg.order_runs
@@ -60,16 +63,17 @@ def unit_actions(s: State, u: Unit, occ: dict) -> list[Order]:
         return out
     k = cfg.kinds[u.kind]
     fuel, ammo = u.tokens[FUEL], u.tokens[AMMO]
-    contact = enemy_next_to(s, u.node, u.side, occ)
+    links = cfg.links
+    enemy = s.enemy_nodes(u.side) if occ is s.occupants() else enemy_nodes(occ, u.side)
+    contact = [n for n in links[u.node] if n in enemy]
     if contact:
         if fuel and ammo:
             return [made(runs, "move", label, target=cfg.names[n]) for n in contact]
         return out
     if fuel and not u.suppressed:
-        others = occupancy_without(occ, u.uid, u.node)
-        for dest in sorted(moves_for(s, u, occ, k.movement)):
+        for dest in sorted(moves_for(s, u, occ, k.movement, enemy)):
             name = cfg.names[dest]
-            near = enemy_next_to(s, dest, u.side, others)
+            near = [n for n in links[dest] if n in enemy]
             if not near:
                 out.append(made(runs, "move", label, name))
             elif ammo:
@@ -147,7 +151,7 @@ class Execute:
             all(b.joint == 0 for b in s.books)
 
     def begin_turn(self, s: State, side: str):
-        return evolve(s, turned=False), ()
+        return (evolve(s, turned=False) if s.turned else s), ()
 
     def turn_over(self, s: State, side: str) -> bool:
         return s.turned and s.fight is None and s.book(side).joint == 0
@@ -163,13 +167,16 @@ class Execute:
         occ = s.occupants()
         if s.fight is None and b.joint == 0:
             out += special.turn_plays(s, side)
+        done = None  # a card on top of both decks is listed once
         for card, _deck in playable_cards(s, side):
-            if card == CP:
-                out.append(Order("command_post"))
+            if card == done:
                 continue
-            u = s.by_label(card)
-            out += unit_actions(s, u, occ)
-        return list(dict.fromkeys(out))
+            done = card
+            if card == CP:
+                out.append(_COMMAND_POST)
+                continue
+            out += unit_actions(s, s.by_label(card), occ)
+        return out
 
     def check(self, s: State, side: str, m) -> Illegal | None:
         """One move judged on its own: a pass, a special card (that card's plays), the
@@ -238,7 +245,8 @@ class Execute:
                 s = with_book(s, side, execution=b.execution[1:], joint=3)
             else:
                 s = with_book(s, side, reserve=b.reserve[1:], joint=-3)
-            s = with_book(s, side, joint=_joint_cap(s.book(side)))
+            b = s.book(side)
+            s = with_book(s, side, joint=_joint_cap(b.joint, len(b.execution), len(b.reserve)))
             s = special.after_command_post(s, side)
             return s, (Event("orders", f"{side} plays a Command Post: its next cards act "
                              "together"),)
@@ -280,22 +288,25 @@ class Execute:
         """`side` turns over `label`'s card, from its execution deck or its reserve (the
         last reserve card once both execution decks are spent), the card turned."""
         b = s.book(side)
+        joint = b.joint
         if b.execution and b.execution[0] == label:
             b = evolve(b, execution=b.execution[1:],
-                       joint=b.joint - 1 if b.joint > 0 else b.joint)
+                       joint=_joint_cap(joint - 1 if joint > 0 else joint,
+                                        len(b.execution) - 1, len(b.reserve)))
         else:
             b = evolve(b, reserve=b.reserve[1:], final=b.final or both_spent(s),
-                       joint=b.joint + 1 if b.joint < 0 else b.joint)
-        b = evolve(b, joint=_joint_cap(b))
+                       joint=_joint_cap(joint + 1 if joint < 0 else joint,
+                                        len(b.execution), len(b.reserve) - 1))
         return evolve(s, books=put(s.books, s.at(side), b), turned=True)
 
 
-def _joint_cap(b) -> int:
-    """A Command Post's joint play ends early when its deck runs out."""
-    if b.joint > 0:
-        return min(b.joint, len(b.execution))
-    if b.joint < 0:
-        return -min(-b.joint, len(b.reserve))
+def _joint_cap(joint: int, execution: int, reserve: int) -> int:
+    """A Command Post's joint play ends early when its deck runs out (`execution` and
+    `reserve`: the cards left in each)."""
+    if joint > 0:
+        return min(joint, execution)
+    if joint < 0:
+        return -min(-joint, reserve)
     return 0
 
 

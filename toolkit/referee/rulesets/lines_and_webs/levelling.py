@@ -15,12 +15,14 @@ from toolkit.referee.rulesets.lines_and_webs.units import room
 KEPT = 4096
 
 
-def weight(s: State, side: str, mine: list, space) -> float:
+def weight(s: State, side: str, mine: list | None, space, at_ports: dict | None = None) -> float:
     """All cross-levelling orders of `side` weigh in all, port by port (0.0: none is
-    open). `mine`: its units that may give or take supplies; `space(s, node)`: the
-    room left in a port's storage."""
+    open). `mine`: its units that may give or take supplies, or `at_ports`, those of
+    them on the ports (`on_ports`); `space(s, node)`: the room left in a port's
+    storage."""
     cfg = s.cfg
-    at_ports = on_ports(cfg, mine)
+    if at_ports is None:
+        at_ports = on_ports(cfg, mine)
     level_port = cfg.opt("cross_level_port")
     if not at_ports and not level_port:
         return 0.0
@@ -43,6 +45,20 @@ def weight(s: State, side: str, mine: list, space) -> float:
             got = sums[key] = _port_weight(facts)
         w += got
     return w
+
+
+def on_ports_seen(s: State, side: str, occ: dict) -> dict:
+    """`on_ports` of `side`'s units that may give or take supplies, read from its view
+    of where units stand (`occ`: transport.view_occupancy, its own units first on each
+    node, in uid order), not from every unit."""
+    out: dict = {}
+    for node in s.cfg.ports:
+        there = occ.get(node)
+        if there:
+            held = [u for u in there if u.side == side and not u.displaced and not u.levelled]
+            if held:
+                out[node] = held
+    return out
 
 
 def on_ports(cfg, mine: list) -> dict:

@@ -35,18 +35,26 @@ def enemy_next_to(s: State, node: int, side: str, occ: dict) -> list[int]:
     return out
 
 
-def moves_for(s: State, u: Unit, occ: dict, limit: int) -> dict[int, int]:
+def enemy_nodes(occ: dict, side: str) -> set[int]:
+    """The nodes of `occ` (units by node) where an enemy of `side` stands."""
+    return {n for n, there in occ.items() if there and there[0].side != side}
+
+
+def moves_for(s: State, u: Unit, occ: dict, limit: int,
+              enemy: set | None = None) -> dict[int, int]:
     """Nodes `u` may end a move on within `limit` links, with the distance. It may
     pass friendly units but not end on them (ports aside), never enters an enemy's
     node or a node blocked for its side, and stops on entering contact
-    (LW-contact: a unit does not move on past an enemy next to it)."""
+    (LW-contact: a unit does not move on past an enemy next to it). `enemy`: the
+    `enemy_nodes` of `occ`, if the caller has them."""
     side = u.side
     cfg = s.cfg
     links = cfg.links
     start = u.node
     dist = {start: 0}
     frontier = [start]
-    enemy = {n for n, there in occ.items() if there and there[0].side != side}
+    if enemy is None:
+        enemy = enemy_nodes(occ, side)
     closed = enemy | {n for n, who in s.blocked if who == side} if s.blocked else enemy
     d = 0
     while frontier and d < limit:
@@ -62,23 +70,29 @@ def moves_for(s: State, u: Unit, occ: dict, limit: int) -> dict[int, int]:
                 nxt.append(n)
         frontier = nxt
     del dist[start]
-    return {n: k for n, k in dist.items() if room_for(s, n, side, occ)}
+    return {n: k for n, k in dist.items() if n not in occ or room_for(s, n, side, occ)}
 
 
-def reach_table(s: State, side: str, occ: dict) -> dict:
+def reach_table(s: State, side: str, occ: dict, enemy: frozenset | None = None) -> dict:
     """Where tokens of `side` may go, by (origin, links): only enemy nodes and blocks
     matter (LW-T2), so one table serves every position with the same enemy nodes and
-    blocks, for the whole game (kept with the scenario's tables)."""
-    enemy = tuple(sorted(n for n, us in occ.items() if us and us[0].side != side))
-    blocked = tuple(sorted(n for n, who in s.blocked if who == side))
+    blocks, for the whole game (kept with the scenario's tables). `enemy`: the
+    `enemy_nodes` of `occ`, if the caller has them."""
+    if enemy is None:
+        enemy = frozenset(enemy_nodes(occ, side))
+    blocked = tuple(sorted(n for n, who in s.blocked if who == side)) if s.blocked else ()
     key = (side, enemy, blocked)
     cache = s.cfg.reach_cache
     table = cache.get(key)
     if table is None:
         if len(cache) > 2000:  # about as many carry ranges as before tables were kept
             cache.clear()
-        table = cache[key] = {}
+        table = cache[key] = {CLOSED: enemy.union(blocked)}
     return table
+
+
+#: a reach table's entry for the nodes no token passes (the enemy's and the blocked)
+CLOSED = "closed"
 
 
 def carry_reach(s: State, origin: int, side: str, occ: dict, limit: int,
@@ -90,14 +104,34 @@ def carry_reach(s: State, origin: int, side: str, occ: dict, limit: int,
         table = reach_table(s, side, occ)
     got = table.get((origin, limit))
     if got is None:
-        blocked = frozenset(n for n, who in s.blocked if who == side)
-        got = table[(origin, limit)] = _carry_reach(s, origin, side, occ, limit, blocked)
+        got = table[(origin, limit)] = _local_reach(s.cfg, origin, limit, table[CLOSED])
     return got
 
 
-def _carry_reach(s: State, origin: int, side: str, occ: dict, limit: int,
-                 blocked) -> dict[int, int]:
-    cfg = s.cfg
+def _local_reach(cfg, origin: int, limit: int, closed: frozenset) -> dict[int, int]:
+    """The carry reach from `origin` within `limit` links past none of `closed`: only
+    the closed nodes within `limit` links of `origin` can stop it, so it is kept by
+    those (`ball`) for the whole game, and found again wherever they are the same (a
+    carrier behind the lines, turn after turn; the enemy elsewhere). Not to be changed
+    by the caller."""
+    ball = cfg.reach_balls.get((origin, limit))
+    if ball is None:
+        ball = cfg.reach_balls[(origin, limit)] = frozenset(
+            _carry_reach(cfg.links, origin, limit, frozenset()))
+    key = (origin, limit, closed & ball)
+    got = cfg.local_reach.get(key)
+    if got is None:
+        if len(cfg.local_reach) > LOCAL_KEPT:
+            cfg.local_reach.clear()
+        got = cfg.local_reach[key] = _carry_reach(cfg.links, origin, limit, key[2])
+    return got
+
+
+#: at most this many carry reaches are kept by their nearby closed nodes
+LOCAL_KEPT = 20000
+
+
+def _carry_reach(links, origin: int, limit: int, closed) -> dict[int, int]:
     dist = {origin: 0}
     frontier = [origin]
     d = 0
@@ -105,11 +139,8 @@ def _carry_reach(s: State, origin: int, side: str, occ: dict, limit: int,
         d += 1
         nxt = []
         for node in frontier:
-            for n in cfg.links[node]:
-                if n in dist or n in blocked:
-                    continue
-                there = occ.get(n)
-                if there and there[0].side != side:
+            for n in links[node]:
+                if n in dist or n in closed:
                     continue
                 dist[n] = d
                 nxt.append(n)

@@ -38,24 +38,29 @@ class Orders:
         combat unit's card not yet dealt, into the execution deck if it can pay a fuel
         (artillery: or an ammunition), into the reserve while it has room."""
         out: list = [PASS]
+        for u, execute, reserve in self.dealable(s, side):
+            if execute is not None:
+                out.append(execute)
+            if reserve is not None:
+                out.append(reserve)
+        return out + self.command_posts(s, side)
+
+    def dealable(self, s: State, side: str):
+        """(unit, its `x` order or None, its `r` order or None) for each combat unit of
+        `side` on the map whose card may be dealt, in uid order (`legal`)."""
         b = s.book(side)
-        cfg = s.cfg
         dealt = set(b.execution) | set(b.reserve)
-        reserve_room = len(b.reserve) < int(cfg.opt("reserve_orders"))
-        kinds = cfg.kinds
-        for u in s.units:
-            if u.side != side or u.node == OFF or u.lost >= 4:
-                continue
-            k = kinds[u.kind]
-            if not k.mission_card or u.label in dealt or u.degraded or u.pinned:
-                continue
-            if u.tokens[FUEL] or (k.indirect is not None and u.tokens[AMMO]):
-                out.append(_deal(cfg, "x", u.label))
-            if reserve_room:
-                out.append(_deal(cfg, "r", u.label))
-        if CP in b.hand:
+        reserve_room = len(b.reserve) < int(s.cfg.opt("reserve_orders"))
+        for u, execute, reserve in _fit(s, side):
+            if u.label not in dealt:
+                yield u, execute, reserve if reserve_room else None
+
+    def command_posts(self, s: State, side: str) -> list:
+        """The Command Post card from `side`'s hand, into either deck (LW-O4)."""
+        out: list = []
+        if CP in s.book(side).hand:
             for verb in ("x", "r"):
-                m = Order(verb, unit=CP)
+                m = _deal(s.cfg, verb, CP)
                 if self.check(s, side, m) is None:
                     out.append(m)
         return out
@@ -111,6 +116,39 @@ class Orders:
                                 f"{len(b.reserve)} reserve card"
                                 + ("" if len(b.reserve) == 1 else "s"), reveals=True))
         return s, tuple(events)
+
+
+def _fit(s: State, side: str) -> list:
+    """(unit, its `x` order or None, its `r` order) for each combat unit of `side` on
+    the map that is neither degraded nor pinned, whatever is dealt: kept while the units
+    are the same (Issue orders deals card after card on one map)."""
+    memo = s.cfg.weight_memo.setdefault(("fit", side), [None, None])
+    if memo[0] is s.units:
+        return memo[1]
+    cfg = s.cfg
+    kinds, units = cfg.kinds, s.units
+    out = []
+    for uid in card_holders(s, side):
+        u = units[uid]
+        if u.node == OFF or u.lost >= 4 or u.degraded or u.pinned:
+            continue
+        k = kinds[u.kind]
+        pays = u.tokens[FUEL] or (k.indirect is not None and u.tokens[AMMO])
+        out.append((u, _deal(cfg, "x", u.label) if pays else None, _deal(cfg, "r", u.label)))
+    memo[:] = [s.units, out]
+    return out
+
+
+def card_holders(s: State, side: str) -> tuple[int, ...]:
+    """The uids of `side`'s units with a mission order card, on the map or not (a
+    unit's type and side never change), in uid order."""
+    memo = s.cfg.weight_memo
+    got = memo.get(("card holders", side))
+    if got is None:
+        kinds = s.cfg.kinds
+        got = memo[("card holders", side)] = tuple(
+            u.uid for u in s.units if u.side == side and kinds[u.kind].mission_card)
+    return got
 
 
 def _deal(cfg, verb: str, label: str) -> Order:

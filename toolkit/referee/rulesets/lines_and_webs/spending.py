@@ -123,11 +123,14 @@ class Spend:
         through Transport supplies (LW-K10)."""
         from toolkit.referee.rulesets.lines_and_webs import special
         b = s.book(side)
+        plays = special.turn_plays(s, side, spend=True)
+        if not plays or not b.pending:  # every card held is free, no node taken yet
+            return plays
         cards = b.hand + b.cards_bought
         free: dict = {}  # card -> held beyond those played this turn (one count a card)
         taken = {p.target for p in b.pending}
         out = []
-        for m in special.turn_plays(s, side, spend=True):
+        for m in plays:
             left = free.get(m.unit)
             if left is None:
                 left = free[m.unit] = cards.count(m.unit) - sum(

@@ -7,10 +7,12 @@ progress. The scenario's tables ride along as `cfg` (not hashed)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress, count
+from operator import attrgetter, is_not
 from typing import Any
 
 from toolkit.referee.kit.flow import Flow
-from toolkit.referee.kit.values import WHEN_SET, evolve
+from toolkit.referee.kit.values import WHEN_SET, evolve, replacer
 
 OFF = -1  # a unit not on the map (in the queue, or destroyed)
 
@@ -171,22 +173,58 @@ class State:
         return None
 
     def on_map(self, side: str | None = None):
-        for u in self.units:
-            if u.node != OFF and u.lost < 4 and (side is None or u.side == side):
+        """The units on the map (of `side`), in uid order."""
+        units = self.units
+        if side is None or self.cfg is None:
+            for u in units:
+                if u.node != OFF and u.lost < 4 and (side is None or u.side == side):
+                    yield u
+            return
+        for uid in side_uids(self, side):
+            u = units[uid]
+            if u.node != OFF and u.lost < 4:
                 yield u
 
     def occupants(self) -> dict[int, list[Unit]]:
-        """Units on the map by node. Not to be changed by the caller: the last answer is
-        kept with the scenario while the units are the same (a listing, the check of
-        the move drawn from it and its apply read it of one state)."""
+        """Units on the map by node, each node's in uid order. Not to be changed by the
+        caller: the last answer is kept with the scenario while the units are the same
+        (a listing, the check of the move drawn from it and its apply read it of one
+        state), and the next state's is that answer brought up to date by the few units
+        that changed (`regrouped`), not worked out afresh."""
         cfg = self.cfg
         kept = cfg.occupants_memo if cfg is not None else None
-        if kept is not None and kept[0] is self.units:
-            return kept[1]
-        out = self._occupants()
+        units = self.units
+        out = None
+        enemies: dict = {}
+        if kept is not None:
+            if kept[0] is units:
+                return kept[1]
+            changed = changed_uids(kept[0], units)
+            if changed is not None:
+                touched: list = []
+                out = regrouped(kept[1], moved(kept[0], units, changed), BY_UID, touched)
+                for side, key in kept[2].items():
+                    key = still_enemy(key, out, side, touched)
+                    if key is not None:
+                        enemies[side] = key
+        if out is None:
+            out = self._occupants()
         if cfg is not None:
-            cfg.occupants_memo = (self.units, out)
+            cfg.occupants_memo = (units, out, enemies)
         return out
+
+    def enemy_nodes(self, side: str) -> frozenset[int]:
+        """The nodes where `side` finds the enemy: the first unit there (`occupants`) is
+        not its own. Kept with the occupants and brought up to date with them: while
+        they are the same nodes, they are the same set."""
+        occ = self.occupants()
+        kept = self.cfg.occupants_memo if self.cfg is not None else None
+        got = kept[2].get(side) if kept is not None else None
+        if got is None:
+            got = frozenset(n for n, there in occ.items() if there[0].side != side)
+            if kept is not None:
+                kept[2][side] = got
+        return got
 
     def _occupants(self) -> dict[int, list[Unit]]:
         out: dict[int, list[Unit]] = {}
@@ -207,6 +245,87 @@ class State:
         return (node, side) in self.blocked
 
 
+def side_uids(s: State, side: str) -> tuple[int, ...]:
+    """The uids of `side`'s units, on the map or not, in uid order (a unit's side never
+    changes: kept with the scenario, by the number of units)."""
+    key = ("side uids", side, len(s.units))
+    got = s.cfg.weight_memo.get(key)
+    if got is None:
+        got = s.cfg.weight_memo[key] = tuple(u.uid for u in s.units if u.side == side)
+    return got
+
+
+# ------------------------------------------------------------ where units stand
+
+#: at most this many changed units bring a kept occupancy up to date (`regrouped`);
+#: with more (a reset, another game's state) it is worked out afresh
+FEW = 12
+BY_UID = attrgetter("uid")
+
+
+def changed_uids(was: tuple, now: tuple) -> list[int] | None:
+    """The uids (places) of the units that are not the same object in two unit tuples
+    of one game, or None when they differ in length or in more than `FEW` units."""
+    if len(was) != len(now):
+        return None
+    changed = list(compress(count(), map(is_not, was, now)))
+    return changed if len(changed) <= FEW else None
+
+
+def moved(was: tuple, now: tuple, changed: list[int]) -> list:
+    """(before, after) of each changed unit, None where it is not on the map."""
+    return [(a if a.node != OFF and a.lost < 4 else None,
+             b if b.node != OFF and b.lost < 4 else None)
+            for a, b in ((was[i], now[i]) for i in changed)]
+
+
+def still_enemy(key: frozenset | None, occ: dict, side: str,
+                touched: list) -> frozenset | None:
+    """`key` (the nodes where `side` found the enemy) brought up to date for the nodes
+    `touched` in `occ` (whether the first unit on each is now the enemy's): `key`
+    itself while none changed; None stays None (work it out when asked)."""
+    if key is None:
+        return None
+    came: list = []
+    went: list = []
+    for node in touched:
+        there = occ.get(node)
+        now = bool(there) and there[0].side != side
+        if now != (node in key):
+            (came if now else went).append(node)
+    if came or went:
+        return key.difference(went).union(came)
+    return key
+
+
+def regrouped(occ: dict, moves: list, order, touched: list | None = None) -> dict:
+    """`occ` (units by node) after `moves`, each (before, after) of one unit (None: off
+    the map then): a new mapping sharing the lists of the nodes nobody left or entered;
+    the lists of the others made again, sorted by `order` (the order `occ` keeps), and
+    added to `touched` if given. Not `occ` itself, which stays as it was."""
+    out = dict(occ)
+    gone: set = set()
+    nodes: dict = {}
+    for a, b in moves:
+        if a is not None:
+            gone.add(a.uid)
+            nodes.setdefault(a.node, [])
+        if b is not None:
+            gone.add(b.uid)
+            nodes.setdefault(b.node, []).append(b)
+    if touched is not None:
+        touched += nodes
+    for node, came in nodes.items():
+        there = [u for u in occ.get(node, ()) if u.uid not in gone] + came
+        if not there:
+            out.pop(node, None)
+            continue
+        if len(there) > 1:
+            there.sort(key=order)
+        out[node] = there
+    return out
+
+
 # ------------------------------------------------------------------ changes
 
 
@@ -214,15 +333,30 @@ def put(seq: tuple, i: int, value: Any) -> tuple:
     return seq[:i] + (value,) + seq[i + 1:]
 
 
+#: a state with its units, books or ports changed, the one field set with no changes
+#: dict to build and check (the kit's `replacer`: they change at nearly every move)
+_UNITS, _BOOKS, _PORTS = (replacer(State, name) for name in ("units", "books", "ports"))
+#: a unit with its tokens changed (paid, received: a fuel token a move)
+with_tokens = replacer(Unit, "tokens")
+
+
 def with_unit(s: State, u: Unit) -> State:
-    return evolve(s, units=put(s.units, u.uid, u))
+    return _UNITS(s, put(s.units, u.uid, u))
+
+
+def with_units(s: State, *units: Unit) -> State:
+    """`s` with several units changed at once (a carrier and its receiver)."""
+    seq = list(s.units)
+    for u in units:
+        seq[u.uid] = u
+    return _UNITS(s, tuple(seq))
 
 
 def with_book(s: State, side: str, **changes: Any) -> State:
-    i = s.at(side)
-    return evolve(s, books=put(s.books, i, evolve(s.books[i], **changes)))
+    i = 0 if side == s.sides[0] else 1
+    return _BOOKS(s, put(s.books, i, evolve(s.books[i], **changes)))
 
 
 def with_port(s: State, node: int, **changes: Any) -> State:
     k = s.cfg.port_of[node]
-    return evolve(s, ports=put(s.ports, k, evolve(s.ports[k], **changes)))
+    return _PORTS(s, put(s.ports, k, evolve(s.ports[k], **changes)))

@@ -23,9 +23,11 @@ from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs.config import FOOD, FUEL, LETTERS, REPAIR
 from toolkit.referee.rulesets.lines_and_webs.levelling import on_ports
 from toolkit.referee.rulesets.lines_and_webs.moves import Order
-from toolkit.referee.rulesets.lines_and_webs.network import carry_reach, moves_for, reach_table
+from toolkit.referee.rulesets.lines_and_webs.network import (
+    carry_reach, enemy_nodes, moves_for, reach_table)
 from toolkit.referee.rulesets.lines_and_webs.state import (
-    OFF, State, Unit, add, one, with_port, with_unit)
+    OFF, State, Unit, add, changed_uids, moved, one, regrouped, still_enemy, with_port,
+    with_unit, with_units)
 from toolkit.referee.rulesets.lines_and_webs.units import pay, place, receive, room
 
 RULE_METHOD = "LW-T1"
@@ -39,16 +41,57 @@ RULE_PHASE = "LW-phase"
 
 def view_occupancy(s: State, side: str) -> dict[int, list[Unit]]:
     """Units as `side` knows them now: its own where they are, the enemy's where they
-    stood when the phase began (the veil). Not to be changed by the caller: the last
-    one worked out for each side is kept while the units and the veil are the same
-    (a draw, then the check of what it drew, read it of one state)."""
-    enemy = s.veil[0] if s.veil is not None else s.units
+    stood when the phase began (the veil); on each node its own first, then the
+    enemy's, each in uid order. Not to be changed by the caller: the last one worked
+    out for each side is kept while the units and the veil are the same (a draw, then
+    the check of what it drew, read it of one state), and the next state's is that
+    one brought up to date by the few units that changed (state.regrouped)."""
+    units = s.units
+    enemy = s.veil[0] if s.veil is not None else units
     kept = s.cfg.occupancy_memo.get(side)
-    if kept is not None and kept[0] is s.units and kept[1] is enemy:
-        return kept[2]
-    out = _occupancy(s, side, enemy)
-    s.cfg.occupancy_memo[side] = (s.units, enemy, out)
+    out = key = None
+    if kept is not None:
+        if kept[0] is units and kept[1] is enemy:
+            return kept[2]
+        moves = _view_moves(side, kept[0], units, kept[1], enemy)
+        if moves is not None:
+            touched: list = []
+            out = regrouped(kept[2], moves, lambda u: (u.side != side, u.uid), touched)
+            key = still_enemy(kept[3], out, side, touched)
+    if out is None:
+        out = _occupancy(s, side, enemy)
+    s.cfg.occupancy_memo[side] = [units, enemy, out, key]
     return out
+
+
+def view_enemy(s: State, side: str, occ: dict) -> frozenset:
+    """The nodes of `occ` (`view_occupancy`) that `side` finds the enemy on (the first
+    unit there is the enemy's: network.enemy_nodes), kept with the view and brought up
+    to date with it: while they are the same nodes, they are the same set."""
+    kept = s.cfg.occupancy_memo.get(side)
+    if kept is None or kept[2] is not occ:
+        return frozenset(enemy_nodes(occ, side))
+    if kept[3] is None:
+        kept[3] = frozenset(enemy_nodes(occ, side))
+    return kept[3]
+
+
+def _view_moves(side: str, was_units, units, was_enemy, enemy) -> list | None:
+    """The (before, after) moves between two views of `side` (`view_occupancy`): its
+    own units that changed, and the enemy's as it sees them; None when too many did."""
+    own = changed_uids(was_units, units)
+    if was_enemy is enemy:
+        foe: list | None = []
+    elif was_enemy is was_units and enemy is units:
+        foe = own
+    else:
+        foe = changed_uids(was_enemy, enemy)
+    if own is None or foe is None:
+        return None
+    moves = moved(was_units, units, [i for i in own if units[i].side == side])
+    if foe:
+        moves += moved(was_enemy, enemy, [i for i in foe if enemy[i].side != side])
+    return moves
 
 
 def _occupancy(s: State, side: str, enemy) -> dict[int, list[Unit]]:
@@ -131,10 +174,12 @@ class Transport:
                           u.uid))
         return parts
 
-    def level_parts(self, s: State, side: str, mine: list) -> list:
-        """The cross-levelling runs, one a port (LW-T7)."""
+    def level_parts(self, s: State, side: str, mine: list | None,
+                    at_ports: dict | None = None) -> list:
+        """The cross-levelling runs, one a port (LW-T7); `at_ports`: the holders on
+        each port (levelling.on_ports of `mine`), if the caller has them."""
         parts: list = []
-        self._cross_levels(s, side, mine, parts)
+        self._cross_levels(s, side, mine, parts, at_ports)
         return parts
 
     def _moves(self, s: State, u: Unit, k, occ, where) -> tuple:
@@ -146,7 +191,8 @@ class Transport:
             return seen[2]
         names = cfg.names
         got = tuple(_one(cfg, "move", u.label, names[node])
-                    for node in sorted(moves_for(s, u, occ, k.movement)))
+                    for node in sorted(moves_for(s, u, occ, k.movement,
+                                                 view_enemy(s, u.side, occ))))
         cfg.move_memo[u.uid] = (u, where, got)
         return got
 
@@ -252,7 +298,7 @@ class Transport:
     def _receiver_orders(self, s: State, side: str, u: Unit, k, left: int, r_unit: Unit,
                          sources, runs, drop_ok: bool) -> tuple:
         """`u`'s carry orders to `r_unit`, from each source in turn."""
-        r = _receiver(s, r_unit)
+        r = receiver(s, r_unit)
         seg = ()
         for src, have in sources:
             seg += self._pair(s, side, u, k, left, r, src, have, runs, drop_ok)
@@ -300,12 +346,14 @@ class Transport:
                 out += _carry_run(runs, label, name, src, cls, min(h, left, drop))
         return tuple(out)
 
-    def _cross_levels(self, s: State, side: str, mine, out: list) -> None:
+    def _cross_levels(self, s: State, side: str, mine, out: list,
+                      at_ports: dict | None = None) -> None:
         """LW-T7: between every two holders on a port (its side's units that have not
         cross-levelled, and the port's storage when the option allows), added to `out`
         as one (LEVEL, orders, node) part a port."""
         cfg = s.cfg
-        at_ports = on_ports(cfg, mine)
+        if at_ports is None:
+            at_ports = on_ports(cfg, mine)
         level_port = cfg.opt("cross_level_port")
         memo = cfg.level_memo
         for kp, node in enumerate(cfg.ports):
@@ -562,14 +610,13 @@ class Transport:
         else:
             amounts = one(LETTERS.index(m.cls), m.n)
         n = sum(amounts)
-        u = evolve(u, lift=u.lift + n, method=u.method or "supply")
         if m.src:
-            s = with_unit(s, u)
+            u = evolve(u, lift=u.lift + n, method=u.method or "supply")
             s = with_port(s, u.node, tokens=add(s.port(u.node).tokens, amounts, -1))
         else:
-            u = evolve(u, tokens=add(u.tokens, amounts, -1))
-            s = with_unit(s, u)
-        return give(s, side, m.to, amounts), ()
+            u = evolve(u, lift=u.lift + n, method=u.method or "supply",
+                       tokens=add(u.tokens, amounts, -1))
+        return give(s, side, m.to, amounts, carrier=u), ()
 
     def _xl(self, s: State, m: Order) -> State:
         cls = LETTERS.index(m.cls)
@@ -619,6 +666,18 @@ class Transport:
 CARRIERS = ("sustainment", "port_operator")
 
 
+def carriers(s: State, side: str) -> tuple[int, ...]:
+    """The uids of `side`'s sustainment units and port operators, on the map or not (a
+    unit's type and side never change), in uid order."""
+    memo = s.cfg.weight_memo
+    got = memo.get(("carriers", side))
+    if got is None:
+        kinds = s.cfg.kinds
+        got = memo[("carriers", side)] = tuple(
+            u.uid for u in s.units if u.side == side and kinds[u.kind].role in CARRIERS)
+    return got
+
+
 def transporters(s: State, side: str) -> list[Unit]:
     """`side`'s units on the map that may give or take supplies this phase."""
     return [r for r in s.units if r.side == side and r.node != OFF and r.lost < 4
@@ -639,7 +698,8 @@ class Asking:
     @property
     def table(self):
         if self._table is None:
-            self._table = reach_table(self.s, self.side, self.occ)
+            self._table = reach_table(self.s, self.side, self.occ,
+                                      view_enemy(self.s, self.side, self.occ))
         return self._table
 
     @property
@@ -730,11 +790,16 @@ def _wants(s: State, r: Unit) -> tuple[tuple[int, int, int, int], tuple[int, int
     return rr, want
 
 
-def receiver_wants(s: State, r: Unit) -> tuple:
-    """A receiver's open boxes per class, what a top-up would bring it, and whether it
-    stands on a port: the listing's own (`_receiver`, kept per unit value), so a draw
-    that weighs a receiver and then lists its orders works them out once."""
-    return _receiver(s, r)[1:]
+def receiver(s: State, r: Unit) -> tuple:
+    """A receiver as the listing and the draw read it, kept per unit value (`_receiver`):
+    itself, its open boxes per class, what a top-up would bring it, whether it stands
+    on a port, and the draw's [consumption turn near, weights] (draw.Needs: one memo
+    serves both, so a draw that weighs a receiver and then lists its orders works out
+    its boxes once)."""
+    seen = s.cfg.receiver_memo.get(r.uid)
+    if seen is not None and seen[0] is r:
+        return seen
+    return _receiver(s, r)
 
 
 def _where(s: State, side: str) -> tuple:
@@ -747,18 +812,21 @@ def _where(s: State, side: str) -> tuple:
 
 def _receiver(s: State, r: Unit) -> tuple:
     """A unit that may receive: itself, its open boxes per class, what a top-up would
-    bring it, and whether it stands on a port (kept per unit value)."""
+    bring it, whether it stands on a port, and a place for the draw's weights (kept per
+    unit value: `receiver`)."""
     memo = s.cfg.receiver_memo
     seen = memo.get(r.uid)
     if seen is not None and seen[0] is r:
         return seen
     rr, want = _wants(s, r)
-    seen = memo[r.uid] = (r, rr, want, r.node in s.cfg.port_of)
+    seen = memo[r.uid] = (r, rr, want, r.node in s.cfg.port_of, [None, None])
     return seen
 
 
-def give(s: State, side: str, to: str, amounts, levelled: bool = False) -> State:
-    """Tokens arrive at a unit (its card), a port (its storage) or a node (dropped)."""
+def give(s: State, side: str, to: str, amounts, levelled: bool = False,
+         carrier: Unit | None = None) -> State:
+    """Tokens arrive at a unit (its card), a port (its storage) or a node (dropped);
+    `carrier`: the unit that brought them, as it is now (set in the same change)."""
     r = s.by_label(to)
     if r is not None:
         if levelled:
@@ -766,7 +834,9 @@ def give(s: State, side: str, to: str, amounts, levelled: bool = False) -> State
         for cls in range(4):
             if amounts[cls]:
                 r = receive(s, r, cls, amounts[cls])
-        return with_unit(s, r)
+        return with_unit(s, r) if carrier is None else with_units(s, carrier, r)
+    if carrier is not None:
+        s = with_unit(s, carrier)
     node = s.cfg.index[to]
     port = s.port(node)
     if port is not None and port.holder == side:
@@ -786,19 +856,24 @@ def pick_up(s: State) -> State:
     if not s.drops:
         return s
     drops = []
+    occ = s.occupants()
     for node, side, t in s.drops:
         left = list(t)
-        for u in s.units:
-            if u.node == node and u.side == side and u.alive and not u.displaced:
+        for x in occ.get(node, ()):
+            u = s.units[x.uid]
+            if u.side == side and not u.displaced:
+                got = u
                 for cls in range(4):
                     n = min(left[cls], room(s, u, cls))
                     if n:
-                        u = receive(s, u, cls, n)
+                        got = receive(s, got, cls, n)
                         left[cls] -= n
-                s = with_unit(s, u)
+                if got is not u:
+                    s = with_unit(s, got)
         if sum(left):
             drops.append((node, side, tuple(left)))
-    return evolve(s, drops=tuple(drops))
+    drops_ = tuple(drops)
+    return s if drops_ == s.drops else evolve(s, drops=drops_)
 
 
 def _blocked(s: State, side: str, where) -> Illegal | None:

@@ -16,7 +16,9 @@ the flat listing.
 The random bot's draw (`sample_move`): in Transport step by step (draw.py): a carrier
 (or the pass, or a port's cross-levelling) by what its branches weigh, then a branch
 (displace, move, a receiver, the ports) by what the receiver needs, then one of that
-branch's orders by the bot's weights. Elsewhere the flat weighted draw, one step.
+branch's orders by the bot's weights. Spend resources and Issue orders are drawn from
+their listings' parts with the flat weighted draw's odds (purchases.py, deals.py);
+elsewhere the flat weighted draw. A draw outside Transport is one step.
 """
 
 from __future__ import annotations
@@ -25,12 +27,24 @@ import random
 
 from toolkit.referee import steps as kit_steps
 from toolkit.referee.protocol import PASS, Step
-from toolkit.referee.rulesets.lines_and_webs import bots, draw, words
+from toolkit.referee.rulesets.lines_and_webs import bots, deals, draw, purchases, words
 from toolkit.referee.rulesets.lines_and_webs.spending import Spend
 from toolkit.referee.rulesets.lines_and_webs.transport import (
     CARRY, DISPLACE, MOVE, Asking, Transport, transporters)
 
 WORDS = {"r": "rations", "f": "fuel", "a": "ammunition", "o": "repair cubes"}
+
+
+def _transport_draw(s, side: str, rng: random.Random):
+    """draw.sample_transport's order, the steps it took kept for `sample_steps`."""
+    move, taken = draw.sample_transport(s, side, rng)
+    s.cfg.weight_memo[("taken", side)] = (s, move, taken)
+    return move
+
+
+#: the phases whose random draw is the ruleset's own, not the flat listing's
+SAMPLED = {"transport": _transport_draw, "spend": purchases.sample_spend,
+           "orders": deals.sample_deal}
 TRANSPORT = Transport()
 DONE = Step("pass", "done: pass", PASS)
 LEVEL = ("xl", "cross-level on a port")
@@ -48,10 +62,13 @@ def move_steps(rules, s, side: str, chosen: tuple[str, ...]) -> list[Step]:
 def sample_move(rules, s, side: str, rng: random.Random):
     """One legal whole order drawn with the random bot's weights (`sample_move` hook).
     A Transport order is drawn from the listing's own runs (`Transport.unit_parts`,
-    `level_parts`), so it is remembered as listed (`KitRules.listed`) and `game.play`
-    does not judge it a second time, as for an order drawn from the flat listing."""
-    if s.flow.window is None and s.flow.phase == "transport":
-        move = draw.sample_transport(s, side, rng)
+    `level_parts`), a Spend resources order from its listing's parts run by run
+    (purchases.py), an Issue orders card as it is listed (deals.py), each by the flat
+    draw's weights and odds, so it is remembered as listed
+    (`KitRules.listed`) and `game.play` does not judge it a second time, as for an
+    order drawn from the flat listing."""
+    if s.flow.window is None and s.flow.phase in SAMPLED:
+        move = SAMPLED[s.flow.phase](s, side, rng)
         rules.listed(s, side, [move])
         return move
     moves = list(rules.legal_moves(s, side))
@@ -59,9 +76,14 @@ def sample_move(rules, s, side: str, rng: random.Random):
 
 
 def sample_steps(s, side: str, move) -> int:
-    """How many steps `sample_move` takes to draw `move` (the `sample_steps` hook): in
-    Transport the carrier, its branch and the order (draw.py); elsewhere one draw."""
+    """How many steps `sample_move` took to draw `move` (the `sample_steps` hook): in
+    Transport the carrier, then its branch and the order where each was a choice among
+    more than one (draw.py: as the draw of `move` in this very state said; another
+    move, at most the carrier, its branch and the order); elsewhere one draw."""
     if s.flow.window is None and s.flow.phase == "transport":
+        kept = s.cfg.weight_memo.get(("taken", side))
+        if kept is not None and kept[0] is s and kept[1] is move:
+            return kept[2]
         return draw.steps_taken(move)
     return 1
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FOOD, FUEL, REPAIR, Kind
 from toolkit.referee.rulesets.lines_and_webs.state import (
-    OFF, State, Tokens, Unit, add, one, put, with_book, with_unit)
+    OFF, State, Tokens, Unit, add, one, put, with_book, with_tokens, with_unit)
 
 
 def kind(s: State, u: Unit) -> Kind:
@@ -48,7 +48,7 @@ def full_load(k: Kind, fill: tuple[str, ...]) -> Tokens:
 
 
 def pay(u: Unit, cls: int, n: int = 1) -> Unit:
-    return evolve(u, tokens=add(u.tokens, one(cls, n), -1))
+    return with_tokens(u, add(u.tokens, one(cls, n), -1))
 
 
 def receive(s: State, u: Unit, cls: int, n: int) -> Unit:
@@ -64,7 +64,7 @@ def receive(s: State, u: Unit, cls: int, n: int) -> Unit:
         n -= 1
         if n <= 0:
             return u
-    return evolve(u, tokens=add(u.tokens, one(cls, n)))
+    return with_tokens(u, add(u.tokens, one(cls, n)))
 
 
 def can_fuel(u: Unit) -> bool:
