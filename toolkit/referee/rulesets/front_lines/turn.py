@@ -27,7 +27,7 @@ from toolkit.referee.rulesets.front_lines.combat import fight
 from toolkit.referee.rulesets.front_lines.notation import MOVE, SKILL, SPAWN
 from toolkit.referee.rulesets.front_lines.skills import Skills
 from toolkit.referee.rulesets.front_lines.state import (
-    PLAN, State, Unit, deploy_plan, fresh_plans, key_of, plans_of, position_key)
+    DEPLOY, PLAN, State, Unit, deploy_plan, fresh_plans, key_of, plans_of, position_key)
 
 
 class Battle(Skills):
@@ -46,7 +46,8 @@ class Battle(Skills):
         self.events: list[Event] = []
         self.casualties = 0
         self.fallen = [False, False]            # a Commander destroyed, per side
-        self.check_all = state.turn == 1        # look for assassinations even without moves
+        flow = state.flow  # state.turn == 1, in line: look for assassinations even without moves
+        self.check_all = flow.phase != DEPLOY and flow.round == 1
         self._to = self.cfg.only
 
     # -------------------------------------------------------------- words
@@ -333,16 +334,17 @@ def resolve_turn(state: State) -> tuple[State, tuple[Event, ...]]:
                    or victory.repetition_check(cfg, history[key])
                    or victory.quiet_check(cfg, quiet))
     events = battle.events
-    if outcome is None:  # one new state either way
-        return state.replace(units=units, next_uid=battle.next_uid, pools=pools, skills=skills,
-                             mines=mines, quiet=quiet, hold=hold, history=history,
-                             plans=plans_of(cfg, units, pools, skills, mines)), tuple(events)
-    events.append(Event("end", str(outcome), None, True))
-    return state.replace(flow=evolve(state.flow, outcome=outcome), units=units,
-                         next_uid=battle.next_uid, pools=pools, skills=skills, mines=mines,
-                         quiet=quiet, hold=hold, history=history, plans=(
-                             state.plans[0]._replace(orders=()),
-                             state.plans[1]._replace(orders=()))), tuple(events)
+    flow, plans = state.flow, state.plans
+    if outcome is None:
+        plans = plans_of(cfg, units, pools, skills, mines)
+    else:
+        events.append(Event("end", str(outcome), None, True))
+        flow = evolve(flow, outcome=outcome)
+        plans = (plans[0]._replace(orders=()), plans[1]._replace(orders=()))
+    # one new state either way, made whole (every field named: no changes to look up)
+    return State(cfg=cfg, flow=flow, units=units, next_uid=battle.next_uid, pools=pools,
+                 skills=skills, mines=mines, plans=plans, quiet=quiet, hold=hold,
+                 history=history), tuple(events)
 
 
 def finish_deployment(state: State) -> tuple[State, tuple[Event, ...]]:
