@@ -22,7 +22,7 @@ from typing import Any
 
 from toolkit.referee.kit.flow import Flow, clockwise
 from toolkit.referee.kit.phases import ALL_PASS, HANDLER, REACT, SIDE, TURNS, Phase
-from toolkit.referee.kit.values import copier, evolve
+from toolkit.referee.kit.values import copier, evolve, replacer
 
 #: The hooks a handler may have (kit.rules' module docstring says what each does).
 HOOKS = ("legal", "candidates", "check", "apply", "enter", "begin_turn", "turn_over",
@@ -94,26 +94,68 @@ def _after(phases: tuple[Phase, ...], route: Route,
 def reflow(state: Any, **changes: Any) -> Any:
     """`state` with its flow changed (the kit's own changes: every name a field, as
     `evolve` holds it): a new flow (`kit.values`' copier of its slots, given the changes
-    as they came), one new state around it; a state dataclass without slots has its
-    instance dict copied with the new flow, where `evolve` would look its class up."""
+    as they came), one new state around it (`with_flow`)."""
     flow = state.flow
     new = _copy_flow(flow, changes) if type(flow) is Flow else evolve(flow, **changes)
+    put = _WITH_FLOW.get(type(state))
+    return (put or _flow_putter(state))(state, new)
+
+
+def reflow_one(state: Any, name: str, value: Any) -> Any:
+    """`reflow(state, name=value)` for one field of the kit's Flow changed at nearly every
+    step (`moved`, `begun`): the flow copied by a function of that field
+    (`kit.values.replacer`, made once a name), without a changes dict."""
+    flow = state.flow
+    if type(flow) is not Flow:
+        return reflow(state, **{name: value})
+    change = _FLOW_FIELD.get(name)
+    if change is None:
+        change = _FLOW_FIELD[name] = replacer(Flow, name)
+    put = _WITH_FLOW.get(type(state))
+    return (put or _flow_putter(state))(state, change(flow, value))
+
+
+def rewait(state: Any, waiting: tuple[str, ...]) -> Any:
+    """`reflow(state, waiting=waiting)`, the change of every order given in a TOGETHER
+    phase and every pass in a REACT one: the flow copied by a function of its one
+    changed field (`kit.values.replacer`), without a changes dict."""
+    flow = state.flow
+    if type(flow) is not Flow:
+        return reflow(state, waiting=waiting)
+    put = _WITH_FLOW.get(type(state))
+    return (put or _flow_putter(state))(state, _flow_waiting(flow, waiting))
+
+
+def with_flow(state: Any, flow: Any) -> Any:
+    """`state` with `flow` for its flow: a state dataclass without slots has its instance
+    dict copied with the new flow, one of slots its slots assigned plainly (a function
+    made once per class, `kit.values.replacer`), with no changes dict to build and read."""
+    put = _WITH_FLOW.get(type(state))
+    return (put or _flow_putter(state))(state, flow)
+
+
+def _flow_putter(state: Any) -> Any:
     cls = type(state)
-    if cls not in _IN_DICT:
-        _IN_DICT[cls] = _keeps_dict(state)
-    if not _IN_DICT[cls]:
-        return evolve(state, flow=new)
-    d = state.__dict__.copy()
-    d["flow"] = new
-    out = _new(cls)
-    _set_attr(out, "__dict__", d)
-    return out
+    if _keeps_dict(state):
+        def put(state: Any, flow: Any) -> Any:
+            d = state.__dict__.copy()
+            d["flow"] = flow
+            out = _new(cls)
+            _set_attr(out, "__dict__", d)
+            return out
+    else:
+        put = replacer(cls, "flow")
+    _WITH_FLOW[cls] = put
+    return put
 
 
 _new, _set_attr = object.__new__, object.__setattr__
 _copy_flow = copier(Flow)
-#: a state class -> whether its instances keep every field in their dict (no slots)
-_IN_DICT: dict[type, bool] = {}
+_flow_waiting = replacer(Flow, "waiting")
+#: a field of Flow -> its `replacer` (reflow_one)
+_FLOW_FIELD: dict[str, Any] = {}
+#: a state class -> its `with_flow` (state, new flow) -> new state
+_WITH_FLOW: dict[type, Any] = {}
 
 
 def _keeps_dict(state: Any) -> bool:

@@ -63,7 +63,8 @@ from typing import Any
 
 from toolkit.referee.chance import ChanceOutcome
 from toolkit.referee.kit.flow import Flow
-from toolkit.referee.kit.routes import Route, Routes, reflow, seated
+from toolkit.referee.kit.routes import (
+    Route, Routes, reflow, reflow_one, rewait, seated, with_flow)
 from toolkit.referee.kit.values import WHEN_SET, evolve as replace
 from toolkit.referee.kit.phases import (
     ALL_PASS, AUTO, CHANCE, HANDLER, ONCE, REACT, SIDE, TOGETHER, TURNS, Phase, Window)
@@ -73,6 +74,7 @@ from toolkit.referee.protocol import (
 #: Phase changes and turn starts allowed between two decisions before the kit
 #: decides the ruleset loops (a phase that never asks anyone and never ends).
 SETTLE_LIMIT = 10_000
+_NOBODY: frozenset = frozenset()  # no side out of the phase
 
 RULE_PHASE = "kit-phase"
 #: A side that passed for the rest of an "until all pass" phase (a ruleset names
@@ -223,8 +225,9 @@ class KitRules:
             route = routes.by_phase.get(flow.phase) or self._route(flow.phase)
             prompt = self.prompt(state, route.phase) if routes.prompt else route.prompt
             acting = route.acting
-            if acting is TOGETHER:
-                d = _orders(tuple(flow.waiting), prompt)
+            if acting is TOGETHER:  # (the kit's waiting is a tuple already)
+                waiting = flow.waiting
+                d = _orders(waiting if type(waiting) is tuple else tuple(waiting), prompt)
             elif acting is CHANCE:
                 d = Decision.roll(route.chance(state), prompt)
             elif acting is REACT:
@@ -328,11 +331,16 @@ class KitRules:
                 else:
                     complete = route.complete
                     done = complete is None or complete(state, player)
-                    if not done and state.flow is flow and route.still and not flow.fresh \
+                    if state.flow is flow and route.still and not flow.fresh \
                             and not flow.ended and flow.outcome is None:
-                        # the orders go on and the flow is as it was: settling would
-                        # find nothing to do (no outcome, window, phase end or done)
-                        return state, tuple(more)
+                        # the flow is as it was: settling would find nothing to do (no
+                        # outcome, window, phase end or done) while the orders go on,
+                        # or others still owe theirs once this side's are complete
+                        if not done:
+                            return state, tuple(more)
+                        left = tuple([p for p in flow.waiting if p != player])
+                        if left:
+                            return rewait(state, left), tuple(more)
                     events = list(more)
                     if done:
                         state = self._given(state, route, player, events)
@@ -406,8 +414,8 @@ class KitRules:
         if move is PASS and route.passes:
             events.append(Event("pass", f"{player} passes"))
             if acting is REACT:
-                left = tuple(p for p in state.flow.waiting if p != player)
-                state = reflow(state, waiting=left)
+                left = tuple([p for p in state.flow.waiting if p != player])
+                state = rewait(state, left)
                 return state if left else self._resolve(state, route, events)
             return self._next_turn(state, route, passed=True)
         state, more = route.apply(state, player, move)
@@ -424,20 +432,21 @@ class KitRules:
             turn_over = route.turn_over
             if turn_over is None or turn_over(state, flow.actor):
                 return self._next_turn(state, route, passed=False)
-        return reflow(state, moved=flow.moved + 1)
+        return reflow_one(state, "moved", flow.moved + 1)
 
     def _given(self, state, route: Route, player, events) -> Any:
         """`player`'s orders are complete (TOGETHER): it leaves those the phase waits
         for, and once nobody is left the phase resolves."""
-        left = tuple(p for p in state.flow.waiting if p != player)
-        state = reflow(state, waiting=left)
+        left = tuple([p for p in state.flow.waiting if p != player])
+        state = rewait(state, left)
         return state if left else self._resolve(state, route, events)
 
     def _resolve(self, state, route: Route, events) -> Any:
         if route.resolve is not None:
             state, more = route.resolve(state)
             events.extend(more)
-        route = self._route(state.flow.phase)
+        phase = state.flow.phase  # self._route, in line: this runs at every resolution
+        route = (self._routes or self.routes()).by_phase.get(phase) or self._route(phase)
         if route.until is ONCE:
             return self._onward(state, route, events)
         # until HANDLER: another round of orders unless the handler is done
@@ -451,14 +460,15 @@ class KitRules:
         phase fresh, entered), the same at the end."""
         flow = state.flow
         after = route.after
-        if after is None or flow.outcome is not None or flow.windows or self.routes().finished:
+        routes = self._routes or self.routes()
+        if after is None or flow.outcome is not None or flow.windows or routes.finished:
             return reflow(state, ended=True)
         name, new_round = after
-        nxt = self._route(name)
+        nxt = routes.by_phase[name]  # named when the routes were made: it is there
         if nxt.order is not None or nxt.acting is REACT:
             return reflow(state, ended=True)
-        return self._enter(state, nxt, events, phase=name,
-                           round=flow.round + 1 if new_round else flow.round)
+        return self._enter(state, nxt, events, name,
+                           flow.round + 1 if new_round else flow.round)
 
     def _turn_over(self, state, route: Route) -> bool:
         """Is the actor's turn over? By default after one move (as the flow counts);
@@ -472,15 +482,15 @@ class KitRules:
         flow: Flow = state.flow
         out = flow.out | {flow.actor} if passed and route.until is ALL_PASS else flow.out
         if route.acting is SIDE or (route.until is ONCE and flow.at + 1 >= len(flow.order)):
-            return reflow(state, out=out, moved=0, begun=False, ended=True)
+            return _turned(state, out, flow.at, True)
         if route.until is ONCE:
-            return reflow(state, out=out, moved=0, begun=False, at=flow.at + 1)
+            return _turned(state, out, flow.at + 1, flow.ended)
         n = len(flow.order)
         for step in range(1, n + 1):
             i = (flow.at + step) % n
             if flow.order[i] not in out:
-                return reflow(state, out=out, moved=0, begun=False, at=i)
-        return reflow(state, out=out, moved=0, begun=False, ended=True)
+                return _turned(state, out, i, flow.ended)
+        return _turned(state, out, flow.at, True)
 
     def _order(self, state, route: Route) -> tuple[str, ...]:
         if route.order is not None:
@@ -505,7 +515,7 @@ class KitRules:
     def _settle(self, state: Any, events: list[Event]) -> tuple[Any, list[Event]]:
         """Run what needs no decision: entering phases, AUTO phases, turn starts,
         phase ends; stop when a decision is due or the game is over."""
-        routes = self.routes()
+        routes = self._routes or self.routes()
         by_phase = routes.by_phase
         finished = self.finished if routes.finished else None
         for _ in range(SETTLE_LIMIT):
@@ -527,7 +537,7 @@ class KitRules:
                 state = reflow(state, phase=name, fresh=True, ended=False,
                                round=flow.round + 1 if new_round else flow.round)
             elif route.turns and not flow.begun:
-                state = reflow(state, begun=True)
+                state = reflow_one(state, "begun", True)
                 begin = route.begin_turn
                 if begin is None:  # only `begun` changed: the checks above still hold
                     return state, events  # (no outcome, no window, not over): a decision is due
@@ -541,17 +551,26 @@ class KitRules:
         raise RuntimeError(f"{self.name}: the turn structure loops without asking anyone "
                            f"(phase {state.flow.phase})")
 
-    def _enter(self, state: Any, route: Route, events: list[Event], **switch: Any) -> Any:
+    def _enter(self, state: Any, route: Route, events: list[Event], phase: str | None = None,
+               round_: int | None = None) -> Any:
         """The phase is entered: who acts in it, in what order, then its `enter`.
-        `switch`: the flow's phase and round, where the phase is switched to in the same
-        step (`_onward`)."""
+        `phase`, `round_`: the flow's, where the phase is switched to in the same step
+        (`_onward`)."""
         acting = route.acting
-        order = () if acting in (AUTO, CHANCE) else self._order(state, route)
+        order = () if acting is AUTO or acting is CHANCE else self._order(state, route)
+        waiting = order if acting is TOGETHER or acting is REACT else ()
         # an AUTO phase is over once entered: marked so at once (one new state,
         # not two; no `enter` reads `ended`)
-        state = reflow(state, fresh=False, ended=acting is AUTO, order=order, at=0,
-                       out=frozenset(), moved=0, begun=False,
-                       waiting=order if acting in (TOGETHER, REACT) else (), **switch)
+        flow = state.flow
+        if type(flow) is Flow:  # made whole (every field given): no changes to look up
+            state = with_flow(state, Flow(
+                flow.phase if phase is None else phase,
+                flow.round if round_ is None else round_, order, 0, waiting, _NOBODY, 0,
+                False, False, acting is AUTO, flow.windows, flow.start, flow.outcome))
+        else:
+            switch = {} if phase is None else {"phase": phase, "round": round_}
+            state = reflow(state, fresh=False, ended=acting is AUTO, order=order, at=0,
+                           out=_NOBODY, moved=0, begun=False, waiting=waiting, **switch)
         if route.enter is not None:
             state, more = route.enter(state)
             events.extend(more)
@@ -560,6 +579,18 @@ class KitRules:
         elif acting in (SIDE, TURNS) and not state.flow.order:
             state = reflow(state, ended=True)
         return state
+
+
+def _turned(state: Any, out: frozenset, at: int, ended: bool) -> Any:
+    """`state` at the start of the turn of the side at `at` in the phase's order (none
+    of its moves made, its turn not begun), `out` the sides out of the phase, `ended`
+    whether the phase is over: the flow made whole, every field given."""
+    flow = state.flow
+    if type(flow) is not Flow:
+        return reflow(state, out=out, moved=0, begun=False, at=at, ended=ended)
+    return with_flow(state, Flow(flow.phase, flow.round, flow.order, at, flow.waiting, out, 0,
+                                 False, flow.fresh, ended, flow.windows, flow.start,
+                                 flow.outcome))
 
 
 def _window_decision(window: Window) -> Decision:
