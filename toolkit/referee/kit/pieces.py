@@ -134,7 +134,10 @@ class Pieces:
         move again in every position."""
         board = self.board
         table = board._moves.get((make, frm, extra)) or moves_from(board, make, frm, extra)
-        return list(map(table.__getitem__, reach(board, frm, steps, self.occupied, self.bits)))
+        occupied = self.occupied
+        # one space: the ways out less the occupied spaces (`reach`'s first case, in line)
+        ways = board.ways[frm] if steps == 1 else reach(board, frm, steps, occupied, self.bits)
+        return [table[to] for to in ways if to not in occupied]
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.all)
