@@ -13,7 +13,7 @@ import pytest
 
 import dsl
 from toolkit.referee import game, registry
-from toolkit.referee.kit.board import Board, reach, steps_to, within
+from toolkit.referee.kit.board import Board, moves_from, reach, steps_to, within
 from toolkit.referee.kit.pieces import Pieces
 from toolkit.referee.kit.values import interned
 from toolkit.referee.protocol import CHANCE, DecisionKind
@@ -79,6 +79,8 @@ def test_kit_boards_made_alike_are_equal_share_their_tables_and_pickle():
     a, b = Board.of(scenario.board), Board.of(scenario.board)
     assert a == b and hash(a) == hash(b) and a is not b
     assert steps_to(a, a.spaces[0]) is steps_to(b, b.spaces[0])
+    assert moves_from(a, _Hop, a.spaces[0]) is moves_from(b, _Hop, b.spaces[0])
+    assert moves_from(a, _Hop, a.spaces[0], ("x",)) is not moves_from(a, _Hop, a.spaces[0])
     again = pickle.loads(pickle.dumps(a))
     assert again == a and again.neighbours == a.neighbours and again.order == a.order
     other = Board.of(scenario.board, a.spaces[1:])
@@ -103,6 +105,23 @@ def _scan_agrees(pieces: Pieces) -> None:
     for p in pieces.all[::3]:
         blocked = frozenset(pieces.occupied) - {p.space}
         assert pieces.reach(p.space, 2) == reach(board, p.space, 2, blocked)
+        _moves_agree(pieces, p.space)
+
+
+@interned
+class _Hop:
+    frm: str
+    to: str
+    card: str | None = None
+
+
+def _moves_agree(pieces: Pieces, frm: str) -> None:
+    """A piece's moves read off the board's table are the moves to the spaces it
+    reaches, in its order, and the same objects the next time they are listed."""
+    for steps, extra in ((1, ()), (2, ()), (3, ("forced_march",))):
+        moves = pieces.moves(_Hop, frm, steps, *extra)
+        assert moves == [_Hop(frm, to, *extra) for to in pieces.reach(frm, steps)]
+        assert all(a is b for a, b in zip(moves, pieces.moves(_Hop, frm, steps, *extra)))
 
 
 def test_kit_pieces_index_equals_a_scan_after_every_move_of_random_games():

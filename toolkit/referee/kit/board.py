@@ -7,9 +7,12 @@ frozen value, with the tables every ruleset asks of it worked out once per board
     steps_to(board, "C5")["A1"]       # steps from A1 to C5 over passable spaces
     reach(board, "B2", 2, occupied)   # where a piece on B2 can end, 2 spaces through
                                       # passable spaces no piece stands on
+    moves_from(board, Step, "B2")     # to -> Step("B2", to): the moves from B2, made
+                                      # once each (`Pieces.moves` lists them by reach)
 
-A ruleset reads its board once into its config; the tables (`steps_to`, and the
-spaces within n steps that `reach` starts from) are kept by the Board value
+A ruleset reads its board once into its config; the tables (`steps_to`, the
+spaces within n steps that `reach` starts from, and the moves from each space
+that `moves_from` keeps) are kept by the Board value
 itself, so a second config read from the same scenario shares them and a
 ruleset writes no cache of its own. Equal boards share one number, worked out
 when the board is made, so using a board as a key costs no more than an
@@ -48,6 +51,7 @@ class Board:
     bits: Mapping[str, int] = field(init=False, repr=False)  # space -> 1 << its order
     _number: int = field(init=False, repr=False)  # the same for equal boards
     _balls: dict = field(init=False, repr=False)  # (space, steps) -> `ball`, shared likewise
+    _moves: dict = field(init=False, repr=False)  # (make, space, extra) -> `moves_from`, likewise
 
     def __post_init__(self) -> None:
         key = (self.spaces, self.links, self.passable)
@@ -60,6 +64,7 @@ class Board:
         set_(self, "order", {s: i for i, s in enumerate(self.spaces)})
         set_(self, "bits", {s: 1 << i for i, s in enumerate(self.spaces)})
         set_(self, "_balls", _BALLS.setdefault(self._number, {}))
+        set_(self, "_moves", _MOVES.setdefault(self._number, {}))
 
     @classmethod
     def of(cls, board: Any, passable: Iterable[str] | None = None) -> "Board":
@@ -86,6 +91,8 @@ class Board:
 _NUMBERS: dict[tuple, int] = {}
 #: each board's number -> its `ball` table (at most a few entries a space)
 _BALLS: dict[int, dict] = {}
+#: each board's number -> its tables of moves (`moves_from`), shared likewise
+_MOVES: dict[int, dict] = {}
 
 
 @lru_cache(maxsize=4096)
@@ -116,6 +123,30 @@ def within(board: Board, frm: str, steps: int) -> tuple[str, ...]:
     return _walk_round(board.ways, frm, steps, ())
 
 
+class Moves(dict):
+    """`to -> make(frm, to, *extra)`: the moves of one kind from one space, each made
+    the first time a listing reaches its space (so the table holds only moves some
+    game listed, never every pair of spaces of a large board)."""
+
+    __slots__ = ("make", "frm", "extra")
+
+    def __missing__(self, to: str) -> Any:
+        move = self[to] = self.make(self.frm, to, *self.extra)
+        return move
+
+
+def moves_from(board: Board, make: Any, frm: str, extra: tuple = ()) -> Moves:
+    """The board's table of the moves `make(frm, to, *extra)` from `frm` (`make`: a
+    ruleset's move class, `extra`: what else the move says, a card played with it):
+    a listing reads its moves off the table by the spaces reached
+    (`Pieces.moves`) instead of making each move again in every position."""
+    table = board._moves.get((make, frm, extra))
+    if table is None:
+        table = board._moves[make, frm, extra] = Moves()
+        table.make, table.frm, table.extra = make, frm, extra
+    return table
+
+
 def reach(board: Board, frm: str, steps: int, blocked: Collection[str],
           bits: int | None = None) -> tuple[str, ...]:
     """The spaces a piece on `frm` can end on going up to `steps` spaces over
@@ -128,15 +159,15 @@ def reach(board: Board, frm: str, steps: int, blocked: Collection[str],
     blocks only its own space); else a breadth-first walk of a few spaces."""
     if steps <= 0:
         return ()
-    ways = board.ways
     if steps == 1:
-        return tuple(filterfalse(blocked.__contains__, ways[frm]))
+        return tuple(filterfalse(blocked.__contains__, board.ways[frm]))
     if bits is None:
         order = board.bits
         bits = sum(order[sp] for sp in blocked if sp in order)
-    if not bits & ball(board, frm, steps - 1)[1]:
-        return tuple(filterfalse(blocked.__contains__, ball(board, frm, steps)[0]))
-    return _walk_round(ways, frm, steps, blocked)
+    got = board._balls.get((frm, steps)) or _ball(board, frm, steps)
+    if not bits & got[2]:  # nothing stands nearer than `steps`
+        return tuple(filterfalse(blocked.__contains__, got[0]))
+    return _walk_round(board.ways, frm, steps, blocked)
 
 
 def _walk_round(ways: Mapping[str, tuple[str, ...]], frm: str, steps: int,
@@ -162,10 +193,17 @@ def ball(board: Board, frm: str, steps: int) -> tuple[tuple[str, ...], int]:
     """The spaces within `steps` of `frm` over passable spaces (`within`: sorted by
     name, `frm` left out), and the same as bits (`board.bits`): a table of the board,
     made once per (space, length)."""
-    balls = board._balls
-    got = balls.get((frm, steps))
-    if got is None:
-        spaces = within(board, frm, steps)
-        bits = board.bits
-        got = balls[frm, steps] = (spaces, sum(bits[sp] for sp in spaces))
+    got = board._balls.get((frm, steps)) or _ball(board, frm, steps)
+    return got[0], got[1]
+
+
+def _ball(board: Board, frm: str, steps: int) -> tuple[tuple[str, ...], int, int]:
+    """`ball`'s entry of the board's table, made: the spaces, their bits, and the bits
+    of the spaces nearer than `steps` (those a piece must not stand on for `reach` to
+    read the spaces off the table)."""
+    bits = board.bits
+    spaces = within(board, frm, steps)
+    inner = within(board, frm, steps - 1) if steps > 1 else ()
+    got = board._balls[frm, steps] = (spaces, sum(bits[sp] for sp in spaces),
+                                      sum(bits[sp] for sp in inner))
     return got

@@ -15,6 +15,8 @@ are Red's" from an index built with the value, not by scanning every piece:
     pieces.empty(zone)          # the spaces of `zone` no piece stands on, in its order
     pieces.reach("B2", 2)       # where a piece on B2 can end, 2 spaces through
                                 # passable spaces no piece stands on (`board.reach`)
+    pieces.moves(Step, "B2", 2) # [Step("B2", to) for to in pieces.reach("B2", 2)], read
+                                # off the board's table of moves (`board.moves_from`)
     pieces.moved("B2", "C2")    # a new Pieces; the old one is unchanged
 
 Only `all` is the value (equality, hashing, `stable_hash`); the index is made
@@ -32,7 +34,7 @@ from itertools import compress, filterfalse, repeat
 from operator import attrgetter, is_not
 from typing import Any
 
-from toolkit.referee.kit.board import Board, reach
+from toolkit.referee.kit.board import Board, moves_from, reach
 from toolkit.referee.kit.values import evolve
 
 
@@ -123,6 +125,19 @@ class Pieces:
         """The spaces a piece on `frm` can end on going up to `steps` spaces over
         passable spaces no piece stands on, sorted by name (`board.reach`)."""
         return reach(self.board, frm, steps, self.occupied, self.bits)
+
+    def moves(self, make: Any, frm: str, steps: int, *extra: Any) -> list[Any]:
+        """The moves `make(frm, to, *extra)` of a piece on `frm` to every space it can
+        reach going up to `steps` spaces (`reach`), in its order: one call for a piece's
+        moves, each read off the board's table of moves (`board.moves_from`), where a
+        listing written `[make(frm, to) for to in pieces.reach(frm, steps)]` makes each
+        move again in every position."""
+        board = self.board
+        table = board._moves.get((make, frm, extra)) or moves_from(board, make, frm, extra)
+        occupied = self.occupied
+        # one space: the ways out less the occupied spaces (`reach`'s first case, in line)
+        ways = board.ways[frm] if steps == 1 else reach(board, frm, steps, occupied, self.bits)
+        return [table[to] for to in ways if to not in occupied]
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.all)

@@ -86,10 +86,10 @@ class Turn:
         cfg = s.cfg
         here = u.space
         steps = cfg.moves[u.kind]
-        reach = s.units.reach  # the spaces it can end on, `steps` away (combat.reach)
-        out: list[Any] = [Step(here, to) for to in reach(here, steps)]
+        moves = s.units.moves  # to the spaces it can reach, `steps` away (combat.reach)
+        out: list[Any] = moves(Step, here, steps)
         for card in movers:
-            out += [Step(here, to, card) for to in reach(here, steps + cfg.bonus(card).moves)]
+            out += moves(Step, here, steps + cfg.bonus(card).moves, card)
         near = cfg.board.neighbours[here]
         if foes.isdisjoint(near):
             return out

@@ -15,28 +15,51 @@ def scores(s: SkirmishState) -> tuple[tuple[str, float], ...]:
 
 def finished(s: SkirmishState) -> Outcome | None:
     """Asked after every move (the kit's settle): a capital held, a side wiped out,
-    the rounds run out; None while the game goes on."""
+    the rounds run out; None while the game goes on. Each is first looked for where
+    it shows at a glance (a piece on a capital not its own side's; fewer sides on
+    the board than play), so a move that ends nothing costs a few lookups."""
     cfg = s.cfg
+    on = s.units.occupied  # space -> the piece on it
+    for capital, owner in cfg.capitals:
+        unit = on.get(capital)
+        if unit is not None and unit.side != owner:
+            outcome = _capital_ends(s)
+            if outcome is not None:
+                return outcome
+            break
+    on_board = s.units.sides  # side -> its pieces on the board (sides with none left out)
+    if len(on_board) < len(s.sides):
+        for side, enemy in cfg.enemies.items():
+            if enemy not in on_board and not s.reserve_of(enemy):
+                return Outcome(side, f"{enemy} has no pieces left", "SK-wipeout", scores(s))
+    if s.flow.round > cfg.turn_limit:
+        return _limit(s)
+    return None
+
+
+def _capital_ends(s: SkirmishState) -> Outcome | None:
+    """A side stands on an enemy capital: the first side, in the sides' order, for
+    which holding it ends the game (SK-capital, SK-hold)."""
     for i, side in enumerate(s.sides):
         capital = capital_held(s, side)
         if capital is not None:
             outcome = _holding_ends(s, i, side, capital)
             if outcome is not None:
                 return outcome
-    on_board = s.units.sides  # side -> its pieces on the board (sides with none left out)
-    for side, enemy in cfg.enemies.items():
-        if enemy not in on_board and not s.reserve_of(enemy):
-            return Outcome(side, f"{enemy} has no pieces left", "SK-wipeout", scores(s))
-    if s.flow.round > cfg.turn_limit:
-        points = scores(s)
-        (a, pa), (b, pb) = points
-        if pa == pb:
-            return Outcome(None, f"after {cfg.turn_limit} rounds both sides have "
-                           f"{pa} strength on the board", "SK-limit", points)
-        winner = a if pa > pb else b
-        return Outcome(winner, f"after {cfg.turn_limit} rounds {winner} has more strength "
-                       "on the board", "SK-limit", points)
     return None
+
+
+def _limit(s: SkirmishState) -> Outcome:
+    """The rounds have run out: more strength on the board wins (SK-limit)."""
+    cfg = s.cfg
+    points = scores(s)
+    (a, pa), (b, pb) = points
+    if pa == pb:
+        return Outcome(None, f"after {cfg.turn_limit} rounds both sides have "
+                       f"{pa} strength on the board", "SK-limit", points)
+    winner = a if pa > pb else b
+    return Outcome(winner, f"after {cfg.turn_limit} rounds {winner} has more strength "
+                   "on the board", "SK-limit", points)
 
 
 def capital_held(s: SkirmishState, side: str) -> str | None:
