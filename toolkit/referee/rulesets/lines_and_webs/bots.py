@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import math
 from itertools import chain
+from operator import attrgetter
 
 from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FOOD, FUEL, LETTERS
-from toolkit.referee.rulesets.lines_and_webs.state import OFF
+from toolkit.referee.rulesets.lines_and_webs.state import OFF, side_uids_where
 from toolkit.referee.rulesets.lines_and_webs.transport import (
     CARRY, DISPLACE, MOVE, listed_parts)
 
@@ -117,13 +118,7 @@ def _carrier_at(s, side: str, node) -> bool:
 def _sustainment(s, side: str) -> tuple[int, ...]:
     """The uids of `side`'s sustainment units, on the map or not (a unit's type and
     side never change)."""
-    memo = s.cfg.weight_memo
-    got = memo.get(("sustainment", side))
-    if got is None:
-        kinds = s.cfg.kinds
-        got = memo[("sustainment", side)] = tuple(
-            u.uid for u in s.units if u.side == side and kinds[u.kind].sustainment)
-    return got
+    return side_uids_where(s, side, "sustainment", attrgetter("sustainment"))
 
 
 def _stocked_ports(s, side: str) -> set:

@@ -5,11 +5,13 @@ from its hand may go into either deck (LW-O1..LW-O4)."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Event, Illegal
 from toolkit.referee.rulesets.lines_and_webs.config import AMMO, FUEL
 from toolkit.referee.rulesets.lines_and_webs.moves import Order
-from toolkit.referee.rulesets.lines_and_webs.state import OFF, State, with_book
+from toolkit.referee.rulesets.lines_and_webs.state import OFF, State, side_uids_where, with_book
 
 RULE_CARD = "LW-O1"
 RULE_RESERVE = "LW-O2"
@@ -142,13 +144,7 @@ def _fit(s: State, side: str) -> list:
 def card_holders(s: State, side: str) -> tuple[int, ...]:
     """The uids of `side`'s units with a mission order card, on the map or not (a
     unit's type and side never change), in uid order."""
-    memo = s.cfg.weight_memo
-    got = memo.get(("card holders", side))
-    if got is None:
-        kinds = s.cfg.kinds
-        got = memo[("card holders", side)] = tuple(
-            u.uid for u in s.units if u.side == side and kinds[u.kind].mission_card)
-    return got
+    return side_uids_where(s, side, "card holders", attrgetter("mission_card"))
 
 
 def _deal(cfg, verb: str, label: str) -> Order:

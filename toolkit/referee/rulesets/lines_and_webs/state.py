@@ -6,6 +6,7 @@ progress. The scenario's tables ride along as `cfg` (not hashed)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import compress, count
 from operator import attrgetter, is_not
@@ -254,6 +255,20 @@ def side_uids(s: State, side: str) -> tuple[int, ...]:
         got = s.cfg.weight_memo[key] = tuple(u.uid for u in s.units if u.side == side)
     return got
 
+
+
+def side_uids_where(s: State, side: str, name: str, test: Callable[[Any], bool]
+                    ) -> tuple[int, ...]:
+    """The uids of `side`'s units whose kind passes `test` (`name` says which test:
+    "carriers", "card holders"), on the map or not, in uid order: a unit's kind and
+    side never change, so each is kept with the scenario once worked out."""
+    key = (name, side)
+    got = s.cfg.weight_memo.get(key)
+    if got is None:
+        kinds, units = s.cfg.kinds, s.units
+        got = s.cfg.weight_memo[key] = tuple(
+            uid for uid in side_uids(s, side) if test(kinds[units[uid].kind]))
+    return got
 
 # ------------------------------------------------------------ where units stand
 

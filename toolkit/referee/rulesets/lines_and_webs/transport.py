@@ -26,8 +26,8 @@ from toolkit.referee.rulesets.lines_and_webs.moves import Order
 from toolkit.referee.rulesets.lines_and_webs.network import (
     carry_reach, enemy_nodes, moves_for, reach_table)
 from toolkit.referee.rulesets.lines_and_webs.state import (
-    OFF, State, Unit, add, changed_uids, moved, one, regrouped, still_enemy, with_port,
-    with_unit, with_units)
+    OFF, State, Unit, add, changed_uids, moved, one, regrouped, side_uids_where, still_enemy,
+    with_port, with_unit, with_units)
 from toolkit.referee.rulesets.lines_and_webs.units import pay, place, receive, room
 
 RULE_METHOD = "LW-T1"
@@ -669,13 +669,7 @@ CARRIERS = ("sustainment", "port_operator")
 def carriers(s: State, side: str) -> tuple[int, ...]:
     """The uids of `side`'s sustainment units and port operators, on the map or not (a
     unit's type and side never change), in uid order."""
-    memo = s.cfg.weight_memo
-    got = memo.get(("carriers", side))
-    if got is None:
-        kinds = s.cfg.kinds
-        got = memo[("carriers", side)] = tuple(
-            u.uid for u in s.units if u.side == side and kinds[u.kind].role in CARRIERS)
-    return got
+    return side_uids_where(s, side, "carriers", lambda kind: kind.role in CARRIERS)
 
 
 def transporters(s: State, side: str) -> list[Unit]:
