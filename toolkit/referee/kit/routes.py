@@ -103,7 +103,8 @@ def reflow(state: Any, **changes: Any) -> Any:
 
 def reflow_one(state: Any, name: str, value: Any) -> Any:
     """`reflow(state, name=value)` for one field of the kit's Flow changed at nearly every
-    step (`moved`, `begun`): the flow copied by a function of that field
+    step (`moved`, `begun`, and `waiting` for every order given in a TOGETHER phase and
+    every pass in a REACT one): the flow copied by a function of that field
     (`kit.values.replacer`, made once a name), without a changes dict."""
     flow = state.flow
     if type(flow) is not Flow:
@@ -113,17 +114,6 @@ def reflow_one(state: Any, name: str, value: Any) -> Any:
         change = _FLOW_FIELD[name] = replacer(Flow, name)
     put = _WITH_FLOW.get(type(state))
     return (put or _flow_putter(state))(state, change(flow, value))
-
-
-def rewait(state: Any, waiting: tuple[str, ...]) -> Any:
-    """`reflow(state, waiting=waiting)`, the change of every order given in a TOGETHER
-    phase and every pass in a REACT one: the flow copied by a function of its one
-    changed field (`kit.values.replacer`), without a changes dict."""
-    flow = state.flow
-    if type(flow) is not Flow:
-        return reflow(state, waiting=waiting)
-    put = _WITH_FLOW.get(type(state))
-    return (put or _flow_putter(state))(state, _flow_waiting(flow, waiting))
 
 
 def with_flow(state: Any, flow: Any) -> Any:
@@ -151,7 +141,6 @@ def _flow_putter(state: Any) -> Any:
 
 _new, _set_attr = object.__new__, object.__setattr__
 _copy_flow = copier(Flow)
-_flow_waiting = replacer(Flow, "waiting")
 #: a field of Flow -> its `replacer` (reflow_one)
 _FLOW_FIELD: dict[str, Any] = {}
 #: a state class -> its `with_flow` (state, new flow) -> new state

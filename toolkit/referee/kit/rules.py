@@ -64,7 +64,7 @@ from typing import Any
 from toolkit.referee.chance import ChanceOutcome
 from toolkit.referee.kit.flow import Flow
 from toolkit.referee.kit.routes import (
-    Route, Routes, reflow, reflow_one, rewait, seated, with_flow)
+    Route, Routes, reflow, reflow_one, seated, with_flow)
 from toolkit.referee.kit.values import WHEN_SET, evolve as replace
 from toolkit.referee.kit.phases import (
     ALL_PASS, AUTO, CHANCE, HANDLER, ONCE, REACT, SIDE, TOGETHER, TURNS, Phase, Window)
@@ -340,7 +340,7 @@ class KitRules:
                             return state, tuple(more)
                         left = tuple([p for p in flow.waiting if p != player])
                         if left:
-                            return rewait(state, left), tuple(more)
+                            return reflow_one(state, "waiting", left), tuple(more)
                     events = list(more)
                     if done:
                         state = self._given(state, route, player, events)
@@ -415,7 +415,7 @@ class KitRules:
             events.append(Event("pass", f"{player} passes"))
             if acting is REACT:
                 left = tuple([p for p in state.flow.waiting if p != player])
-                state = rewait(state, left)
+                state = reflow_one(state, "waiting", left)
                 return state if left else self._resolve(state, route, events)
             return self._next_turn(state, route, passed=True)
         state, more = route.apply(state, player, move)
@@ -438,7 +438,7 @@ class KitRules:
         """`player`'s orders are complete (TOGETHER): it leaves those the phase waits
         for, and once nobody is left the phase resolves."""
         left = tuple([p for p in state.flow.waiting if p != player])
-        state = rewait(state, left)
+        state = reflow_one(state, "waiting", left)
         return state if left else self._resolve(state, route, events)
 
     def _resolve(self, state, route: Route, events) -> Any:
