@@ -26,8 +26,10 @@ Each row counts three things per second:
   but no `sample_steps`, Front Line today, counts one step a move). The whole moves the
   sides chose are `whole_decisions` in `--json`;
 - games: finished games.
-`x chess` is whole moves/s over python-chess's moves/s in the same run, and
-`x chess (steps)` decision steps/s over it. Then, with
+`x chess` is whole moves/s over python-chess's moves/s, and `x chess (steps)` decision
+steps/s over it. python-chess is timed in slices as long as the row's, run right beside
+each of the row's (`--no-paired`: one python-chess row a round for all), so a machine
+whose speed drifts during the run moves a row and its yardstick together. Then, with
 `--mcts N` (default 100, 0: none), one row per ruleset: the mean time MCTS(N) takes to
 choose a move, over positions of random games, for about `--seconds` seconds.
 
@@ -158,6 +160,12 @@ def bench_chess(seconds: float) -> dict | None:
             "seconds": elapsed}
 
 
+def _playout(job):
+    """`job`, marked as a playout row: one that gets its own python-chess slices."""
+    job.playout = True
+    return job
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="per row (default 5)")
@@ -168,16 +176,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3,
                         help="interleave the engines over this many rounds, so a busy "
                         "machine slows them all alike (default 3)")
+    parser.add_argument("--no-paired", dest="paired", action="store_false",
+                        help="one python-chess row per round for every ratio, instead of a "
+                        "slice of python-chess beside each row (half the run time)")
     args = parser.parse_args(argv)
     only = set(args.rulesets.split(",")) if args.rulesets else None
     games = [(name, path, k) for name, path in scenarios(only) for k in player_counts(path)]
-    jobs = [(lambda s, n=name, p=path, a=adj, k=k: bench_ruleset(n, p, s, a, k))
+    jobs = [_playout(lambda s, n=name, p=path, a=adj, k=k: bench_ruleset(n, p, s, a, k))
             for name, path, k in games for adj in (False, True)]
-    jobs.append(bench_chess)
+    chess = bench_chess if args.paired else None
+    if not args.paired:
+        jobs.append(bench_chess)
     if args.mcts > 0:
         jobs += [(lambda s, n=name, p=path, k=k: bench_mcts(n, p, s, args.mcts, k))
                  for name, path, k in games if k is None or k == player_counts(path)[0]]
-    rows = summed(jobs, args.seconds, args.rounds)
+    rows = summed(jobs, args.seconds, args.rounds, chess)
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
@@ -185,33 +198,61 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def summed(jobs: list, seconds: float, rounds: int) -> list[dict]:
-    """Every job run `rounds` times, interleaved, its counts added up; the rates."""
+def summed(jobs: list, seconds: float, rounds: int, chess=None) -> list[dict]:
+    """Every job run `rounds` times, interleaved, its counts added up; the rates.
+
+    With `chess` (`bench_chess`), every playout job gets its own yardstick: a slice of
+    python-chess as long as the job's, run right beside it (before it in even rounds,
+    after it in odd ones), and its `x chess` is over those slices' rate. A machine whose
+    speed drifts during the run (python-chess alone has read 9.3k and 13.7k moves/s in
+    two idle runs back to back) then moves a row and its yardstick together. The
+    python-chess row is every slice added up."""
     totals: dict[int, dict] = {}
-    for _ in range(max(1, rounds)):
+    beside: dict[int, dict] = {}
+    slice_ = seconds / max(1, rounds)
+    for n in range(max(1, rounds)):
         for i, job in enumerate(jobs):
-            r = job(seconds / max(1, rounds))
-            if r is None:
-                continue
-            t = totals.setdefault(i, {**r, **{k: 0 for k in COUNTS if k in r}})
-            for key in COUNTS:
-                if key in r:
-                    t[key] += r[key]
+            paired = chess is not None and job is not chess and getattr(job, "playout", False)
+            if paired and n % 2 == 0:
+                _add(beside, i, chess(slice_))
+            _add(totals, i, job(slice_))
+            if paired and n % 2 == 1:
+                _add(beside, i, chess(slice_))
     rows = list(totals.values())
     for t in rows:
         if "searched" in t:
             t["ms_per_move"] = 1000 * t["seconds"] / t["searched"]
             continue
-        t.update(moves_per_second=t["moves"] / t["seconds"],
-                 decisions_per_second=t["decisions"] / t["seconds"],
-                 games_per_second=t["games"] / t["seconds"],
-                 mean_length=t["moves"] / t["games"])
-    chess = next((t for t in rows if t["name"].startswith("python-chess")), None)
-    for t in rows:
-        if chess is not None and "moves" in t:
-            t["x_chess"] = t["moves_per_second"] / chess["moves_per_second"]
-            t["x_chess_decisions"] = t["decisions_per_second"] / chess["moves_per_second"]
+        _rates(t)
+    if beside:  # every slice of python-chess, in its own row
+        whole = {}
+        for r in beside.values():
+            _add(whole, 0, r)
+        rows.append(_rates(whole[0]))
+    chess_row = next((t for t in rows if t["name"].startswith("python-chess")), None)
+    for i, t in totals.items():
+        ref = _rates(beside[i]) if i in beside else chess_row
+        if ref is not None and "moves" in t:
+            t["x_chess"] = t["moves_per_second"] / ref["moves_per_second"]
+            t["x_chess_decisions"] = t["decisions_per_second"] / ref["moves_per_second"]
     return rows
+
+
+def _add(totals: dict[int, dict], i: int, r: dict | None) -> None:
+    if r is None:
+        return
+    t = totals.setdefault(i, {**r, **{k: 0 for k in COUNTS if k in r}})
+    for key in COUNTS:
+        if key in r:
+            t[key] += r[key]
+
+
+def _rates(t: dict) -> dict:
+    t.update(moves_per_second=t["moves"] / t["seconds"],
+             decisions_per_second=t["decisions"] / t["seconds"],
+             games_per_second=t["games"] / t["seconds"],
+             mean_length=t["moves"] / t["games"])
+    return t
 
 
 COUNTS = ("games", "moves", "decisions", "whole_decisions", "searched", "seconds")
