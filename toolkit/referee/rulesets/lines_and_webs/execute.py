@@ -73,7 +73,8 @@ def unit_actions(s: State, u: Unit, occ: dict) -> list[Order]:
     if fuel and not u.suppressed:
         for dest in sorted(moves_for(s, u, occ, k.movement, enemy)):
             name = cfg.names[dest]
-            near = [n for n in links[dest] if n in enemy]
+            near = () if enemy.isdisjoint(links[dest]) else [
+                n for n in links[dest] if n in enemy]
             if not near:
                 out.append(made(runs, "move", label, name))
             elif ammo:
