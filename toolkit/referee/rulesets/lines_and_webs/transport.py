@@ -27,8 +27,8 @@ from toolkit.referee.rulesets.lines_and_webs.network import (
     carry_reach, enemy_nodes, moves_for, reach_table)
 from toolkit.referee.rulesets.lines_and_webs.state import (
     OFF, State, Unit, add, changed_uids, moved, one, regrouped, side_uids_where, still_enemy,
-    with_port, with_unit, with_units)
-from toolkit.referee.rulesets.lines_and_webs.units import pay, place, receive, room
+    with_book, with_port, with_unit, with_units)
+from toolkit.referee.rulesets.lines_and_webs.units import claim, pay, place, receive, room
 
 RULE_METHOD = "LW-T1"
 RULE_CARRY = "LW-T2"
@@ -591,7 +591,6 @@ class Transport:
 
     def apply(self, s: State, side: str, m):
         if m is PASS:
-            from toolkit.referee.rulesets.lines_and_webs.state import with_book
             return with_book(s, side, ready=True), ()
         cfg = s.cfg
         if m.verb == "xl":
@@ -646,7 +645,6 @@ class Transport:
                                             f"{s.cfg.names[node]} and turns back"))
                 k = s.cfg.port_of.get(node)
                 if k is not None and s.veil is not None:
-                    from toolkit.referee.rulesets.lines_and_webs.units import claim
                     held = s.veil[1][k].holder
                     if held is not None and s.ports[k].holder != held:
                         s = claim(s, k, held)
@@ -755,13 +753,15 @@ def _top_up_order(runs: dict, label: str, to: str, src: str) -> Order:
 
 
 def _xl_run(cfg, a: str, b: str, cls: int, most: int) -> tuple:
-    """Cross-levelling orders for 1..`most` tokens of class `cls` from `a` to `b`."""
+    """Cross-levelling orders for 1..`most` tokens of class `cls` from `a` to `b`, made
+    once per scenario and only as far as some listing asked (as `_carry_run`: most
+    pairs are met once, for a token or two)."""
     key = ("xl", a, b, cls)
     run = cfg.order_runs.get(key)
     if run is None or len(run) < most:
         letter = LETTERS[cls]
         run = cfg.order_runs[key] = tuple(Order("xl", unit=a, to=b, cls=letter, n=n)
-                                          for n in range(1, max(most, 8) + 1))
+                                          for n in range(1, most + 1))
     return run[:most]
 
 
