@@ -363,7 +363,11 @@ with_tokens = replacer(Unit, "tokens")
 
 
 def with_unit(s: State, u: Unit) -> State:
-    return _UNITS(s, put(s.units, u.uid, u))
+    """`s` with one unit changed (the units copied once through a list: quicker than
+    `put`'s three slices of some hundred units)."""
+    seq = list(s.units)
+    seq[u.uid] = u
+    return _UNITS(s, tuple(seq))
 
 
 def with_units(s: State, *units: Unit) -> State:
