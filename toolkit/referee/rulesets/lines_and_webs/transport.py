@@ -772,16 +772,27 @@ def _wants(s: State, r: Unit) -> tuple[tuple[int, int, int, int], tuple[int, int
     t = r.tokens
     free = k.storage - t[0] - t[1] - t[2]
     cap = s.cfg.rooms[r.kind]
-    rr = (1 if r.degraded else max(0, min(cap[0] - t[0], free)),
-          max(0, min(cap[1] - t[1], free)),
-          max(0, min(cap[2] - t[2], free)),
-          1 if (r.pinned or r.lost > 0) else 0)
     basic = k.basic
-    want = (min(max(0, basic[0] - t[0]), rr[0]), min(max(0, basic[1] - t[1]), rr[1]),
-            min(max(0, basic[2] - t[2]), rr[2]))
-    if r.degraded:
-        want = (max(want[0], 1),) + want[1:]
-    return rr, want
+    boxes = []
+    want = []
+    for c in (0, 1, 2):  # open boxes: what the class may still hold, within the free ones
+        have = t[c]
+        n = cap[c] - have
+        if free < n:
+            n = free
+        if n < 0:
+            n = 0
+        if c == 0 and r.degraded:
+            n = 1
+        boxes.append(n)
+        top = basic[c] - have  # a top-up: the basic load's open boxes
+        if top < 0:
+            top = 0
+        want.append(top if top < n else n)
+    if r.degraded and want[0] < 1:
+        want[0] = 1
+    boxes.append(1 if (r.pinned or r.lost > 0) else 0)
+    return tuple(boxes), tuple(want)
 
 
 def receiver(s: State, r: Unit) -> tuple:
