@@ -360,6 +360,10 @@ def put(seq: tuple, i: int, value: Any) -> tuple:
 _UNITS, _BOOKS, _PORTS = (replacer(State, name) for name in ("units", "books", "ports"))
 #: a unit with its tokens changed (paid, received: a fuel token a move)
 with_tokens = replacer(Unit, "tokens")
+#: a state with its `turned` mark set or cleared (Execute orders: at every side's turn)
+with_turned = replacer(State, "turned")
+#: a state with its books replaced, both sides' at once (Execute orders turns a card over)
+replace_books = _BOOKS
 
 
 def with_unit(s: State, u: Unit) -> State:
