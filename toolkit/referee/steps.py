@@ -62,9 +62,9 @@ def steps(rules: Ruleset, state: State, player: str,
     Raises IllegalMoveError when `player` has nothing to decide now, or when a token in
     `chosen` is not one of the choices offered at its step."""
     chosen = tuple(chosen)
-    _must_decide(rules, state, player)
+    decision = _must_decide(rules, state, player)
     hook = getattr(rules, "move_steps", None)
-    if hook is None or _only_pass(rules, state, player):
+    if hook is None or _only_pass(rules, state, player, decision):
         return _generic(rules, state, player, chosen)
     return list(hook(state, player, chosen))
 
@@ -96,9 +96,9 @@ def leaves(rules: Ruleset, state: State, player: str) -> list[Move]:
 def sample(rules: Ruleset, state: State, player: str, rng: random.Random) -> Move:
     """One legal whole move: the ruleset's `sample_move`, or a walk down the tree
     choosing uniformly at each step."""
-    _must_decide(rules, state, player)
+    decision = _must_decide(rules, state, player)
     hook = getattr(rules, "sample_move", None)
-    if hook is not None and not _only_pass(rules, state, player):
+    if hook is not None and not _only_pass(rules, state, player, decision):
         return hook(state, player, rng)
     return complete(rules, state, player, (), rng)
 
@@ -230,7 +230,8 @@ def _said_once(labels: list[str]) -> str:
 # ----------------------------------------------------------- the core's tree
 
 
-def _must_decide(rules: Ruleset, state: State, player: str) -> None:
+def _must_decide(rules: Ruleset, state: State, player: str):
+    """The decision `player` is asked (refused when it is not theirs)."""
     decision = rules.decision(state)
     if decision is None:
         raise IllegalMoveError(game.RULE_OVER, "the game is over")
@@ -238,15 +239,18 @@ def _must_decide(rules: Ruleset, state: State, player: str) -> None:
         if decision.kind is not DecisionKind.CHANCE:
             raise IllegalMoveError(game.RULE_TURN, f"no chance outcome is due; "
                                    f"{game.waiting_for(decision)}")
-        return
+        return decision
     if player not in decision.players:
         raise IllegalMoveError(game.RULE_TURN, f"it is not {player}'s decision; "
                                f"{game.waiting_for(decision)}")
+    return decision
 
 
-def _only_pass(rules: Ruleset, state: State, player: str) -> bool:
-    """A side in a reaction window after the one who answers first may only pass."""
-    decision = rules.decision(state)
+def _only_pass(rules: Ruleset, state: State, player: str, decision=None) -> bool:
+    """A side in a reaction window after the one who answers first may only pass
+    (`decision`: the state's, if the caller has it)."""
+    if decision is None:
+        decision = rules.decision(state)
     return (decision is not None and decision.kind is DecisionKind.REACTION
             and player != decision.players[0])
 

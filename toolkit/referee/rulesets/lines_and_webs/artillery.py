@@ -30,13 +30,19 @@ def in_range(s: State, shooter: Unit, node: int) -> bool:
 
 def fire_targets(s: State, u: Unit) -> list[int]:
     """Nodes `u` may fire on: an enemy unit that is not displaced, in range (the nodes
-    read from where units stand, `State.occupants`, not from every unit)."""
-    side = u.side
+    read from where units stand, `State.occupants`, not from every unit; `in_range`
+    read in line, from the hex distances of `u`'s row)."""
+    cfg = s.cfg
+    k = cfg.kinds[u.kind]
+    if k.indirect is None:
+        return []
+    lo, hi = k.indirect
+    side, origin, row, clear = u.side, u.node, cfg.hex_table[u.node], cfg.line_clear
     out = []
     for node, there in s.occupants().items():
         for e in there:
             if e.side != side and not e.displaced:
-                if in_range(s, u, node):
+                if lo <= row[node] <= hi and clear(origin, node):
                     out.append(node)
                 break
     out.sort()

@@ -173,9 +173,8 @@ def advance(s: State) -> tuple[State, list[Event]]:
     a = s.units[f.attacker]
     if f.winner != a.uid or not a.alive:
         return s, []
-    occ = s.occupants()
-    if room_for(s, f.target, a.side, {n: [u for u in us if u.uid != a.uid]
-                                      for n, us in occ.items()}):
+    there = [u for u in s.occupants().get(f.target, ()) if u.uid != a.uid]
+    if room_for(s, f.target, a.side, {f.target: there}):  # it reads the one node
         s = place(s, a, f.target)
         return s, [Event("combat", f"{a.label} takes {s.cfg.names[f.target]}")]
     return s, []

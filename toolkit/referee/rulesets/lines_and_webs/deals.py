@@ -14,6 +14,10 @@ from toolkit.referee.rulesets.lines_and_webs.orders import Orders
 from toolkit.referee.rulesets.lines_and_webs.state import State
 
 ORDERS = Orders()
+#: bots.deal_weight of a card dealt into each deck, by whether its unit is fit to fight
+#: (indexed by that bool), read from it once
+INTO_EXECUTION = (bots.deal_weight("x", False), bots.deal_weight("x", True))
+INTO_RESERVE = (bots.deal_weight("r", False), bots.deal_weight("r", True))
 
 
 def sample_deal(s: State, side: str, rng: random.Random):
@@ -26,15 +30,15 @@ def weighed(s: State, side: str) -> tuple[list, list[float]]:
     """The Issue orders listing of `side` (`Orders.legal`) and its weights."""
     orders: list = [PASS]
     weights = [bots.DEAL_PASS]
-    kinds = s.cfg.kinds
+    kinds, fit = s.cfg.kinds, bots.fit_to_fight
     for u, execute, reserve in ORDERS.dealable(s, side):
-        able = bots.fit_to_fight(kinds, u)
+        able = fit(kinds, u)
         if execute is not None:
             orders.append(execute)
-            weights.append(bots.deal_weight("x", able))
+            weights.append(INTO_EXECUTION[able])
         if reserve is not None:
             orders.append(reserve)
-            weights.append(bots.deal_weight("r", able))
+            weights.append(INTO_RESERVE[able])
     for m in ORDERS.command_posts(s, side):
         orders.append(m)
         weights.append(bots.deal_weight(m.verb, True))

@@ -134,11 +134,23 @@ class Needs:
     (`of`): a tuple of eight weights, one for each kind of carrier (`kind`: can it
     give food, fuel or ammunition, restock from a port), from that unit alone, kept
     while it is the same value, with what the listing reads of it (transport.receiver:
-    one memo for both)."""
+    one memo for both); and the room in the side's ports (`open_ports`), once a draw."""
 
     def __init__(self, s: State, soon: bool):
         self.s, self.soon = s, soon
         self.memo = s.cfg.receiver_memo
+        self._ports: list | None = None
+
+    def open_ports(self, side: str) -> list:
+        """(node, room left in its storage) of each port `side` holds, worked out once
+        a draw and only if asked (a carrier's orders into ports weigh by it), where it
+        was kept in the scenario's memo while the ports were the same value."""
+        if self._ports is None:
+            s = self.s
+            self._ports = [(node, TRANSPORT._port_space(s, node))
+                           for kp, node in enumerate(s.cfg.ports)
+                           if s.ports[kp].holder == side]
+        return self._ports
 
     def of(self, r: Unit) -> tuple:
         """Receiver `r`'s weights to each kind of carrier."""
@@ -226,27 +238,17 @@ def _move_weight(s: State, side: str, u: Unit, k, ask: Asking, asked) -> float:
     return 3.0 * to + 0.02 * (n - to)
 
 
-def _ports_weight(s: State, side: str, u: Unit, left: int, reach) -> float:
-    """What `u`'s orders into its side's ports weigh (INTO_PORT an order)."""
+def _ports_weight(u: Unit, left: int, reach, open_ports: list) -> float:
+    """What `u`'s orders into its side's ports weigh (INTO_PORT an order);
+    `open_ports`: `Needs.open_ports`."""
     w = 0.0
     food, fuel, ammo, repair = u.tokens
-    for node, space in _open_ports(s, side):
+    for node, space in open_ports:
         if node in reach and node != u.node:
             most = left if left < space else space
             w += INTO_PORT * (min(food, most) + min(fuel, most) + min(ammo, most)
                               + min(repair, most))
     return w
-
-
-def _open_ports(s: State, side: str) -> list:
-    """(node, room left in its storage) of each port `side` holds, kept while the
-    ports are the same value."""
-    memo = s.cfg.weight_memo.setdefault(("open ports", side), [None, None])
-    if memo[0] is not s.ports:
-        memo[:] = [s.ports, [(node, TRANSPORT._port_space(s, node))
-                             for kp, node in enumerate(s.cfg.ports)
-                             if s.ports[kp].holder == side]]
-    return memo[1]
 
 
 def _carrier_order(s: State, side: str, u: Unit, branches: tuple, ask: Asking, asked,
@@ -297,7 +299,7 @@ def _branches(s: State, side: str, u: Unit, ask: Asking, asked, needs: Needs) ->
                             else:
                                 weights.append(of(r)[kind])
                             whats.append(r)
-            w = _ports_weight(s, side, u, left, reach)
+            w = _ports_weight(u, left, reach, needs.open_ports(side))
             if w > 0:
                 weights.append(w)
                 whats.append(("ports", reach))

@@ -18,7 +18,7 @@ from toolkit.referee.rulesets.lines_and_webs.network import (
     enemy_next_to, enemy_nodes, moves_for, occupancy_without, room_for)
 from toolkit.referee.rulesets.lines_and_webs.orders import CP
 from toolkit.referee.rulesets.lines_and_webs.state import (
-    State, Unit, put, with_book, with_port, with_unit)
+    State, Unit, put, replace_books, with_book, with_port, with_turned, with_unit)
 from toolkit.referee.rulesets.lines_and_webs.transport import pick_up
 from toolkit.referee.rulesets.lines_and_webs.units import pay, place
 
@@ -73,7 +73,8 @@ def unit_actions(s: State, u: Unit, occ: dict) -> list[Order]:
     if fuel and not u.suppressed:
         for dest in sorted(moves_for(s, u, occ, k.movement, enemy)):
             name = cfg.names[dest]
-            near = [n for n in links[dest] if n in enemy]
+            near = () if enemy.isdisjoint(links[dest]) else [
+                n for n in links[dest] if n in enemy]
             if not near:
                 out.append(made(runs, "move", label, name))
             elif ammo:
@@ -151,7 +152,7 @@ class Execute:
             all(b.joint == 0 for b in s.books)
 
     def begin_turn(self, s: State, side: str):
-        return (evolve(s, turned=False) if s.turned else s), ()
+        return (with_turned(s, False) if s.turned else s), ()
 
     def turn_over(self, s: State, side: str) -> bool:
         return s.turned and s.fight is None and s.book(side).joint == 0
@@ -235,7 +236,7 @@ class Execute:
         if m is PASS:
             if both_spent(s):
                 s = with_book(s, side, final=True)
-            return evolve(s, turned=True), (Event("pass", f"{side} passes"),)
+            return with_turned(s, True), (Event("pass", f"{side} passes"),)
         b = s.book(side)
         if m.verb == "play":
             s, events = special.play_card(s, side, m)
@@ -297,7 +298,7 @@ class Execute:
             b = evolve(b, reserve=b.reserve[1:], final=b.final or both_spent(s),
                        joint=_joint_cap(joint + 1 if joint < 0 else joint,
                                         len(b.execution), len(b.reserve) - 1))
-        return evolve(s, books=put(s.books, s.at(side), b), turned=True)
+        return with_turned(replace_books(s, put(s.books, s.at(side), b)), True)
 
 
 def _joint_cap(joint: int, execution: int, reserve: int) -> int:

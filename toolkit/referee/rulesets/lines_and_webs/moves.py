@@ -28,11 +28,13 @@ FORMS = ("buy KIND|buy 3f, fly …, card NAME, UNIT>UNIT [2f], UNIT/PORT>UNIT 2f
          "UNIT hold, UNIT fire NODE N, UNIT repair, retreat NODE, play CARD …, pass")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Order:
     """`verb` says what kind of order; `unit` the unit (or kind, or card) it concerns;
     `to` a node or unit it goes to; `target` a node fired on or attacked; `cls` a
-    token class letter; `n` a count; `src` where tokens are taken from."""
+    token class letter; `n` a count; `src` where tokens are taken from. A value: with
+    slots and not frozen (made by plain assignment, as the state: state.py), hashed
+    and compared by value; nothing sets a field of an order once made."""
 
     verb: str
     unit: str = ""

@@ -14,8 +14,9 @@ def room_for(s: State, node: int, side: str, occ: dict, extra: int = 1) -> bool:
     there = occ.get(node, ())
     if not there:
         return extra <= 1 or _port_cap(s, node) >= extra
-    if any(u.side != side for u in there):
-        return False
+    for u in there:
+        if u.side != side:
+            return False
     return len(there) + extra <= _port_cap(s, node)
 
 

@@ -9,6 +9,8 @@ the same purchase is drawn from the same random numbers."""
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import mul, truediv
 
 from toolkit.referee.protocol import PASS
 from toolkit.referee.rulesets.lines_and_webs import bots
@@ -50,18 +52,20 @@ def _token_weights(facts: tuple, verb: str, letter: str, most: int) -> list:
     """The weights of `verb` 1..`most` tokens of class `letter`, each the very float
     bots.spend_tokens gives it (the same operations in the same order), worked out for
     the run at once: below the lot that closes the gap by count, the lot, above it one
-    weight."""
+    weight (each product made by `map` over `operator.mul`, the same floats as a
+    comprehension's `w * factor`, without a Python frame a token)."""
     gaps, rp, _, tokens_wait, airhead, _, soon = facts
     gap = gaps[bots.CLASS[letter]] if letter in bots.CLASS else 0
     if gap <= 0:
         return [0.01] * most
     lot = min(gap, rp)
-    out = [2.0 * n / lot for n in range(1, min(lot, most + 1))]
+    out = list(map(truediv, map(mul, repeat(2.0), range(1, min(lot, most + 1))), repeat(lot)))
     if lot <= most:
         out += [6.0] + [0.02] * (most - lot)
     for factor, applies in ((2, letter == "r" and soon), (0.1, verb == "buy" and tokens_wait),
                             (0.01, verb == "fly" and not airhead)):
         if applies:
-            out = [w * factor for w in out]
-    last = 1.0 if verb == "buy" else 0.7
-    return [w * last for w in out]
+            out = list(map(mul, out, repeat(factor)))
+    if verb == "buy":  # times 1.0: the very same floats
+        return out
+    return list(map(mul, out, repeat(0.7)))

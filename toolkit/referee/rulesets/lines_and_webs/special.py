@@ -250,7 +250,7 @@ def targets(s: State, side: str, card: str, call) -> list[Order]:
     name = call.name
     args = dict(call.args)
     if name == "immobilise":
-        return [made(target=u.label) for u in s.on_map(enemy) if not u.pinned]
+        return _on_units(cfg, card, [u.label for u in s.on_map(enemy) if not u.pinned])
     if name == "deliver":
         out = []
         letters = [LETTERS[TOKEN_PIECES[c]] for c in args.get("choice", ()) if c in TOKEN_PIECES]
@@ -264,8 +264,9 @@ def targets(s: State, side: str, card: str, call) -> list[Order]:
         near = int(args.get("near_friendly", 0))
         friends = [u.node for u in s.on_map(side)]
         table = cfg.hex_table  # cfg.hexes, a row a target
-        out = [made(target=u.label) for u in s.on_map(enemy)
-               if not u.displaced and (not near or _within(table[u.node], friends, near))]
+        out = _on_units(cfg, card, [
+            u.label for u in s.on_map(enemy)
+            if not u.displaced and (not near or _within(table[u.node], friends, near))])
         if args.get("target") == "any_unit_or_port":
             out += [made(target=cfg.names[p]) for k, p in enumerate(cfg.ports)
                     if s.ports[k].holder == enemy
@@ -285,6 +286,23 @@ def targets(s: State, side: str, card: str, call) -> list[Order]:
                 if not cfg.impassable[i] and (i, enemy) not in s.blocked))
         return list(got[1])
     return []
+
+
+def _on_units(cfg, card: str, labels: list) -> list[Order]:
+    """`play CARD UNIT` for each of `labels`, the orders `made` gives, looked up by the
+    unit's label alone (a strike or an immobilise lists every enemy unit at every turn
+    of Execute orders, where each asked `made` through its whole key)."""
+    key = ("play on", card)
+    on = cfg.order_runs.get(key)
+    if on is None:
+        on = cfg.order_runs[key] = {}
+    out = []
+    for label in labels:
+        m = on.get(label)
+        if m is None:
+            m = on[label] = moves_made(cfg.order_runs, "play", card, target=label)
+        out.append(m)
+    return out
 
 
 def _within(row: tuple, nodes: list, near: int) -> bool:

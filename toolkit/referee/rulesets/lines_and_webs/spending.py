@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Event, Illegal
+from toolkit.referee.rulesets.lines_and_webs import special
 from toolkit.referee.rulesets.lines_and_webs.config import LETTERS
 from toolkit.referee.rulesets.lines_and_webs.delivery import (
     aps_holds, land_tokens, land_unit, port_space, tokens_words, units_at)
@@ -121,7 +122,6 @@ class Spend:
     def _plays(self, s: State, side: str) -> list:
         """SF in the Area! may be played in Spend, in secret, so that its block holds
         through Transport supplies (LW-K10)."""
-        from toolkit.referee.rulesets.lines_and_webs import special
         b = s.book(side)
         plays = special.turn_plays(s, side, spend=True)
         if not plays or not b.pending:  # every card held is free, no node taken yet
@@ -243,7 +243,6 @@ class Spend:
                 words += "; flies in " + ", ".join(
                     [s.units[u].label for u in b.fly_units] + [tokens_words(s.cfg, b.fly_tokens)])
             events.append(Event("spend", words, reveals=True))
-            from toolkit.referee.rulesets.lines_and_webs import special
             for m in b.pending:
                 s, more = special.play_card(s, side, m)
                 events.extend(more)

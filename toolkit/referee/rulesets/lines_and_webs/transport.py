@@ -27,8 +27,8 @@ from toolkit.referee.rulesets.lines_and_webs.network import (
     carry_reach, enemy_nodes, moves_for, reach_table)
 from toolkit.referee.rulesets.lines_and_webs.state import (
     OFF, State, Unit, add, changed_uids, moved, one, regrouped, side_uids_where, still_enemy,
-    with_port, with_unit, with_units)
-from toolkit.referee.rulesets.lines_and_webs.units import pay, place, receive, room
+    with_book, with_port, with_unit, with_units)
+from toolkit.referee.rulesets.lines_and_webs.units import claim, pay, place, receive, room
 
 RULE_METHOD = "LW-T1"
 RULE_CARRY = "LW-T2"
@@ -591,7 +591,6 @@ class Transport:
 
     def apply(self, s: State, side: str, m):
         if m is PASS:
-            from toolkit.referee.rulesets.lines_and_webs.state import with_book
             return with_book(s, side, ready=True), ()
         cfg = s.cfg
         if m.verb == "xl":
@@ -646,7 +645,6 @@ class Transport:
                                             f"{s.cfg.names[node]} and turns back"))
                 k = s.cfg.port_of.get(node)
                 if k is not None and s.veil is not None:
-                    from toolkit.referee.rulesets.lines_and_webs.units import claim
                     held = s.veil[1][k].holder
                     if held is not None and s.ports[k].holder != held:
                         s = claim(s, k, held)
@@ -755,13 +753,15 @@ def _top_up_order(runs: dict, label: str, to: str, src: str) -> Order:
 
 
 def _xl_run(cfg, a: str, b: str, cls: int, most: int) -> tuple:
-    """Cross-levelling orders for 1..`most` tokens of class `cls` from `a` to `b`."""
+    """Cross-levelling orders for 1..`most` tokens of class `cls` from `a` to `b`, made
+    once per scenario and only as far as some listing asked (as `_carry_run`: most
+    pairs are met once, for a token or two)."""
     key = ("xl", a, b, cls)
     run = cfg.order_runs.get(key)
     if run is None or len(run) < most:
         letter = LETTERS[cls]
         run = cfg.order_runs[key] = tuple(Order("xl", unit=a, to=b, cls=letter, n=n)
-                                          for n in range(1, max(most, 8) + 1))
+                                          for n in range(1, most + 1))
     return run[:most]
 
 
@@ -772,16 +772,27 @@ def _wants(s: State, r: Unit) -> tuple[tuple[int, int, int, int], tuple[int, int
     t = r.tokens
     free = k.storage - t[0] - t[1] - t[2]
     cap = s.cfg.rooms[r.kind]
-    rr = (1 if r.degraded else max(0, min(cap[0] - t[0], free)),
-          max(0, min(cap[1] - t[1], free)),
-          max(0, min(cap[2] - t[2], free)),
-          1 if (r.pinned or r.lost > 0) else 0)
     basic = k.basic
-    want = (min(max(0, basic[0] - t[0]), rr[0]), min(max(0, basic[1] - t[1]), rr[1]),
-            min(max(0, basic[2] - t[2]), rr[2]))
-    if r.degraded:
-        want = (max(want[0], 1),) + want[1:]
-    return rr, want
+    boxes = []
+    want = []
+    for c in (0, 1, 2):  # open boxes: what the class may still hold, within the free ones
+        have = t[c]
+        n = cap[c] - have
+        if free < n:
+            n = free
+        if n < 0:
+            n = 0
+        if c == 0 and r.degraded:
+            n = 1
+        boxes.append(n)
+        top = basic[c] - have  # a top-up: the basic load's open boxes
+        if top < 0:
+            top = 0
+        want.append(top if top < n else n)
+    if r.degraded and want[0] < 1:
+        want[0] = 1
+    boxes.append(1 if (r.pinned or r.lost > 0) else 0)
+    return tuple(boxes), tuple(want)
 
 
 def receiver(s: State, r: Unit) -> tuple:

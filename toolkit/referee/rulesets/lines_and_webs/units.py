@@ -24,13 +24,16 @@ def strength(s: State, u: Unit) -> int:
 
 def room(s: State, u: Unit, cls: int) -> int:
     """Open boxes for class `cls` on the unit's tracker card."""
-    k = s.cfg.kinds[u.kind]
     if cls == REPAIR:
         return 1 if (u.pinned or u.lost > 0) else 0
     if cls == FOOD and u.degraded:
         return 1  # eaten at once (LW-R18)
-    free_total = k.storage - sum(u.tokens[:3])
-    return max(0, min(k.room(cls) - u.tokens[cls], free_total))
+    cfg, t = s.cfg, u.tokens
+    free_total = cfg.kinds[u.kind].storage - t[0] - t[1] - t[2]
+    n = cfg.rooms[u.kind][cls] - t[cls]  # Kind.room, worked out once a scenario
+    if free_total < n:
+        n = free_total
+    return n if n > 0 else 0
 
 
 def full_load(k: Kind, fill: tuple[str, ...]) -> Tokens:
