@@ -52,6 +52,7 @@ class Board:
     _number: int = field(init=False, repr=False)  # the same for equal boards
     _balls: dict = field(init=False, repr=False)  # (space, steps) -> `ball`, shared likewise
     _moves: dict = field(init=False, repr=False)  # (make, space, extra) -> `moves_from`, likewise
+    _reached: dict = field(init=False, repr=False)  # (make, space, steps, extra) -> `reached`
 
     def __post_init__(self) -> None:
         key = (self.spaces, self.links, self.passable)
@@ -65,6 +66,7 @@ class Board:
         set_(self, "bits", {s: 1 << i for i, s in enumerate(self.spaces)})
         set_(self, "_balls", _BALLS.setdefault(self._number, {}))
         set_(self, "_moves", _MOVES.setdefault(self._number, {}))
+        set_(self, "_reached", _REACHED.setdefault(self._number, {}))
 
     @classmethod
     def of(cls, board: Any, passable: Iterable[str] | None = None) -> "Board":
@@ -93,6 +95,10 @@ _NUMBERS: dict[tuple, int] = {}
 _BALLS: dict[int, dict] = {}
 #: each board's number -> its tables of moves (`moves_from`), shared likewise
 _MOVES: dict[int, dict] = {}
+#: each board's number -> its tables of moves by the pieces in the way (`reached`), likewise
+_REACHED: dict[int, dict] = {}
+#: the most ways round the pieces one `Reached` table keeps (past it, a walk is not kept)
+REACHED_LIMIT = 4096
 
 
 @lru_cache(maxsize=4096)
@@ -144,6 +150,42 @@ def moves_from(board: Board, make: Any, frm: str, extra: tuple = ()) -> Moves:
     if table is None:
         table = board._moves[make, frm, extra] = Moves()
         table.make, table.frm, table.extra = make, frm, extra
+    return table
+
+
+class Reached(dict):
+    """`mask -> ((to, move), ...)`: the moves `make(frm, to, *extra)` of a piece on `frm`
+    going up to `steps` spaces, where `mask` (`board.bits`) is the pieces standing in
+    `inner`, the spaces nearer than `steps` (only those can bar a way: a piece on the
+    rim blocks only its own space, which the caller leaves out). Each way round the
+    pieces is walked the first time a listing meets it; a space of a hex grid has at
+    most 64 ways round the pieces for a move of two."""
+
+    __slots__ = ("board", "moves", "frm", "steps", "inner")
+
+    def __missing__(self, mask: int) -> tuple[tuple[str, Any], ...]:
+        board, frm, steps = self.board, self.frm, self.steps
+        bits = board.bits
+        blocked = [sp for sp in within(board, frm, steps - 1) if bits[sp] & mask]
+        moves = self.moves
+        got = tuple((to, moves[to]) for to in _walk_round(board.ways, frm, steps, blocked))
+        if len(self) < REACHED_LIMIT:
+            self[mask] = got
+        return got
+
+
+def reached(board: Board, make: Any, frm: str, steps: int, extra: tuple = ()) -> Reached:
+    """The board's table of the moves `make(frm, to, *extra)` up to `steps` spaces by
+    the pieces in the way (`Reached`): `Pieces.moves` reads a piece's moves off it,
+    one lookup by the bits of the pieces nearer than `steps`, where `reach` walked or
+    filtered the spaces within reach in every position."""
+    key = (make, frm, steps, extra)
+    table = board._reached.get(key)
+    if table is None:
+        table = board._reached[key] = Reached()
+        table.board, table.frm, table.steps = board, frm, steps
+        table.moves = moves_from(board, make, frm, extra)
+        table.inner = ball(board, frm, steps - 1)[1] if steps > 1 else 0
     return table
 
 

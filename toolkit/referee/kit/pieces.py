@@ -16,7 +16,7 @@ are Red's" from an index built with the value, not by scanning every piece:
     pieces.reach("B2", 2)       # where a piece on B2 can end, 2 spaces through
                                 # passable spaces no piece stands on (`board.reach`)
     pieces.moves(Step, "B2", 2) # [Step("B2", to) for to in pieces.reach("B2", 2)], read
-                                # off the board's table of moves (`board.moves_from`)
+                                # off the board's table of moves (`board.reached`)
     pieces.moved("B2", "C2")    # a new Pieces; the old one is unchanged
 
 Only `all` is the value (equality, hashing, `stable_hash`); the index is made
@@ -34,7 +34,7 @@ from itertools import compress, filterfalse, repeat
 from operator import attrgetter, is_not
 from typing import Any
 
-from toolkit.referee.kit.board import Board, moves_from, reach
+from toolkit.referee.kit.board import Board, reach, reached
 from toolkit.referee.kit.values import evolve
 
 
@@ -129,15 +129,15 @@ class Pieces:
     def moves(self, make: Any, frm: str, steps: int, *extra: Any) -> list[Any]:
         """The moves `make(frm, to, *extra)` of a piece on `frm` to every space it can
         reach going up to `steps` spaces (`reach`), in its order: one call for a piece's
-        moves, each read off the board's table of moves (`board.moves_from`), where a
-        listing written `[make(frm, to) for to in pieces.reach(frm, steps)]` makes each
-        move again in every position."""
-        board = self.board
-        table = board._moves.get((make, frm, extra)) or moves_from(board, make, frm, extra)
+        moves, read off the board's table of them by the pieces in the way
+        (`board.reached`: one lookup by the bits of the pieces nearer than `steps`, then
+        the spaces on the rim that a piece stands on left out), where a listing written
+        `[make(frm, to) for to in pieces.reach(frm, steps)]` walks round the pieces and
+        makes each move again in every position."""
+        table = self.board._reached.get((make, frm, steps, extra)) \
+            or reached(self.board, make, frm, steps, extra)
         occupied = self.occupied
-        # one space: the ways out less the occupied spaces (`reach`'s first case, in line)
-        ways = board.ways[frm] if steps == 1 else reach(board, frm, steps, occupied, self.bits)
-        return [table[to] for to in ways if to not in occupied]
+        return [move for to, move in table[self.bits & table.inner] if to not in occupied]
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.all)
