@@ -158,12 +158,13 @@ class Reached(dict):
     going up to `steps` spaces, where `mask` (`board.bits`) is the pieces standing in
     `inner`, the spaces nearer than `steps` (only those can bar a way: a piece on the
     rim blocks only its own space, which the caller leaves out). Each way round the
-    pieces is walked the first time a listing meets it; a space of a hex grid has at
-    most 64 ways round the pieces for a move of two."""
+    pieces is walked the first time a listing meets it (`walk`; read with `get`, as a
+    subscript of a subclass of dict takes Python's slow path); a space of a hex grid
+    has at most 64 ways round the pieces for a move of two."""
 
     __slots__ = ("board", "moves", "frm", "steps", "inner")
 
-    def __missing__(self, mask: int) -> tuple[tuple[str, Any], ...]:
+    def walk(self, mask: int) -> tuple[tuple[str, Any], ...]:
         board, frm, steps = self.board, self.frm, self.steps
         bits = board.bits
         blocked = [sp for sp in within(board, frm, steps - 1) if bits[sp] & mask]

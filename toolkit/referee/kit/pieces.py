@@ -35,7 +35,7 @@ from operator import attrgetter, is_not
 from typing import Any
 
 from toolkit.referee.kit.board import Board, reach, reached
-from toolkit.referee.kit.values import evolve
+from toolkit.referee.kit.values import evolve, replacer
 
 
 @dataclass(frozen=True)
@@ -136,8 +136,12 @@ class Pieces:
         makes each move again in every position."""
         table = self.board._reached.get((make, frm, steps, extra)) \
             or reached(self.board, make, frm, steps, extra)
+        mask = self.bits & table.inner  # the pieces nearer than `steps`
+        got = table.get(mask)
+        if got is None:
+            got = table.walk(mask)
         occupied = self.occupied
-        return [move for to, move in table[self.bits & table.inner] if to not in occupied]
+        return [move for to, move in got if to not in occupied]
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.all)
@@ -169,15 +173,16 @@ class Pieces:
                           self.bits & ~self.board.bits[space])
 
     def moved(self, frm: str, to: str) -> "Pieces":
-        """The pieces on `frm` moved to `to` (copied by the kit's `evolve`: a piece's
-        `__post_init__`, if it has one, does not run again)."""
+        """The pieces on `frm` moved to `to` (copied by the kit's `evolve`, or its
+        `replacer` of the space: a piece's `__post_init__`, if it has one, does not
+        run again)."""
         piece = self.occupied.get(frm)
         if piece is None or self.stacked or to in self.occupied or frm == to:
             return Pieces.on(self.board, (evolve(p, space=to) if p.space == frm else p
                                           for p in self.all))
         occupied = dict(self.occupied)
         del occupied[frm]
-        occupied[to] = evolve(piece, space=to)
+        occupied[to] = _on(piece, to)
         side = piece.side
         spaces = set(map(_SPACE, self.sides[side]))
         spaces.remove(frm)
@@ -215,6 +220,19 @@ class _ReadOff:
 Pieces.all = _ReadOff()  # type: ignore[assignment]  (after @dataclass has read the fields)
 _SPACE = attrgetter("space")
 _NO_STACKS: Mapping[str, tuple[Any, ...]] = {}
+
+
+#: a piece's class -> its copier with another space (`values.replacer`: one call that
+#: sets each field, where `evolve` builds and checks a dict of changes)
+_ONTO: dict[type, Any] = {}
+
+
+def _on(piece: Any, space: str) -> Any:
+    """`piece` on `space`."""
+    onto = _ONTO.get(type(piece))
+    if onto is None:
+        onto = _ONTO[type(piece)] = replacer(type(piece), "space")
+    return onto(piece, space)
 
 
 def _without(pieces: tuple, piece: Any) -> tuple:
