@@ -13,7 +13,8 @@ import pytest
 
 import dsl
 from toolkit.referee import game, registry
-from toolkit.referee.kit.board import Board, moves_from, reach, steps_to, within
+from toolkit.referee.kit.board import (
+    REACHED_LIMIT, Board, ball, moves_from, reach, reached, steps_to, within)
 from toolkit.referee.kit.pieces import Pieces
 from toolkit.referee.kit.values import interned
 from toolkit.referee.protocol import CHANCE, DecisionKind
@@ -72,6 +73,39 @@ def test_kit_board_reach_equals_a_networkx_walk_round_the_pieces(path):
         standing = blocked | {frm}  # frm's own piece is ignored
         bits = sum(board.bits[sp] for sp in standing)
         assert reach(board, frm, steps, dict.fromkeys(standing), bits) == got
+
+
+@pytest.mark.parametrize("path", BOARDS, ids=lambda p: p.stem)
+def test_kit_board_moves_by_the_pieces_in_the_way_are_the_moves_to_the_spaces_reached(path):
+    """`Pieces.moves` reads a piece's moves off the board's table by the pieces nearer
+    than the move's length (`reached`): the same moves as to `reach`'s spaces, on
+    boards with walls, and pieces on the rim (which block only their own space)
+    share the entry of the position without them."""
+    board, _ = _board(path)
+    rng = random.Random(11)
+    spaces = sorted(board.passable)
+    for _ in range(80):
+        frm = rng.choice(spaces)
+        steps = rng.randint(1, 3)
+        blocked = set(rng.sample(spaces, min(len(spaces), rng.choice((0, 2, 8, 20)))))
+        blocked.discard(frm)
+        units = [_Unit(sp, "Red") for sp in blocked | {frm}]
+        pieces = Pieces.on(board, units)
+        expected = [_Hop(frm, to) for to in reach(board, frm, steps, frozenset(blocked))]
+        assert pieces.moves(_Hop, frm, steps) == expected, (frm, steps, sorted(blocked))
+        table = reached(board, _Hop, frm, steps)
+        inner = ball(board, frm, steps - 1)[1] if steps > 1 else 0
+        assert table.inner == inner and pieces.bits & inner in table  # kept
+        rim = [sp for sp in blocked if not board.bits[sp] & inner]
+        fewer = Pieces.on(board, [u for u in units if u.space not in rim])
+        assert fewer.bits & inner == pieces.bits & inner  # one entry for both
+        assert len(table) <= min(REACHED_LIMIT, 1 << bin(inner).count("1"))
+
+
+@interned
+class _Unit:
+    space: str
+    side: str
 
 
 def test_kit_boards_made_alike_are_equal_share_their_tables_and_pickle():

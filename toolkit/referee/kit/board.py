@@ -8,21 +8,25 @@ frozen value, with the tables every ruleset asks of it worked out once per board
     reach(board, "B2", 2, occupied)   # where a piece on B2 can end, 2 spaces through
                                       # passable spaces no piece stands on
     moves_from(board, Step, "B2")     # to -> Step("B2", to): the moves from B2, made
-                                      # once each (`Pieces.moves` lists them by reach)
+                                      # once each
+    reached(board, Step, "B2", 2)     # the bits of the pieces nearer than 2 -> the
+                                      # (space, move) pairs reached (`Pieces.moves`)
 
 A ruleset reads its board once into its config; the tables (`steps_to`, the
-spaces within n steps that `reach` starts from, and the moves from each space
-that `moves_from` keeps) are kept by the Board value
-itself, so a second config read from the same scenario shares them and a
-ruleset writes no cache of its own. Equal boards share one number, worked out
-when the board is made, so using a board as a key costs no more than an
-identity lookup.
+spaces within n steps that `reach` starts from, the moves from each space that
+`moves_from` keeps, and the moves by the pieces in the way that `reached` keeps)
+are kept by the Board value itself, so a second config read from the same
+scenario shares them and a ruleset writes no cache of its own. Equal boards share
+one number, worked out when the board is made, so using a board as a key costs no
+more than an identity lookup.
 
 `reach` keeps no table of positions: one space is the board's `ways` less the
 occupied spaces; further, where no piece stands nearer than the move's length
 (`ball`, as bits), the spaces within it less the occupied ones; else a
-breadth-first walk of a few spaces. Each costs about what a lookup in a table of
-positions seen before cost, and the same in the first game as in the thousandth.
+breadth-first walk of a few spaces. `reached`, which a listing reads, is keyed by
+the pieces nearer than the move's length only (a piece on the rim blocks only its
+own space): at most 64 entries a space for a move of two on a hex grid, about
+1,600 entries on Skirmish's board after 1,000 random games.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ class Board:
     _number: int = field(init=False, repr=False)  # the same for equal boards
     _balls: dict = field(init=False, repr=False)  # (space, steps) -> `ball`, shared likewise
     _moves: dict = field(init=False, repr=False)  # (make, space, extra) -> `moves_from`, likewise
+    _reached: dict = field(init=False, repr=False)  # (make, space, steps, extra) -> `reached`
 
     def __post_init__(self) -> None:
         key = (self.spaces, self.links, self.passable)
@@ -65,6 +70,7 @@ class Board:
         set_(self, "bits", {s: 1 << i for i, s in enumerate(self.spaces)})
         set_(self, "_balls", _BALLS.setdefault(self._number, {}))
         set_(self, "_moves", _MOVES.setdefault(self._number, {}))
+        set_(self, "_reached", _REACHED.setdefault(self._number, {}))
 
     @classmethod
     def of(cls, board: Any, passable: Iterable[str] | None = None) -> "Board":
@@ -93,6 +99,10 @@ _NUMBERS: dict[tuple, int] = {}
 _BALLS: dict[int, dict] = {}
 #: each board's number -> its tables of moves (`moves_from`), shared likewise
 _MOVES: dict[int, dict] = {}
+#: each board's number -> its tables of moves by the pieces in the way (`reached`), likewise
+_REACHED: dict[int, dict] = {}
+#: the most ways round the pieces one `Reached` table keeps (past it, a walk is not kept)
+REACHED_LIMIT = 4096
 
 
 @lru_cache(maxsize=4096)
@@ -144,6 +154,43 @@ def moves_from(board: Board, make: Any, frm: str, extra: tuple = ()) -> Moves:
     if table is None:
         table = board._moves[make, frm, extra] = Moves()
         table.make, table.frm, table.extra = make, frm, extra
+    return table
+
+
+class Reached(dict):
+    """`mask -> ((to, move), ...)`: the moves `make(frm, to, *extra)` of a piece on `frm`
+    going up to `steps` spaces, where `mask` (`board.bits`) is the pieces standing in
+    `inner`, the spaces nearer than `steps` (only those can bar a way: a piece on the
+    rim blocks only its own space, which the caller leaves out). Each way round the
+    pieces is walked the first time a listing meets it (`walk`; read with `get`, as a
+    subscript of a subclass of dict takes Python's slow path); a space of a hex grid
+    has at most 64 ways round the pieces for a move of two."""
+
+    __slots__ = ("board", "moves", "frm", "steps", "inner")
+
+    def walk(self, mask: int) -> tuple[tuple[str, Any], ...]:
+        board, frm, steps = self.board, self.frm, self.steps
+        bits = board.bits
+        blocked = [sp for sp in within(board, frm, steps - 1) if bits[sp] & mask]
+        moves = self.moves
+        got = tuple((to, moves[to]) for to in _walk_round(board.ways, frm, steps, blocked))
+        if len(self) < REACHED_LIMIT:
+            self[mask] = got
+        return got
+
+
+def reached(board: Board, make: Any, frm: str, steps: int, extra: tuple = ()) -> Reached:
+    """The board's table of the moves `make(frm, to, *extra)` up to `steps` spaces by
+    the pieces in the way (`Reached`): `Pieces.moves` reads a piece's moves off it,
+    one lookup by the bits of the pieces nearer than `steps`, where `reach` walked or
+    filtered the spaces within reach in every position."""
+    key = (make, frm, steps, extra)
+    table = board._reached.get(key)
+    if table is None:
+        table = board._reached[key] = Reached()
+        table.board, table.frm, table.steps = board, frm, steps
+        table.moves = moves_from(board, make, frm, extra)
+        table.inner = ball(board, frm, steps - 1)[1] if steps > 1 else 0
     return table
 
 

@@ -16,7 +16,7 @@ are Red's" from an index built with the value, not by scanning every piece:
     pieces.reach("B2", 2)       # where a piece on B2 can end, 2 spaces through
                                 # passable spaces no piece stands on (`board.reach`)
     pieces.moves(Step, "B2", 2) # [Step("B2", to) for to in pieces.reach("B2", 2)], read
-                                # off the board's table of moves (`board.moves_from`)
+                                # off the board's table of moves (`board.reached`)
     pieces.moved("B2", "C2")    # a new Pieces; the old one is unchanged
 
 Only `all` is the value (equality, hashing, `stable_hash`); the index is made
@@ -34,8 +34,8 @@ from itertools import compress, filterfalse, repeat
 from operator import attrgetter, is_not
 from typing import Any
 
-from toolkit.referee.kit.board import Board, moves_from, reach
-from toolkit.referee.kit.values import evolve
+from toolkit.referee.kit.board import Board, reach, reached
+from toolkit.referee.kit.values import evolve, replacer
 
 
 @dataclass(frozen=True)
@@ -129,15 +129,19 @@ class Pieces:
     def moves(self, make: Any, frm: str, steps: int, *extra: Any) -> list[Any]:
         """The moves `make(frm, to, *extra)` of a piece on `frm` to every space it can
         reach going up to `steps` spaces (`reach`), in its order: one call for a piece's
-        moves, each read off the board's table of moves (`board.moves_from`), where a
-        listing written `[make(frm, to) for to in pieces.reach(frm, steps)]` makes each
-        move again in every position."""
-        board = self.board
-        table = board._moves.get((make, frm, extra)) or moves_from(board, make, frm, extra)
+        moves, read off the board's table of them by the pieces in the way
+        (`board.reached`: one lookup by the bits of the pieces nearer than `steps`, then
+        the spaces on the rim that a piece stands on left out), where a listing written
+        `[make(frm, to) for to in pieces.reach(frm, steps)]` walks round the pieces and
+        makes each move again in every position."""
+        table = self.board._reached.get((make, frm, steps, extra)) \
+            or reached(self.board, make, frm, steps, extra)
+        mask = self.bits & table.inner  # the pieces nearer than `steps`
+        got = table.get(mask)
+        if got is None:
+            got = table.walk(mask)
         occupied = self.occupied
-        # one space: the ways out less the occupied spaces (`reach`'s first case, in line)
-        ways = board.ways[frm] if steps == 1 else reach(board, frm, steps, occupied, self.bits)
-        return [table[to] for to in ways if to not in occupied]
+        return [move for to, move in got if to not in occupied]
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.all)
@@ -169,15 +173,16 @@ class Pieces:
                           self.bits & ~self.board.bits[space])
 
     def moved(self, frm: str, to: str) -> "Pieces":
-        """The pieces on `frm` moved to `to` (copied by the kit's `evolve`: a piece's
-        `__post_init__`, if it has one, does not run again)."""
+        """The pieces on `frm` moved to `to` (copied by the kit's `evolve`, or its
+        `replacer` of the space: a piece's `__post_init__`, if it has one, does not
+        run again)."""
         piece = self.occupied.get(frm)
         if piece is None or self.stacked or to in self.occupied or frm == to:
             return Pieces.on(self.board, (evolve(p, space=to) if p.space == frm else p
                                           for p in self.all))
         occupied = dict(self.occupied)
         del occupied[frm]
-        occupied[to] = evolve(piece, space=to)
+        occupied[to] = _on(piece, to)
         side = piece.side
         spaces = set(map(_SPACE, self.sides[side]))
         spaces.remove(frm)
@@ -215,6 +220,19 @@ class _ReadOff:
 Pieces.all = _ReadOff()  # type: ignore[assignment]  (after @dataclass has read the fields)
 _SPACE = attrgetter("space")
 _NO_STACKS: Mapping[str, tuple[Any, ...]] = {}
+
+
+#: a piece's class -> its copier with another space (`values.replacer`: one call that
+#: sets each field, where `evolve` builds and checks a dict of changes)
+_ONTO: dict[type, Any] = {}
+
+
+def _on(piece: Any, space: str) -> Any:
+    """`piece` on `space`."""
+    onto = _ONTO.get(type(piece))
+    if onto is None:
+        onto = _ONTO[type(piece)] = replacer(type(piece), "space")
+    return onto(piece, space)
 
 
 def _without(pieces: tuple, piece: Any) -> tuple:
