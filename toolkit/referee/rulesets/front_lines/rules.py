@@ -21,21 +21,13 @@ from toolkit.referee.kit.phases import TOGETHER, Phase
 from toolkit.referee.kit.rules import KitRules
 from toolkit.referee.kit.view import View
 from toolkit.referee.protocol import Illegal, Move
-from toolkit.referee.rulesets.front_lines import bots, fog, needs, notation, orders
+from toolkit.referee.rulesets.front_lines import bots, fog, needs, orders
 from toolkit.referee.rulesets.front_lines.config import Config
 from toolkit.referee.rulesets.front_lines.phases import (
     DEPLOY_PROMPT, Deployment, Planning, plan_prompt)
 from toolkit.referee.rulesets.front_lines.state import (
     DEPLOY, OVER, PLAN, State, deploy_plan, state_hash)
 from toolkit.referee.rulesets.front_lines.turn import setup_deployment
-
-NOTATION_HELP = """\
-Plan one action at a time; your three actions resolve together with the enemy's.
-  IC2-C3        move the Infantry on C2 to C3 (letters: C I A T R; a Recon may go 2: RE3-E5)
-  A@B9          bring an Armor from your reserve onto your back two rows
-  airstrike@D6  reinforce@D6  mine@D6   use a Commander skill (once a game each)
-  pass          hold: this action does nothing
-Deployment: I=C2 places an Infantry on C2; pass places the rest as the scenario shows."""
 
 #: deployment, then planning every turn (a round each: the kit's round is the turn)
 PHASES = (
@@ -146,17 +138,6 @@ class FrontLines(KitRules):
 
     def state_hash(self, state: State) -> str:
         return state_hash(state)
-
-    # --------------------------------------------------------- notation
-
-    def parse_move(self, text: str) -> Move:
-        return notation.parse_order(text)
-
-    def format_move(self, move: Move) -> str:
-        return notation.format_order(move)
-
-    def notation_help(self) -> str:
-        return NOTATION_HELP
 
     # ------------------------------------------------------- contract aids
 
