@@ -109,13 +109,3 @@ def test_frontkit_new_for_a_ruleset_without_phases_writes_no_turn_sequence(tmp_p
     assert main(["new", str(path), "--ruleset", "my_own_game"]) == 0
     scenario = dsl.load(path)
     assert scenario.ruleset == "my_own_game" and "turn_sequence" not in scenario.tables
-
-
-def test_frontkit_new_for_front_lines_writes_its_deploy_and_plan_phases_both_together(
-        tmp_path):
-    path = tmp_path / "lines.scn"
-    assert main(["new", str(path), "--ruleset", "front_lines"]) == 0
-    fields = dict(dsl.load(path).tables["turn_sequence"].fields)
-    assert list(fields) == ["deploy", "plan"]
-    assert [how for how, _ in fields.values()] == ["together", "together"]
-    assert fields["plan"][1] == "Plan your actions."

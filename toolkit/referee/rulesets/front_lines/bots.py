@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 import random
 
-from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Move
 from toolkit.referee.rulesets.front_lines import fog
 from toolkit.referee.rulesets.front_lines.notation import DEPLOY as DEPLOY_ORDER
@@ -105,7 +104,7 @@ def determinize(state: State, player: str, rng: random.Random) -> State:
             return state  # both armies stand as the scenario shows
         plans = list(state.plans)
         plans[en] = deploy_plan(cfg, en)
-        return _owed(state.with_plans((plans[0], plans[1])), en)
+        return state.with_plans((plans[0], plans[1]))
     units, pool = _redeal(state, me, en, rng)
     mines = list(state.mines)
     mines[en] = _scatter_mines(state, en, units, rng)
@@ -114,17 +113,7 @@ def determinize(state: State, player: str, rng: random.Random) -> State:
     fresh = fresh_plans(new)
     plans = list(state.plans)
     plans[en] = fresh[en]
-    return _owed(new.with_plans((plans[0], plans[1])), en)
-
-
-def _owed(state: State, en: int) -> State:
-    """`state`, its phase waiting again for the enemy, whose orders were just redrawn
-    as not yet given (in side order, as the phase lists them)."""
-    flow = state.flow
-    if state.cfg.sides[en] in flow.waiting:
-        return state
-    waiting = tuple(s for s in state.cfg.sides if s in flow.waiting or s == state.cfg.sides[en])
-    return state.replace(flow=evolve(flow, waiting=waiting))
+    return new.with_plans((plans[0], plans[1]))
 
 
 def _redeal(state: State, me: int, en: int, rng: random.Random):

@@ -24,7 +24,7 @@ _SPAWN = re.compile(rf"([A-Z])@({_SQUARE})")
 _SKILL = re.compile(rf"([a-z]+)@({_SQUARE})")
 _DEPLOY = re.compile(rf"([A-Z])=({_SQUARE})")
 
-#: What `frontkit play` shows under `help` (the kit's notation_help).
+#: What `frontkit play` shows under `help` (the ruleset's notation_help).
 HELP = """\
 Plan one action at a time; your three actions resolve together with the enemy's.
   IC2-C3        move the Infantry on C2 to C3 (letters: C I A T R; a Recon may go 2: RE3-E5)

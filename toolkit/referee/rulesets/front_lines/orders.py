@@ -19,7 +19,6 @@ from toolkit.referee.rulesets.front_lines.config import BACKWARD, SIDEWAYS, Conf
 from toolkit.referee.rulesets.front_lines.notation import DEPLOY, MOVE, SKILL, SPAWN, Order
 from toolkit.referee.rulesets.front_lines.state import DEPLOY as DEPLOY_PHASE
 from toolkit.referee.rulesets.front_lines.state import PLAN as PLAN_PHASE
-from toolkit.referee.rulesets.front_lines.state import OVER
 from toolkit.referee.rulesets.front_lines.state import Plan, State
 from toolkit.referee.rulesets.front_lines.stacking import joinable, stack_problem
 
@@ -130,16 +129,14 @@ def legal_orders(state: State, side: int) -> list:
     """Every order `why_not` accepts now, in a stable order (moves, spawns, skills, pass)."""
     plan = state.plans[side]
     table = state.cfg.orders
-    flow = state.flow  # state.phase, in line: this runs at every order
-    phase = OVER if flow.outcome is not None else flow.phase
-    if phase == DEPLOY_PHASE:
+    if state.phase == DEPLOY_PHASE:
         out: list = []
         for kind, left in plan.pool.items():
             if left > 0:
                 out.extend(table.deploy_lists[side][kind].minus(plan.blocked[kind]))
         out.append(PASS)
         return out
-    if phase != PLAN_PHASE:
+    if state.phase != PLAN_PHASE:
         return []
     out = _move_orders(state, side, plan)
     for kind, left in plan.pool.items():

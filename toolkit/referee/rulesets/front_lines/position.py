@@ -14,10 +14,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dsl.model import Scenario
-from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Event
 from toolkit.referee.rulesets.front_lines.state import (
-    State, Unit, fresh_plan, position_key)
+    PLAN, State, Unit, fresh_plan, position_key)
 
 
 def position(scenario: Scenario, units: Mapping[str, Sequence[str]], *,
@@ -44,8 +43,8 @@ def position(scenario: Scenario, units: Mapping[str, Sequence[str]], *,
                     for s, side in enumerate(cfg.sides))
     mine_t = tuple(frozenset(cfg.index[m] for m in (mines or {}).get(side, ()))
                    for side in cfg.sides)
-    state = base.replace(flow=evolve(base.flow, round=turn), units=table, next_uid=uid,
-                         pools=pool_t, skills=skill_t, mines=mine_t, quiet=0, hold=(0, 0))
+    state = base.replace(phase=PLAN, turn=turn, units=table, next_uid=uid, pools=pool_t,
+                         skills=skill_t, mines=mine_t, quiet=0, hold=(0, 0), outcome=None)
     state = state.replace(plans=(fresh_plan(state, 0), fresh_plan(state, 1)),
                           history={position_key(state): 1})
     return state

@@ -10,11 +10,8 @@ tuples; squares are integers (see config.py).
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from toolkit.referee.kit.flow import Flow
-from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import Outcome
 from toolkit.referee.rulesets.front_lines.config import Config
 from toolkit.referee.rulesets.front_lines.stacking import joinable
@@ -52,59 +49,56 @@ class Plan(NamedTuple):
     blocked: dict[str, int]              # type -> bitmask of squares it may not join
 
 
-@dataclass(eq=False, slots=True)
 class State:
-    """Where the game stands: the kit's `flow` (the phase, deploy or plan; the turn, its
-    round; the sides whose orders are still owed; the outcome once over) and the board.
-    Compared by identity, as every state is a value nothing changes.
+    __slots__ = ("cfg", "phase", "turn", "units", "next_uid", "pools", "skills",
+                 "mines", "plans", "quiet", "hold", "history", "outcome")
 
-    With slots and not frozen, as the kit's Flow: its fields are read at every order,
-    and a slot reads several times quicker than a field of an instance whose dict was
-    copied; a copy (`replace`, `with_plans`, the kit's `evolve`) assigns the slots
-    plainly. A value all the same: nothing sets a field of a state once made."""
-
-    cfg: Config = field(metadata={"hash": False})  # the scenario's tables, shared by every state
-    flow: Flow
-    units: dict[int, Unit]
-    next_uid: int
-    pools: tuple[dict[str, int], dict[str, int]]
-    skills: tuple[frozenset[str], frozenset[str]]
-    mines: tuple[frozenset[int], frozenset[int]]
-    plans: tuple[Plan, Plan]
-    quiet: int = 0                  # turns in a row without a casualty
-    hold: tuple[int, int] = (0, 0)  # turns in a row each side held more centre squares
-    history: dict[tuple, int] = field(default_factory=dict)  # position key -> times seen
-    #                                                           at the start of a turn
-
-    @property
-    def phase(self) -> str:
-        """deploy, plan, or over once the game has an outcome."""
-        flow = self.flow
-        return OVER if flow.outcome is not None else flow.phase
-
-    @property
-    def turn(self) -> int:
-        """0 while the armies deploy, then the kit's round: 1, 2, …"""
-        flow = self.flow
-        return 0 if flow.phase == DEPLOY else flow.round
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.flow.outcome
+    def __init__(self, cfg: Config, phase: str, turn: int, units: dict[int, Unit],
+                 next_uid: int, pools: tuple[dict[str, int], dict[str, int]],
+                 skills: tuple[frozenset[str], frozenset[str]],
+                 mines: tuple[frozenset[int], frozenset[int]],
+                 plans: tuple[Plan, Plan], quiet: int, hold: tuple[int, int],
+                 history: dict[tuple, int], outcome: Outcome | None):
+        self.cfg = cfg
+        self.phase = phase
+        self.turn = turn
+        self.units = units
+        self.next_uid = next_uid
+        self.pools = pools
+        self.skills = skills
+        self.mines = mines
+        self.plans = plans
+        self.quiet = quiet          # turns in a row without a casualty
+        self.hold = hold            # turns in a row each side held more centre squares
+        self.history = history      # position key -> times seen at the start of a turn
+        self.outcome = outcome
 
     def replace(self, **changes: Any) -> "State":
-        """A copy with some fields changed."""
-        return evolve(self, **changes)
+        """A copy with some fields changed (written out: this runs on every move)."""
+        new = State.__new__(State)
+        get = changes.get
+        new.cfg = self.cfg
+        new.phase = get("phase", self.phase)
+        new.turn = get("turn", self.turn)
+        new.units = get("units", self.units)
+        new.next_uid = get("next_uid", self.next_uid)
+        new.pools = get("pools", self.pools)
+        new.skills = get("skills", self.skills)
+        new.mines = get("mines", self.mines)
+        new.plans = get("plans", self.plans)
+        new.quiet = get("quiet", self.quiet)
+        new.hold = get("hold", self.hold)
+        new.history = get("history", self.history)
+        new.outcome = get("outcome", self.outcome)
+        return new
 
     def with_plans(self, plans: tuple[Plan, Plan]) -> "State":
-        """`replace(plans=plans)`, the one change every planned order makes (written
-        out: every slot assigned, without the checks)."""
-        new = _new(State)
-        new.cfg, new.flow, new.units, new.next_uid = self.cfg, self.flow, self.units, \
-            self.next_uid
-        new.pools, new.skills, new.mines, new.plans = self.pools, self.skills, self.mines, \
-            plans
-        new.quiet, new.hold, new.history = self.quiet, self.hold, self.history
+        """`replace(plans=plans)`, the one change every planned order makes."""
+        new = State.__new__(State)
+        new.cfg, new.phase, new.turn, new.units = self.cfg, self.phase, self.turn, self.units
+        new.next_uid, new.pools, new.skills = self.next_uid, self.pools, self.skills
+        new.mines, new.plans, new.quiet, new.hold = self.mines, plans, self.quiet, self.hold
+        new.history, new.outcome = self.history, self.outcome
         return new
 
     def __repr__(self) -> str:
@@ -126,9 +120,6 @@ class State:
         return None
 
 
-_new = object.__new__
-
-
 def fresh_plan(state: State, side: int) -> Plan:
     """The planning picture at the start of a turn: the side's units where they stand."""
     return fresh_plans(state)[side]
@@ -136,16 +127,10 @@ def fresh_plan(state: State, side: int) -> Plan:
 
 def fresh_plans(state: State) -> tuple[Plan, Plan]:
     """Both sides' `fresh_plan`, made in one pass over the units (this runs every turn)."""
-    return plans_of(state.cfg, state.units, state.pools, state.skills, state.mines)
-
-
-def plans_of(cfg: Config, units: dict[int, Unit], pools: tuple, skills: tuple,
-             mines: tuple) -> tuple[Plan, Plan]:
-    """`fresh_plans` of a state with these parts (before it is made)."""
     occs: tuple[dict, dict] = ({}, {})
     wheres: tuple[dict, dict] = ({}, {})
     kindss: tuple[dict, dict] = ({}, {})
-    for uid, s, kind, sq, _ in units.values():
+    for uid, s, kind, sq, _ in state.units.values():
         wheres[s][uid] = sq
         kindss[s][uid] = kind
         occ = occs[s]
@@ -153,6 +138,7 @@ def plans_of(cfg: Config, units: dict[int, Unit], pools: tuple, skills: tuple,
             occ[sq] += (uid,)
         else:
             occ[sq] = (uid,)
+    cfg = state.cfg
     table, refused = cfg.room_for, cfg.refused
     plans = []
     for side in (0, 1):
@@ -167,8 +153,9 @@ def plans_of(cfg: Config, units: dict[int, Unit], pools: tuple, skills: tuple,
             room[sq] = r
             for k in refused[r]:
                 blocked[k] |= 1 << sq
-        plans.append(Plan(occ, wheres[side], kinds, dict(pools[side]), skills[side],
-                          mines[side], {}, (), 0, -1, room, blocked))
+        plans.append(Plan(occ, wheres[side], kinds, dict(state.pools[side]),
+                          state.skills[side], state.mines[side], {}, (), 0, -1, room,
+                          blocked))
     return plans[0], plans[1]
 
 
@@ -187,17 +174,12 @@ def position_key(state: State) -> tuple:
     skills, the mines, and the centre-hold streaks (what the future of the game
     depends on, as castling rights in chess). Unit ids, the no-casualty count
     and the turn number do not count."""
-    return key_of(state.units, state.pools, state.skills, state.mines, state.hold)
-
-
-def key_of(units: dict[int, Unit], pools: tuple, skills: tuple, mines: tuple,
-           hold: tuple[int, int]) -> tuple:
-    """`position_key` of a state with these parts (before it is made)."""
-    placed = tuple(sorted([(side, sq, kind, disguised)
-                           for _, side, kind, sq, disguised in units.values()]))
-    return (placed, tuple(tuple(sorted(p.items())) for p in pools),
-            tuple(tuple(sorted(s)) for s in skills), tuple(tuple(sorted(m)) for m in mines),
-            hold)
+    units = tuple(sorted([(side, sq, kind, disguised)
+                          for _, side, kind, sq, disguised in state.units.values()]))
+    pools = tuple(tuple(sorted(p.items())) for p in state.pools)
+    skills = tuple(tuple(sorted(s)) for s in state.skills)
+    mines = tuple(tuple(sorted(m)) for m in state.mines)
+    return units, pools, skills, mines, state.hold
 
 
 def canonical(state: State) -> str:

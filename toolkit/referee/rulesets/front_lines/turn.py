@@ -19,15 +19,13 @@ was destroyed earlier in the turn lapses (FL-turn-4).
 
 from __future__ import annotations
 
-from toolkit.referee.kit.flow import Flow
-from toolkit.referee.kit.values import evolve
 from toolkit.referee.protocol import PASS, Event
 from toolkit.referee.rulesets.front_lines import victory
 from toolkit.referee.rulesets.front_lines.combat import fight
 from toolkit.referee.rulesets.front_lines.notation import MOVE, SKILL, SPAWN
 from toolkit.referee.rulesets.front_lines.skills import Skills
 from toolkit.referee.rulesets.front_lines.state import (
-    DEPLOY, PLAN, State, Unit, deploy_plan, fresh_plans, key_of, plans_of, position_key)
+    OVER, PLAN, State, Unit, deploy_plan, fresh_plans, position_key)
 
 
 class Battle(Skills):
@@ -46,8 +44,7 @@ class Battle(Skills):
         self.events: list[Event] = []
         self.casualties = 0
         self.fallen = [False, False]            # a Commander destroyed, per side
-        flow = state.flow  # state.turn == 1, in line: look for assassinations even without moves
-        self.check_all = flow.phase != DEPLOY and flow.round == 1
+        self.check_all = state.turn == 1        # look for assassinations even without moves
         self._to = self.cfg.only
 
     # -------------------------------------------------------------- words
@@ -305,8 +302,7 @@ class Battle(Skills):
 
 
 def resolve_turn(state: State) -> tuple[State, tuple[Event, ...]]:
-    """Both plans are complete: play the turn out and check for the end (the kit then
-    starts the next turn's planning, a round later)."""
+    """Both plans are complete: play the turn out and check for the end."""
     cfg = state.cfg
     battle = Battle(state)
     battle.say_all("turn", f"turn {state.turn}: both sides' orders are carried out", reveals=True)
@@ -320,35 +316,35 @@ def resolve_turn(state: State) -> tuple[State, tuple[Event, ...]]:
     pools = (battle.pools[0], battle.pools[1])
     quiet = 0 if battle.casualties else state.quiet + 1
     hold = victory.next_hold(cfg, units.values(), state.hold)
-    skills = (frozenset(battle.skills[0]), frozenset(battle.skills[1]))
-    mines = (frozenset(battle.mines[0]), frozenset(battle.mines[1]))
-    history = state.history
+    # One new State, finished in place below before anyone else sees it (cheaper
+    # than a chain of `replace` calls; this runs every turn).
+    new = State(cfg, state.phase, state.turn + 1, units, battle.next_uid, pools,
+                (frozenset(battle.skills[0]), frozenset(battle.skills[1])),
+                (frozenset(battle.mines[0]), frozenset(battle.mines[1])),
+                state.plans, quiet, hold, state.history, None)
     if outcome is None:
         vals = units.values()
-        key = key_of(units, pools, skills, mines, hold)
-        history = dict(history)
+        key = position_key(new)
+        history = dict(state.history)
         history[key] = history.get(key, 0) + 1
+        new.history = history
         outcome = (victory.only_commanders(cfg, vals, pools)
                    or victory.infantry_wipe(cfg, vals, pools)
                    or victory.hold_check(cfg, hold)
                    or victory.repetition_check(cfg, history[key])
                    or victory.quiet_check(cfg, quiet))
     events = battle.events
-    flow, plans = state.flow, state.plans
-    if outcome is None:
-        plans = plans_of(cfg, units, pools, skills, mines)
-    else:
+    if outcome is not None:
+        new.phase, new.outcome, new.turn = OVER, outcome, state.turn
+        new.plans = (state.plans[0]._replace(orders=()), state.plans[1]._replace(orders=()))
         events.append(Event("end", str(outcome), None, True))
-        flow = evolve(flow, outcome=outcome)
-        plans = (plans[0]._replace(orders=()), plans[1]._replace(orders=()))
-    # one new state either way, made whole (every field named: no changes to look up)
-    return State(cfg=cfg, flow=flow, units=units, next_uid=battle.next_uid, pools=pools,
-                 skills=skills, mines=mines, plans=plans, quiet=quiet, hold=hold,
-                 history=history), tuple(events)
+    else:
+        new.plans = fresh_plans(new)
+    return new, tuple(events)
 
 
 def finish_deployment(state: State) -> tuple[State, tuple[Event, ...]]:
-    """Both armies are placed: put them on the board (the kit then starts turn 1)."""
+    """Both armies are placed: put them on the board and start turn 1."""
     cfg = state.cfg
     units: dict[int, Unit] = {}
     uid = 1
@@ -358,19 +354,17 @@ def finish_deployment(state: State) -> tuple[State, tuple[Event, ...]]:
             units[uid] = Unit(uid, s, kind, cfg.index[order.dst],
                               cfg.pieces[kind].disguise is not None)
             uid += 1
-    new = state.replace(units=units, next_uid=uid)
+    new = state.replace(phase=PLAN, turn=1, units=units, next_uid=uid)
     new = new.replace(plans=fresh_plans(new), history={position_key(new): 1})
     return new, (Event("deployed", "both armies are deployed", None, True),)
 
 
 def setup_deployment(state: State) -> State:
-    """`deployment setup`: the armies stand where the scenario puts them, and planning
-    is next (the deployment phase is skipped)."""
+    """`deployment setup`: the armies stand where the scenario puts them."""
     from toolkit.referee.rulesets.front_lines.orders import auto_deploy
 
     plans = tuple(auto_deploy(state.cfg, s, deploy_plan(state.cfg, s)) for s in (0, 1))
-    new = finish_deployment(state.replace(plans=plans))[0]
-    return new.replace(flow=Flow(PLAN))
+    return finish_deployment(state.replace(plans=plans))[0]
 
 
 __all__ = ["Battle", "resolve_turn", "finish_deployment", "setup_deployment"]
