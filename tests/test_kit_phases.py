@@ -473,3 +473,125 @@ def test_kit_a_listed_reaction_still_waits_for_the_side_with_priority():
     with pytest.raises(IllegalMoveError) as err:
         game.play(rules, s, "B", "cover", "cover")
     assert err.value.rule == game.RULE_PRIORITY
+
+
+# ------------------------------------- a turn's end in fewer new flows, the same states
+
+class March:  # a side moves 1 or 2 (PASS: out for the rest of a scramble)
+    def candidates(self, s, side):
+        return [1, 2]
+
+    def check(self, s, side, m):
+        return None if m in (1, 2) else Illegal("T-march", "march 1 or 2")
+
+    def apply(self, s, side, m):
+        return replace(note(s, f"{side}:{m}"), tokens=s.tokens + m), ()
+
+    def begin_turn(self, s, side):  # every third turn begun leaves a mark
+        if len(s.log) % 3:
+            return s, ()
+        return note(s, f"{side} begins"), (Event("begin", f"{side} begins"),)
+
+    def done(self, s):  # the march is over after 5 steps this round
+        return s.tokens >= 5
+
+
+class Quiet(March):  # no begin_turn: a begun turn is the decision
+    begin_turn = None
+
+
+class Plan:  # each side gives one order, then they are revealed
+    def candidates(self, s, side):
+        return ["hold", "run"]
+
+    def check(self, s, side, m):
+        return None
+
+    def apply(self, s, side, m):
+        return note(s, f"{side} plans"), ()
+
+    def resolve(self, s):
+        return note(s, "revealed"), (Event("reveal", "plans revealed", reveals=True),)
+
+
+class Tally:
+    def enter(self, s):
+        return replace(note(s, "tally"), tokens=0), ()
+
+
+class Marching(KitRules):
+    """Secret orders, sides in turn until the handler is done, an automatic phase, one
+    side's turn, until-all-pass turns; `finished` reads the kit's round and the log (so
+    a game ends on a turn passed, at a phase's end and at a round's start)."""
+    name = "marching"
+    phases = (Phase("plan", TOGETHER, Plan()),
+              Phase("march", TURNS, March(), until=HANDLER),
+              Phase("tally", AUTO, Tally()),
+              Phase("lone", SIDE, Quiet()),
+              Phase("scramble", TURNS, Bid(), until=ALL_PASS))
+
+    def setup(self, scenario, options):
+        return S(("A", "B", "C"), Flow("plan"))
+
+    def finished(self, s):
+        if s.flow.round > self.rounds or len(s.log) >= self.longest:
+            return Outcome(None, "over", "T-end")
+        return None
+
+    rounds, longest = 3, 10_000
+
+
+class Entered:
+    """`enter` that changes nothing: the kit cannot mark the first turn begun on
+    entering (a hook might read `begun`), so it settles step by step."""
+    def enter(self, s):
+        return s, ()
+
+
+class StepByStep(Marching):
+    """Marching as the kit settled it before: the ended state made, then the next
+    phase's, then entered, then the turn begun, each a new flow."""
+    phases = tuple(Phase(p.name, p.acting, type(p.handler.__class__.__name__, (
+        type(p.handler), Entered), {})(), until=p.until) if p.acting in (TURNS, SIDE)
+        else p for p in Marching.phases)
+
+    def _turn_of(self, state, out, at, ended):
+        from toolkit.referee.kit.rules import _turned
+        return _turned(state, out, at, ended)
+
+    def _last_turn(self, state, route, out, at):
+        from toolkit.referee.kit.rules import _turned
+        return _turned(state, out, at, True)
+
+    def _switched(self, state, name, new_round):
+        from toolkit.referee.kit.routes import reflow
+        return reflow(state, ended=True)
+
+
+@pytest.mark.parametrize("longest", [4, 7, 9, 12, 15, 10_000])
+@pytest.mark.parametrize("seed", range(4))
+def test_kit_a_turn_begun_in_the_flow_that_passes_it_reaches_the_states_step_by_step_does(
+        seed, longest):
+    """The kit marks a new turn begun in the flow that hands it over, and goes from a
+    phase's last turn straight to the next phase's state (kit.rules._turn_of, _last_turn,
+    _switched, _enter): every state, event and decision is the one settling step by step
+    reaches, a game ended by `finished` on a turn just handed over (its flow not begun)
+    and at a round's start among them."""
+    import random
+
+    quick, slow = Marching(), StepByStep()
+    quick.longest = slow.longest = longest
+    a, b = quick.new_game(None), slow.new_game(None)
+    rng = random.Random(seed)
+    ends = set()
+    while (d := quick.decision(a)) is not None:
+        assert d == slow.decision(b)
+        side = d.players[0]
+        moves = game.legal_moves(quick, a, side)
+        assert moves == game.legal_moves(slow, b, side)
+        move = rng.choice(moves)
+        (a, ea), (b, eb) = game.play(quick, a, side, move), game.play(slow, b, side, move)
+        assert a == b and ea == eb
+        ends.add(a.flow.phase)
+    assert slow.decision(b) is None and a.flow.outcome is not None
+    assert {"plan", "march", "lone", "scramble"} & ends

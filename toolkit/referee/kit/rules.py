@@ -27,10 +27,19 @@ A phase handler is any object with some of these methods (all optional but
     complete(state, side)   -> bool   TOGETHER: the side's orders are complete
                                       (default: after one move)
     resolve(state)          -> (state, events)  TOGETHER: every side has given orders
-    done(state)             -> bool   until=HANDLER: the phase is over
+    done(state)             -> bool   until=HANDLER: the phase is over (reads no
+                                      `flow.begun`: asked of a turn marked begun
+                                      before its `begin_turn` has run)
     order(state)            -> sides acting, in order (default: clockwise from the
                                       start player; REACT: must be given)
     chance(state)           -> the chance spec of a CHANCE phase
+
+What `finished(state)` may read: the ruleset's own fields and the flow's `phase`,
+`round`, `fresh`, `windows`, `start` and `outcome`; never its `order`, `at`, `waiting`,
+`out`, `moved`, `begun` or `ended`. The kit asks it once where the states between two
+steps differ only in those (a turn handed over and marked begun in one new flow; a
+phase's last turn, or its resolution, gone straight to the next phase's state), so an
+answer that read them could differ from the one settling step by step would give.
 
 A window handler has `check`, `apply` (both given the window as a last
 argument), optional `candidates`/`legal`, and `resolve(state, window)` for a
@@ -136,6 +145,9 @@ class KitRules:
     _routes: Routes | None = None
     _decided: tuple | None = None
     _listed: tuple | None = None
+    # A state made just now whose side's turn is marked begun (`flow.begun`) while its
+    # `begin_turn` has not run yet (`_settle` runs it): one new flow, not two.
+    _starting: Any = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Take the notation and words hooks from the ruleset's `notation` and `words`
@@ -157,7 +169,8 @@ class KitRules:
         raise ScenarioError(f"{self.name} has no setup")
 
     def finished(self, state: Any) -> Outcome | None:
-        """The outcome once the game is over, checked between every two steps."""
+        """The outcome once the game is over, checked between every two steps (what it
+        may read of the flow: the module docstring)."""
         return None
 
     # ------------------------------------------------------------ lookups
@@ -461,14 +474,32 @@ class KitRules:
         flow = state.flow
         after = route.after
         routes = self._routes or self.routes()
-        if after is None or flow.outcome is not None or flow.windows or routes.finished:
+        if after is None or flow.outcome is not None or flow.windows:
             return reflow(state, ended=True)
         name, new_round = after
+        if routes.finished:  # `_last_turn`'s way: the next phase's state, not entered
+            return self._switched(state, name, new_round)
         nxt = routes.by_phase[name]  # named when the routes were made: it is there
         if nxt.order is not None or nxt.acting is REACT:
             return reflow(state, ended=True)
         return self._enter(state, nxt, events, name,
                            flow.round + 1 if new_round else flow.round)
+
+    def _switched(self, state, name: str, new_round: bool) -> Any:
+        """The phase is over and `name` is next (`new_round`: one round later): the state
+        in that phase, not yet entered, as `_settle` makes it from the ended state, or
+        the ended state with the game's outcome where `finished` gives one (asked of this
+        state: it reads no `ended`, so its answer is the ended state's)."""
+        outcome = self.finished(state)
+        if outcome is not None:
+            return reflow(state, ended=True, outcome=outcome, windows=())
+        flow = state.flow
+        round_ = flow.round + 1 if new_round else flow.round
+        if type(flow) is not Flow:
+            return reflow(state, phase=name, fresh=True, ended=False, round=round_)
+        return with_flow(state, Flow(name, round_, flow.order, flow.at, flow.waiting, flow.out,
+                                     flow.moved, flow.begun, True, False, flow.windows,
+                                     flow.start, flow.outcome))
 
     def _turn_over(self, state, route: Route) -> bool:
         """Is the actor's turn over? By default after one move (as the flow counts);
@@ -482,15 +513,49 @@ class KitRules:
         flow: Flow = state.flow
         out = flow.out | {flow.actor} if passed and route.until is ALL_PASS else flow.out
         if route.acting is SIDE or (route.until is ONCE and flow.at + 1 >= len(flow.order)):
-            return _turned(state, out, flow.at, True)
+            return self._last_turn(state, route, out, flow.at)
         if route.until is ONCE:
-            return _turned(state, out, flow.at + 1, flow.ended)
+            return self._turn_of(state, out, flow.at + 1, flow.ended)
         n = len(flow.order)
         for step in range(1, n + 1):
             i = (flow.at + step) % n
             if flow.order[i] not in out:
-                return _turned(state, out, i, flow.ended)
-        return _turned(state, out, flow.at, True)
+                return self._turn_of(state, out, i, flow.ended)
+        return self._last_turn(state, route, out, flow.at)
+
+    def _turn_of(self, state, out: frozenset, at: int, ended: bool) -> Any:
+        """The turn passes to the side at `at` (`_turned`). Where the phase goes on and
+        nothing is open (no outcome, window or phase to enter), the new turn is marked
+        begun in the same new flow, and `_settle` runs its `begin_turn` (`_starting`):
+        what it asks first (`finished`, a HANDLER phase's `done`) reads no `begun`."""
+        flow = state.flow
+        if ended or flow.windows or flow.fresh or flow.outcome is not None \
+                or type(flow) is not Flow:
+            return _turned(state, out, at, ended)
+        state = self._starting = with_flow(state, Flow(
+            flow.phase, flow.round, flow.order, at, flow.waiting, out, 0, True, False, False,
+            flow.windows, flow.start, None))
+        return state
+
+    def _last_turn(self, state, route: Route, out: frozenset, at: int) -> Any:
+        """The phase's last turn is over (`_turned`, ended). Where the phase after it is
+        named (Route.after) and nothing is open, the state is the next phase's, not yet
+        entered, as `_settle` would make it from the ended one: one new flow where two
+        were made, `finished` asked of this state (it reads no `at`, `out`, `moved`,
+        `begun` or `ended`: its answer is the ended state's)."""
+        flow = state.flow
+        if route.after is None or flow.windows or flow.fresh or flow.outcome is not None \
+                or flow.ended or type(flow) is not Flow:
+            return _turned(state, out, at, True)
+        routes = self._routes or self.routes()
+        outcome = self.finished(state) if routes.finished else None
+        if outcome is not None:  # as `_settle` ends the game in the ended state
+            return with_flow(state, Flow(flow.phase, flow.round, flow.order, at, flow.waiting,
+                                         out, 0, False, False, True, (), flow.start, outcome))
+        name, new_round = route.after
+        return with_flow(state, Flow(
+            name, flow.round + 1 if new_round else flow.round, flow.order, at, flow.waiting,
+            out, 0, False, True, False, flow.windows, flow.start, None))
 
     def _order(self, state, route: Route) -> tuple[str, ...]:
         if route.order is not None:
@@ -522,8 +587,13 @@ class KitRules:
             flow: Flow = state.flow
             if flow.outcome is not None:
                 return state, events
+            # a turn marked begun where its begin_turn is still to run (`_starting`):
+            # where it ends before that, its flow is as if it had never been begun
+            starting = state is self._starting
             outcome = finished(state) if finished is not None else None
             if outcome is not None:
+                if starting:
+                    return reflow(state, outcome=outcome, windows=(), begun=False), events
                 return reflow(state, outcome=outcome, windows=()), events
             if flow.windows:
                 return state, events
@@ -531,13 +601,16 @@ class KitRules:
             if flow.fresh:
                 state = self._enter(state, route, events)
             elif not flow.ended and route.until is HANDLER and route.done(state):
-                state = reflow(state, ended=True)
+                state = reflow(state, ended=True, begun=False) if starting else \
+                    reflow(state, ended=True)
             elif flow.ended:
                 name, new_round = self._following(state, route)
                 state = reflow(state, phase=name, fresh=True, ended=False,
                                round=flow.round + 1 if new_round else flow.round)
-            elif route.turns and not flow.begun:
-                state = reflow_one(state, "begun", True)
+            elif starting or (route.turns and not flow.begun):
+                self._starting = None
+                if not starting:
+                    state = reflow_one(state, "begun", True)
                 begin = route.begin_turn
                 if begin is None:  # only `begun` changed: the checks above still hold
                     return state, events  # (no outcome, no window, not over): a decision is due
@@ -563,10 +636,17 @@ class KitRules:
         # not two; no `enter` reads `ended`)
         flow = state.flow
         if type(flow) is Flow:  # made whole (every field given): no changes to look up
+            # sides in turn and no `enter`: the first side's turn is marked begun in the
+            # same flow, its `begin_turn` run by `_settle` (`_starting`)
+            begin = route.turns and route.enter is None and len(order) > 0 \
+                and flow.outcome is None and not flow.windows
             state = with_flow(state, Flow(
                 flow.phase if phase is None else phase,
                 flow.round if round_ is None else round_, order, 0, waiting, _NOBODY, 0,
-                False, False, acting is AUTO, flow.windows, flow.start, flow.outcome))
+                begin, False, acting is AUTO, flow.windows, flow.start, flow.outcome))
+            if begin:  # (nothing else to do: no `enter`, and sides to act)
+                self._starting = state
+                return state
         else:
             switch = {} if phase is None else {"phase": phase, "round": round_}
             state = reflow(state, fresh=False, ended=acting is AUTO, order=order, at=0,

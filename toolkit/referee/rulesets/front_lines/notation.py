@@ -24,6 +24,15 @@ _SPAWN = re.compile(rf"([A-Z])@({_SQUARE})")
 _SKILL = re.compile(rf"([a-z]+)@({_SQUARE})")
 _DEPLOY = re.compile(rf"([A-Z])=({_SQUARE})")
 
+#: What `frontkit play` shows under `help` (the ruleset's notation_help).
+HELP = """\
+Plan one action at a time; your three actions resolve together with the enemy's.
+  IC2-C3        move the Infantry on C2 to C3 (letters: C I A T R; a Recon may go 2: RE3-E5)
+  A@B9          bring an Armor from your reserve onto your back two rows
+  airstrike@D6  reinforce@D6  mine@D6   use a Commander skill (once a game each)
+  pass          hold: this action does nothing
+Deployment: I=C2 places an Infantry on C2; pass places the rest as the scenario shows."""
+
 
 class Order(NamedTuple):
     """One planned action. `piece` is a piece letter, or a skill word for skills;
@@ -51,7 +60,7 @@ def format_order(order: object) -> str:
     return f"{piece}={dst}"
 
 
-def parse_order(text: str) -> object:
+def parse(text: str) -> object:
     """The order a text names; raises MoveSyntaxError with an example of each form."""
     t = text.strip()
     if t == "pass":

@@ -23,14 +23,6 @@ from toolkit.referee.rulesets.front_lines.state import (
 from toolkit.referee.rulesets.front_lines.turn import (
     finish_deployment, resolve_turn, setup_deployment)
 
-NOTATION_HELP = """\
-Plan one action at a time; your three actions resolve together with the enemy's.
-  IC2-C3        move the Infantry on C2 to C3 (letters: C I A T R; a Recon may go 2: RE3-E5)
-  A@B9          bring an Armor from your reserve onto your back two rows
-  airstrike@D6  reinforce@D6  mine@D6   use a Commander skill (once a game each)
-  pass          hold: this action does nothing
-Deployment: I=C2 places an Infantry on C2; pass places the rest as the scenario shows."""
-
 
 class FrontLines:
     """Front Lines: simultaneous secret orders on an 8 x 10 grid, with fog of war."""
@@ -169,13 +161,13 @@ class FrontLines:
     # --------------------------------------------------------- notation
 
     def parse_move(self, text: str) -> Move:
-        return notation.parse_order(text)
+        return notation.parse(text)
 
     def format_move(self, move: Move) -> str:
         return notation.format_order(move)
 
     def notation_help(self) -> str:
-        return NOTATION_HELP
+        return notation.HELP
 
     def describe_move(self, state: State, player: str, move: Move) -> str:
         return words.describe_move(state, player, move)
