@@ -94,10 +94,10 @@ def _after(phases: tuple[Phase, ...], route: Route,
 def reflow(state: Any, **changes: Any) -> Any:
     """`state` with its flow changed (the kit's own changes: every name a field, as
     `evolve` holds it): a new flow (`kit.values`' copier of its slots, given the changes
-    as they came), one new state around it (`with_flow`)."""
+    as they came), one new state around it (`put_flow`)."""
     flow = state.flow
     new = _copy_flow(flow, changes) if type(flow) is Flow else evolve(flow, **changes)
-    put = _WITH_FLOW.get(type(state))
+    put = _PUT_FLOW.get(type(state))
     return (put or _flow_putter(state))(state, new)
 
 
@@ -112,15 +112,16 @@ def reflow_one(state: Any, name: str, value: Any) -> Any:
     change = _FLOW_FIELD.get(name)
     if change is None:
         change = _FLOW_FIELD[name] = replacer(Flow, name)
-    put = _WITH_FLOW.get(type(state))
+    put = _PUT_FLOW.get(type(state))
     return (put or _flow_putter(state))(state, change(flow, value))
 
 
-def with_flow(state: Any, flow: Any) -> Any:
-    """`state` with `flow` for its flow: a state dataclass without slots has its instance
+def put_flow(state: Any, flow: Any) -> Any:
+    """`state` with the new flow `flow` put in it (not `kit.flow.with_flow`, which takes
+    changes to the flow): a state dataclass without slots has its instance
     dict copied with the new flow, one of slots its slots assigned plainly (a function
     made once per class, `kit.values.replacer`), with no changes dict to build and read."""
-    put = _WITH_FLOW.get(type(state))
+    put = _PUT_FLOW.get(type(state))
     return (put or _flow_putter(state))(state, flow)
 
 
@@ -135,7 +136,7 @@ def _flow_putter(state: Any) -> Any:
             return out
     else:
         put = replacer(cls, "flow")
-    _WITH_FLOW[cls] = put
+    _PUT_FLOW[cls] = put
     return put
 
 
@@ -143,8 +144,8 @@ _new, _set_attr = object.__new__, object.__setattr__
 _copy_flow = copier(Flow)
 #: a field of Flow -> its `replacer` (reflow_one)
 _FLOW_FIELD: dict[str, Any] = {}
-#: a state class -> its `with_flow` (state, new flow) -> new state
-_WITH_FLOW: dict[type, Any] = {}
+#: a state class -> its `put_flow` (state, new flow) -> new state
+_PUT_FLOW: dict[type, Any] = {}
 
 
 def _keeps_dict(state: Any) -> bool:

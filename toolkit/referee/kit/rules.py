@@ -73,7 +73,7 @@ from typing import Any
 from toolkit.referee.chance import ChanceOutcome
 from toolkit.referee.kit.flow import Flow
 from toolkit.referee.kit.routes import (
-    Route, Routes, reflow, reflow_one, seated, with_flow)
+    Route, Routes, put_flow, reflow, reflow_one, seated)
 from toolkit.referee.kit.values import WHEN_SET, evolve as replace
 from toolkit.referee.kit.phases import (
     ALL_PASS, AUTO, CHANCE, HANDLER, ONCE, REACT, SIDE, TOGETHER, TURNS, Phase, Window)
@@ -497,7 +497,7 @@ class KitRules:
         round_ = flow.round + 1 if new_round else flow.round
         if type(flow) is not Flow:
             return reflow(state, phase=name, fresh=True, ended=False, round=round_)
-        return with_flow(state, Flow(name, round_, flow.order, flow.at, flow.waiting, flow.out,
+        return put_flow(state, Flow(name, round_, flow.order, flow.at, flow.waiting, flow.out,
                                      flow.moved, flow.begun, True, False, flow.windows,
                                      flow.start, flow.outcome))
 
@@ -532,7 +532,7 @@ class KitRules:
         if ended or flow.windows or flow.fresh or flow.outcome is not None \
                 or type(flow) is not Flow:
             return _turned(state, out, at, ended)
-        state = self._starting = with_flow(state, Flow(
+        state = self._starting = put_flow(state, Flow(
             flow.phase, flow.round, flow.order, at, flow.waiting, out, 0, True, False, False,
             flow.windows, flow.start, None))
         return state
@@ -550,10 +550,10 @@ class KitRules:
         routes = self._routes or self.routes()
         outcome = self.finished(state) if routes.finished else None
         if outcome is not None:  # as `_settle` ends the game in the ended state
-            return with_flow(state, Flow(flow.phase, flow.round, flow.order, at, flow.waiting,
+            return put_flow(state, Flow(flow.phase, flow.round, flow.order, at, flow.waiting,
                                          out, 0, False, False, True, (), flow.start, outcome))
         name, new_round = route.after
-        return with_flow(state, Flow(
+        return put_flow(state, Flow(
             name, flow.round + 1 if new_round else flow.round, flow.order, at, flow.waiting,
             out, 0, False, True, False, flow.windows, flow.start, None))
 
@@ -640,7 +640,7 @@ class KitRules:
             # same flow, its `begin_turn` run by `_settle` (`_starting`)
             begin = route.turns and route.enter is None and len(order) > 0 \
                 and flow.outcome is None and not flow.windows
-            state = with_flow(state, Flow(
+            state = put_flow(state, Flow(
                 flow.phase if phase is None else phase,
                 flow.round if round_ is None else round_, order, 0, waiting, _NOBODY, 0,
                 begin, False, acting is AUTO, flow.windows, flow.start, flow.outcome))
@@ -668,7 +668,7 @@ def _turned(state: Any, out: frozenset, at: int, ended: bool) -> Any:
     flow = state.flow
     if type(flow) is not Flow:
         return reflow(state, out=out, moved=0, begun=False, at=at, ended=ended)
-    return with_flow(state, Flow(flow.phase, flow.round, flow.order, at, flow.waiting, out, 0,
+    return put_flow(state, Flow(flow.phase, flow.round, flow.order, at, flow.waiting, out, 0,
                                  False, flow.fresh, ended, flow.windows, flow.start,
                                  flow.outcome))
 
