@@ -33,7 +33,11 @@ class Flow:
     once made, `evolve` and the kit's `reflow` make a new one): the kit reads it at
     every step, and a slot is read several times quicker than a field of an instance
     whose dict was copied whole, while a copy made by plain assignments to slots
-    (`kit.values`) is quicker than the dict copy. Hashed by value, as a frozen one."""
+    (`kit.values`) is quicker than the dict copy. Hashed by value, as a frozen one.
+
+    The kit's turn end makes a flow whole, every field given by position
+    (`kit.rules`: `_enter`, `_switched`, `_turn_of`, `_last_turn`, `_turned`): a change
+    to the order of these fields changes those calls too."""
 
     phase: str
     round: int = 1

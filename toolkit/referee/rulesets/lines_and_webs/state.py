@@ -263,7 +263,6 @@ def side_uids(s: State, side: str) -> tuple[int, ...]:
     return got
 
 
-
 def side_uids_where(s: State, side: str, name: str, test: Callable[[Any], bool]
                     ) -> tuple[int, ...]:
     """The uids of `side`'s units whose kind passes `test` (`name` says which test:
@@ -276,6 +275,7 @@ def side_uids_where(s: State, side: str, name: str, test: Callable[[Any], bool]
         got = s.cfg.weight_memo[key] = tuple(
             uid for uid in side_uids(s, side) if test(kinds[units[uid].kind]))
     return got
+
 
 # ------------------------------------------------------------ where units stand
 
